@@ -1,0 +1,56 @@
+// `npm test`: every check, in order, then one closing line "N passed, N failed".
+import { spawn } from 'node:child_process'
+
+interface Step {
+  name: string
+  command: string
+  args: string[]
+  env?: Record<string, string>
+}
+
+const steps: Step[] = [
+  { name: 'typecheck', command: 'tsc', args: ['-p', '.'] },
+  { name: 'lint', command: 'oxlint', args: ['--deny-warnings', 'server', 'client', 'shared', 'test', 'scripts', 'bench'] },
+]
+const tapArgs = ['--disable-coverage', ...process.argv.slice(2)]
+steps.push({ name: 'unit and integration (PGlite)', command: 'tap', args: tapArgs, env: { KHANEH_TEST_DB: 'pglite' } })
+if (process.env.TEST_DATABASE_URL) {
+  steps.push({ name: 'integration (PostgreSQL)', command: 'tap', args: tapArgs, env: { KHANEH_TEST_DB: 'postgres' } })
+} else {
+  console.log('test: TEST_DATABASE_URL is not set; the PostgreSQL pass is left to .ci/run')
+}
+
+let passed = 0
+let failed = 0
+const failures: string[] = []
+
+function run(step: Step): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    console.log(`\n▶ ${step.name}: ${step.command} ${step.args.join(' ')}`)
+    const child = spawn(step.command, step.args, { env: { ...process.env, ...step.env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      process.stdout.write(chunk)
+    })
+    child.on('close', (code) => resolve({ code: code ?? 1, output }))
+  })
+}
+
+for (const step of steps) {
+  const { code, output } = await run(step)
+  if (step.command === 'tap') {
+    // tap closes with a line like "# { total: 62, pass: 60, fail: 2 }"
+    const summary = /# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/.exec(output)
+    passed += Number(summary?.[2] ?? 0)
+    failed += Number(summary?.[3] ?? 0)
+  } else {
+    if (code === 0) passed += 1
+    else failed += 1
+  }
+  if (code !== 0) failures.push(step.name)
+}
+
+if (failures.length > 0) console.log(`\ntest: failed steps: ${failures.join(', ')}`)
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failures.length > 0 ? 1 : 0)

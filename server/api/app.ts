@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { okEnvelope } from '../lib/errors.ts'
+import { loggerOptions } from '../lib/logger.ts'
+import type { Db } from './db/client.ts'
+import { installErrorHandling } from './http.ts'
+import { listingsRoutes } from './listings/routes.ts'
+import { listingsService } from './listings/service.ts'
+import { locationsRoutes } from './locations/routes.ts'
+import { locationsService } from './locations/service.ts'
+
+export interface ApiOptions {
+  db: Db
+  logLevel?: string
+  /** Cache lifetime of anonymous public reads (default 5 s; tests use 0). */
+  publicCacheMs?: number
+}
+
+export const API_PREFIX = '/api/v1'
+const REQUEST_ID = /^[\w.:-]{1,128}$/
+
+/** Builds the product API (DESIGN §5); never listens — main.ts and the tests decide how to serve it. */
+export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? 'info', 'api'),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  // JSON only: a cross-site form can post text/plain without a preflight (STACK-NOTES, Fastify).
+  app.removeContentTypeParser(['text/plain'])
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  installErrorHandling(app)
+
+  const locations = locationsService(options.db)
+  const listings = listingsService(options.db, {
+    publicCacheMs: options.publicCacheMs ?? 5_000,
+    countryCurrency: (code) => locations.currencyOf(code),
+  })
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => {
+        await options.db.query('SELECT 1')
+        return okEnvelope({ status: 'ok' })
+      })
+      await api.register(listingsRoutes, { listings })
+      await api.register(locationsRoutes, { locations })
+    },
+    { prefix: API_PREFIX },
+  )
+  return app
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { ZodError } from 'zod'
+import { AppError, errorEnvelope, type FieldIssue } from '../lib/errors.ts'
+
+/** One error handler and one not-found handler for the whole API: every failure is an envelope (DESIGN §5). */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details: FieldIssue[] = err.validation.map((v) => ({
+        path: [err.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        code: v.keyword,
+        message: v.message ?? 'is not valid',
+      }))
+      return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'The request is not valid', details))
+    }
+    if (err instanceof ZodError) {
+      const details: FieldIssue[] = err.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }))
+      return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'The request is not valid', details))
+    }
+    if (err instanceof AppError) {
+      if (err.status >= 500) request.log.error({ err }, 'api.failed')
+      return reply.status(err.status).send(errorEnvelope(err.code, err.message, err.details))
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'api.response_invalid')
+      return reply.status(500).send(errorEnvelope('INTERNAL', 'Internal server error'))
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err }, 'api.failed')
+      return reply.status(500).send(errorEnvelope('INTERNAL', 'Internal server error'))
+    }
+    const code =
+      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR'
+    return reply.status(status).send(errorEnvelope(code, err.message))
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorEnvelope('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`))
+  })
+}

@@ -1,0 +1,161 @@
+import { COUNT_CAP } from '../../../shared/constants.ts'
+import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
+import type { Listing, ListingPage, ListListingsQuery } from '../../../shared/schemas/listing.ts'
+import { slugify } from '../../../shared/text.ts'
+import { AppError } from '../../lib/errors.ts'
+import { TtlCache } from '../../lib/ttl-cache.ts'
+import type { Db } from '../db/client.ts'
+import { listingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './repo.ts'
+
+/** The public URL of a stored photo file (served by the gateway, SPEC §2 internal routes). */
+export function photoUrl(fileId: string): string {
+  return `/api/telegramFile/${encodeURIComponent(fileId)}`
+}
+
+export interface ListingsServiceOptions {
+  /** How long anonymous public reads are cached; 0 disables the cache. */
+  publicCacheMs: number
+  /** The currency of a country's listings, for prices given in that currency. */
+  countryCurrency: (code: string) => Promise<string | undefined>
+}
+
+export function listingsService(db: Db, options: ListingsServiceOptions) {
+  const repo = listingsRepo(db)
+  const pages = new TtlCache<ListingPage>(options.publicCacheMs, 1000)
+  const singles = new TtlCache<Listing | null>(options.publicCacheMs, 2000)
+
+  async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
+    // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
+    const currency = (query.country && (await options.countryCurrency(query.country))) || 'EUR'
+    const toEurCents = (amount: number) => Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * 100)
+    const hasPrice = query.min_price !== undefined || query.max_price !== undefined
+    return {
+      country: query.country,
+      cityKey: query.city ? slugify(query.city) : undefined,
+      type: query.type,
+      term: query.term,
+      minEurCents: query.min_price === undefined ? undefined : toEurCents(query.min_price),
+      maxEurCents: query.max_price === undefined ? undefined : toEurCents(query.max_price),
+      includeNegotiable: query.include_discussable ?? !hasPrice,
+      genderPref: query.gender_pref,
+      availableBy: query.start_date,
+      hasContract: query.has_contract,
+    }
+  }
+
+  async function withPhotos(rows: ListingRow[]): Promise<Listing[]> {
+    const photos = await repo.photosOf(rows.map((r) => r.id))
+    const byListing = new Map<number, PhotoRow[]>()
+    for (const photo of photos) {
+      const list = byListing.get(photo.listing_id)
+      if (list) list.push(photo)
+      else byListing.set(photo.listing_id, [photo])
+    }
+    const now = Date.now()
+    return rows.map((row) => toListing(row, byListing.get(row.id) ?? [], now))
+  }
+
+  async function search(query: ListListingsQuery): Promise<ListingPage> {
+    const filters = await toFilters(query)
+    const { limit, page } = query
+    const offset = (page - 1) * limit
+    const language = query.language
+    const total = await repo.count(filters, COUNT_CAP)
+    let rows: ListingRow[] = []
+    if (offset < total) {
+      if (query.sort === 'boosted') {
+        const now = new Date()
+        const boostedTotal = await repo.count(filters, COUNT_CAP, now)
+        if (offset < boostedTotal) rows = await repo.boostedSlice(filters, language, now, true, limit, offset)
+        if (rows.length < limit) {
+          const rest = await repo.boostedSlice(filters, language, now, false, limit - rows.length, Math.max(0, offset - boostedTotal))
+          rows = rows.concat(rest)
+        }
+      } else {
+        rows = await repo.page(filters, language, query.sort, limit, offset)
+      }
+    }
+    const capped = total > COUNT_CAP
+    const totalItems = Math.min(total, COUNT_CAP)
+    const totalPages = Math.max(1, Math.ceil(totalItems / limit))
+    return {
+      listings: await withPhotos(rows),
+      pagination: {
+        current_page: page,
+        total_pages: totalPages,
+        total_items: totalItems,
+        items_per_page: limit,
+        has_next: page < totalPages || (capped && offset + limit < total),
+        has_prev: page > 1,
+        total_is_capped: capped,
+      },
+    }
+  }
+
+  return {
+    /** Public search of active listings (SPEC §7 GET /listings); anonymous results are cached briefly. */
+    async search(query: ListListingsQuery): Promise<ListingPage> {
+      return pages.wrap(JSON.stringify(query), () => search(query))
+    },
+
+    /** A public listing by id or slug; only active listings are public (DESIGN §6). */
+    async getPublic(idOrSlug: string, language: string): Promise<Listing> {
+      const listing = await singles.wrap(`${language}:${idOrSlug}`, async () => {
+        const row = await repo.findByIdOrSlug(idOrSlug, language)
+        if (!row || row.status !== 'active') return null
+        const [found] = await withPhotos([row])
+        return found ?? null
+      })
+      if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
+      return listing
+    },
+
+    /** Forgets cached public reads, after a write. */
+    invalidate(): void {
+      pages.clear()
+      singles.clear()
+    },
+  }
+}
+export type ListingsService = ReturnType<typeof listingsService>
+
+/** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call). */
+function toListing(row: ListingRow, photos: PhotoRow[], now: number): Listing {
+  const rent = row.rent_minor === null ? null : row.rent_minor / 10 ** currencyExponent(row.currency)
+  const boostUntil = row.boost_until ? new Date(row.boost_until) : null
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    country: row.country_code,
+    country_name: row.country_name,
+    city: row.city_key,
+    city_name: row.city_name,
+    rent,
+    currency: row.currency,
+    is_negotiable: row.is_negotiable || rent === null || rent === 0,
+    gender_pref: row.gender_pref,
+    description: row.description,
+    original_description: row.description,
+    original_language: row.original_language,
+    has_translation: false,
+    is_translated: false,
+    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.file_id), thumb_url: photoUrl(p.thumb_file_id), width: p.width, height: p.height })),
+    term: row.term,
+    start_date: row.start_date,
+    has_contract: row.has_contract,
+    size_m2: row.size_m2,
+    rooms: row.rooms,
+    furnished: row.furnished,
+    status: row.status,
+    boost_until: boostUntil ? boostUntil.toISOString() : null,
+    is_boosted: boostUntil !== null && boostUntil.getTime() > now,
+    contact: null,
+    is_favorited: false,
+    favorite_count: row.favorite_count,
+    favorited_at: null,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    owner: { id: row.owner_id, first_name: row.owner_first_name, username: row.owner_username },
+  }
+}

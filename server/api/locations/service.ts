@@ -1,0 +1,103 @@
+import type { Term } from '../../../shared/constants.ts'
+import type { LocaleCode } from '../../../shared/locales.ts'
+import type { City, Country } from '../../../shared/schemas/location.ts'
+import { normalizeSearchText } from '../../../shared/text.ts'
+import { AppError } from '../../lib/errors.ts'
+import { TtlCache } from '../../lib/ttl-cache.ts'
+import type { Db } from '../db/client.ts'
+import { locationsRepo, type CityRow, type CountryRow } from './repo.ts'
+
+interface Places {
+  countries: CountryRow[]
+  cities: CityRow[]
+  counts: Map<number, number>
+}
+
+/** Countries and cities are few and change rarely: they are read whole and kept in memory for a minute. */
+export function locationsService(db: Db, cacheMs = 60_000) {
+  const repo = locationsRepo(db)
+  const cache = new TtlCache<Places>(cacheMs, 1)
+
+  const places = () =>
+    cache.wrap('places', async () => {
+      const [countries, cities, counts] = await Promise.all([repo.countries(), repo.cities(), repo.activeCounts()])
+      return { countries, cities, counts: new Map(counts.map((c) => [c.city_id, c.n])) }
+    })
+
+  function toCity(city: CityRow, p: Places, language: LocaleCode): City {
+    const country = p.countries.find((c) => c.code === city.country_code)
+    return {
+      key: city.key,
+      name: city.names[language] ?? city.names.en,
+      english_name: city.names.en,
+      country_code: city.country_code,
+      country_name: country ? (country.names[language] ?? country.names.en) : city.country_code,
+      listings_count: p.counts.get(city.id) ?? 0,
+      is_popular: city.is_popular,
+    }
+  }
+
+  function toCountry(country: CountryRow, p: Places, language: LocaleCode): Country {
+    const cities = p.cities
+      .filter((c) => c.country_code === country.code)
+      .map((c) => toCity(c, p, language))
+      .sort((a, b) => b.listings_count - a.listings_count)
+    return {
+      code: country.code,
+      name: country.names[language] ?? country.names.en,
+      english_name: country.names.en,
+      flag: country.flag,
+      currency: country.currency,
+      supported_terms: country.supported_terms,
+      popular_cities: cities
+        .filter((c) => c.is_popular)
+        .map((c) => ({ key: c.key, name: c.name, listings_count: c.listings_count, is_popular: c.is_popular })),
+      total_listings: cities.reduce((sum, c) => sum + c.listings_count, 0),
+    }
+  }
+
+  const supportsTerm = (country: CountryRow, term: Term | undefined) => !term || country.supported_terms.includes(term)
+
+  return {
+    async countries(language: LocaleCode, term?: Term): Promise<Country[]> {
+      const p = await places()
+      return p.countries.filter((c) => supportsTerm(c, term)).map((c) => toCountry(c, p, language))
+    },
+
+    async citiesOf(countryCode: string, language: LocaleCode): Promise<City[]> {
+      const p = await places()
+      const code = countryCode.toUpperCase()
+      if (!p.countries.some((c) => c.code === code)) throw new AppError('NOT_FOUND', 'Country not found')
+      return p.cities
+        .filter((c) => c.country_code === code)
+        .map((c) => toCity(c, p, language))
+        .sort((a, b) => b.listings_count - a.listings_count)
+    },
+
+    /** City autocomplete over every language's name: case, diacritics, Arabic letter variants and digits folded. */
+    async searchCities(q: string, limit: number, language: LocaleCode, countryCode?: string): Promise<City[]> {
+      const p = await places()
+      const needle = normalizeSearchText(q)
+      if (!needle) return []
+      const code = countryCode?.toUpperCase()
+      const matches = p.cities
+        .filter((c) => (!code || c.country_code === code) && c.search_text.includes(needle))
+        .map((c) => ({ city: toCity(c, p, language), prefix: c.search_text.split('|').some((name) => name.startsWith(needle)) }))
+      matches.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.city.listings_count - a.city.listings_count)
+      return matches.slice(0, limit).map((m) => m.city)
+    },
+
+    /** Countries offering a term, each with all its cities. */
+    async supported(language: LocaleCode, term?: Term) {
+      const p = await places()
+      return p.countries
+        .filter((c) => supportsTerm(c, term))
+        .map((c) => ({ ...toCountry(c, p, language), cities: p.cities.filter((city) => city.country_code === c.code).map((city) => toCity(city, p, language)) }))
+    },
+
+    async currencyOf(code: string): Promise<string | undefined> {
+      return (await places()).countries.find((c) => c.code === code)?.currency
+    },
+  }
+}
+export type LocationsService = ReturnType<typeof locationsService>

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const DURATION = /^(\d+)(ms|s|m|h|d)$/
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+
+/** Parses '3s', '15m', '1h' … into milliseconds; null when the text is not a duration. */
+export function parseDuration(text: string): number | null {
+  const match = DURATION.exec(text.trim())
+  if (!match) return null
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS]
+}
+
+const optionalText = z.string().trim().min(1).optional()
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z
+    .string()
+    .default('15m')
+    .refine((v) => parseDuration(v) !== null, 'must be a duration such as 3s, 15m or 1h'),
+  DEMO_SEED: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_BOT_USERNAME: optionalText,
+  TELEGRAM_STORAGE_CHAT_ID: optionalText,
+  TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  publicBaseUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  /** External product API base; undefined means the embedded API. */
+  apiUrl: string | undefined
+  sessionSecret: string
+  accessTokenTtlMs: number
+  /** undefined: seed when the embedded database is empty. */
+  demoSeed: boolean | undefined
+  logLevel: string
+  telegram: { botToken?: string; botUsername?: string; storageChatId?: string; apiBase: string }
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; the only reader of process.env (STYLE: Config). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    apiUrl: e.API_URL?.replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
+    accessTokenTtlMs: parseDuration(e.ACCESS_TOKEN_TTL)!,
+    demoSeed: e.DEMO_SEED,
+    logLevel: e.LOG_LEVEL,
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      botUsername: e.TELEGRAM_BOT_USERNAME,
+      storageChatId: e.TELEGRAM_STORAGE_CHAT_ID,
+      apiBase: e.TELEGRAM_API_BASE.replace(/\/$/, ''),
+    },
+  }
+}
+
+/** A secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */
+function generatedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'keys', name)
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    const secret = randomBytes(48).toString('base64url')
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+    return secret
+  }
+}

@@ -1,0 +1,50 @@
+/** The error catalogue: stable codes, statuses and default messages (DESIGN §5). */
+export const ERRORS = {
+  VALIDATION_ERROR: { status: 400, message: 'The request is not valid' },
+  UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
+  FORBIDDEN: { status: 403, message: 'You may not do this' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  CONFLICT: { status: 409, message: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests' },
+  PAYMENT_REQUIRED: { status: 402, message: 'Payment required' },
+  INSUFFICIENT_CREDITS: { status: 402, message: 'Not enough credits' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+  UPSTREAM_UNAVAILABLE: { status: 502, message: 'The service is unavailable' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is shutting down or not ready' },
+  UPSTREAM_TIMEOUT: { status: 504, message: 'The service did not answer in time' },
+} as const
+
+export type ErrorCode = keyof typeof ERRORS
+
+export interface FieldIssue {
+  path: string
+  code: string
+  message: string
+}
+
+/** An error that maps to one catalogue entry and the SPEC envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly status: number
+  readonly details: FieldIssue[] | Record<string, unknown> | null
+
+  constructor(code: ErrorCode, message?: string, details: AppError['details'] = null) {
+    super(message ?? ERRORS[code].message)
+    this.code = code
+    this.status = ERRORS[code].status
+    this.details = details
+  }
+}
+
+/** The SPEC §7 envelope of a failure. */
+export function errorEnvelope(code: string, message: string, details: unknown = null) {
+  return { success: false as const, data: null, error: { code, message, details }, timestamp: new Date().toISOString() }
+}
+
+/** The SPEC §7 envelope of a success. */
+export function okEnvelope<T>(data: T) {
+  return { success: true as const, data, error: null, timestamp: new Date().toISOString() }
+}

@@ -1,0 +1,28 @@
+/** Business constants of SPEC §9 and DESIGN §6, in one place. */
+export const PROPERTY_TYPES = ['apartment', 'private_room', 'shared_room'] as const
+export type PropertyType = (typeof PROPERTY_TYPES)[number]
+
+export const GENDER_PREFS = ['male', 'female', 'any'] as const
+export type GenderPref = (typeof GENDER_PREFS)[number]
+
+export const TERMS = ['short', 'long'] as const
+export type Term = (typeof TERMS)[number]
+
+export const LISTING_STATUSES = ['pending', 'active', 'rented', 'expired', 'rejected', 'removed'] as const
+export type ListingStatus = (typeof LISTING_STATUSES)[number]
+
+export const LISTING_SORTS = ['boosted', 'newest', 'price_asc', 'price_desc'] as const
+export type ListingSort = (typeof LISTING_SORTS)[number]
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100
+export const CITY_SEARCH_DEFAULT_LIMIT = 10
+/** Counting stops here: beyond it `total_items` is a floor and `total_is_capped` is set (STACK-NOTES, PGlite). */
+export const COUNT_CAP = 10_000
+
+export const BOOST_DAYS = 7
+export const LISTING_ACTIVE_DAYS = 60
+
+/** Language redirect delay and profile refresh delay of SPEC §9. */
+export const LOCALE_REDIRECT_DELAY_MS = 500
+export const MANUAL_LOCALE_FLAG = 'khaneh.manualLocaleChange'

@@ -1,0 +1,58 @@
+import { localeInfo, type LocaleCode } from './locales.ts'
+
+/** IRR shown to Persian readers per 1 EUR (SPEC §9). */
+export const IRR_PER_EUR = 60_000
+
+/** Approximate value of 1 unit of each listing currency in EUR, used only for the fa IRR display and price filters across currencies. */
+export const EUR_PER_UNIT: Record<string, number> = {
+  EUR: 1,
+  GBP: 1.17,
+  TRY: 0.026,
+  SEK: 0.087,
+  NOK: 0.085,
+  CAD: 0.66,
+  AED: 0.25,
+  USD: 0.92,
+  IRR: 1 / IRR_PER_EUR,
+}
+
+/** Digits after the decimal point of a currency's minor unit. */
+export function currencyExponent(currency: string): number {
+  return currency === 'IRR' ? 0 : 2
+}
+
+const formatters = new Map<string, Intl.NumberFormat>()
+function formatter(language: string, currency: string): Intl.NumberFormat {
+  const key = `${language}:${currency}`
+  let found = formatters.get(key)
+  if (!found) {
+    found = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: currency === 'IRR' ? 0 : 2,
+      minimumFractionDigits: 0,
+    })
+    formatters.set(key, found)
+  }
+  return found
+}
+
+/** A rent as the reader of `locale` sees it: fa in IRR with Persian digits and no decimals, others in the listing currency. */
+export function formatRent(amount: number, currency: string, locale: LocaleCode): string {
+  if (locale === 'fa') {
+    const irr = currency === 'IRR' ? amount : Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * IRR_PER_EUR)
+    return `${formatNumber(irr, 'fa')} ریال`
+  }
+  return formatter(localeInfo(locale).language, currency).format(amount)
+}
+
+const numberFormats = new Map<LocaleCode, Intl.NumberFormat>()
+/** A plain number in the locale's digits (Persian digits for fa), no decimals. */
+export function formatNumber(value: number, locale: LocaleCode): string {
+  let found = numberFormats.get(locale)
+  if (!found) {
+    found = new Intl.NumberFormat(localeInfo(locale).language, { maximumFractionDigits: 0 })
+    numberFormats.set(locale, found)
+  }
+  return found.format(value)
+}

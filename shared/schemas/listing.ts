@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { GENDER_PREFS, LISTING_SORTS, LISTING_STATUSES, PROPERTY_TYPES, TERMS } from '../constants.ts'
+import { LanguageParam, LimitParam, PageParam, PaginationSchema, QueryBool } from './common.ts'
+
+const IsoDate = z.iso.date()
+
+/** GET /listings query (SPEC §7), with the clamps of SPEC §5. */
+export const ListListingsQuery = z
+  .object({
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .transform((v) => v.toUpperCase())
+      .optional(),
+    city: z.string().trim().min(1).max(80).optional(),
+    type: z.enum(PROPERTY_TYPES).optional(),
+    term: z.enum(TERMS).optional(),
+    page: PageParam,
+    limit: LimitParam,
+    language: LanguageParam.default('fa'),
+    sort: z.enum(LISTING_SORTS).default('boosted'),
+    min_price: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+    max_price: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+    gender_pref: z.enum(GENDER_PREFS).optional(),
+    include_discussable: QueryBool.optional(),
+    start_date: IsoDate.optional(),
+    has_contract: QueryBool.optional(),
+    status: z.enum(['active', 'all']).optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'must not be above max_price',
+    path: ['min_price'],
+  })
+export type ListListingsQuery = z.infer<typeof ListListingsQuery>
+
+/** GET /listings/search: the same filters under the older names of SPEC §7. */
+export const SearchListingsQuery = z
+  .object({
+    apartment_type: z.enum(PROPERTY_TYPES).optional(),
+    gender_preference: z.enum(GENDER_PREFS).optional(),
+    per_page: LimitParam.optional(),
+  })
+  .loose()
+
+export const PhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+})
+export type Photo = z.infer<typeof PhotoSchema>
+
+export const ListingOwnerSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  username: z.string().nullable(),
+})
+
+/** A public listing on the wire (SPEC §3). `contact` is null unless access was granted. */
+export const ListingSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.enum(PROPERTY_TYPES),
+  country: z.string(),
+  country_name: z.string(),
+  city: z.string(),
+  city_name: z.string(),
+  rent: z.number().nullable(),
+  currency: z.string(),
+  is_negotiable: z.boolean(),
+  gender_pref: z.enum(GENDER_PREFS),
+  description: z.string(),
+  original_description: z.string(),
+  original_language: z.string(),
+  has_translation: z.boolean(),
+  is_translated: z.boolean(),
+  photos: z.array(PhotoSchema),
+  term: z.enum(TERMS),
+  start_date: z.string().nullable(),
+  has_contract: z.boolean(),
+  size_m2: z.number().int().nullable(),
+  rooms: z.number().int().nullable(),
+  furnished: z.boolean(),
+  status: z.enum(LISTING_STATUSES),
+  boost_until: z.string().nullable(),
+  is_boosted: z.boolean(),
+  contact: z.string().nullable(),
+  is_favorited: z.boolean(),
+  favorite_count: z.number().int(),
+  favorited_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  owner: ListingOwnerSchema,
+})
+export type Listing = z.infer<typeof ListingSchema>
+
+export const ListingPageSchema = z.object({
+  listings: z.array(ListingSchema),
+  pagination: PaginationSchema,
+})
+export type ListingPage = z.infer<typeof ListingPageSchema>
+
+export const ListingIdParams = z.object({
+  id: z.string().min(1).max(200),
+})

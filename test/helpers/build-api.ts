@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApi, type ApiOptions } from '../../server/api/app.ts'
+import { openDb, type Db } from '../../server/api/db/client.ts'
+import { migrate } from '../../server/api/db/migrate.ts'
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+/**
+ * A fresh database with the migrations applied: in-memory PGlite, or a private schema on the
+ * real PostgreSQL of TEST_DATABASE_URL when the suite runs with KHANEH_TEST_DB=postgres.
+ */
+export async function openTestDb(t: Teardown): Promise<Db> {
+  const url = process.env.KHANEH_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
+  if (!url) {
+    const db = await openDb({})
+    t.teardown(() => db.close())
+    await migrate(db)
+    return db
+  }
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = await openDb({ databaseUrl: url })
+  await admin.exec(`CREATE SCHEMA ${schema}`)
+  const scoped = new URL(url)
+  scoped.searchParams.set('options', `-c search_path=${schema}`)
+  const db = await openDb({ databaseUrl: scoped.toString() })
+  t.teardown(async () => {
+    await db.close()
+    await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
+    await admin.close()
+  })
+  await migrate(db)
+  return db
+}
+
+/** The real API on a fresh database; requests go through `app.inject()`. */
+export async function buildTestApi(t: Teardown, overrides: Partial<ApiOptions> = {}): Promise<{ app: FastifyInstance; db: Db }> {
+  const db = overrides.db ?? (await openTestDb(t))
+  const app = await buildApi({ db, logLevel: 'silent', publicCacheMs: 0, ...overrides })
+  t.teardown(() => app.close())
+  return { app, db }
+}
