@@ -11,6 +11,8 @@ interface Step {
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['-p', '.'] },
   { name: 'lint', command: 'oxlint', args: ['--deny-warnings', 'server', 'client', 'shared', 'test', 'scripts', 'bench'] },
+  // the gateway tests render with the production bundles
+  { name: 'build', command: 'node', args: ['--import', 'tsx', 'scripts/build.ts'] },
 ]
 const tapArgs = ['--disable-coverage', ...process.argv.slice(2)]
 steps.push({ name: 'unit and integration (PGlite)', command: 'tap', args: tapArgs, env: { KHANEH_TEST_DB: 'pglite' } })

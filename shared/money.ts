@@ -13,7 +13,8 @@ export const EUR_PER_UNIT: Record<string, number> = {
   CAD: 0.66,
   AED: 0.25,
   USD: 0.92,
-  IRR: 1 / IRR_PER_EUR,
+  // The open-market rate, for comparing rial rents with others; the fa display keeps SPEC §9's 60000.
+  IRR: 1 / 1_000_000,
 }
 
 /** Digits after the decimal point of a currency's minor unit. */

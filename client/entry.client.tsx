@@ -1,0 +1,52 @@
+import { setupI18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { browserTransport, createApi } from './lib/api.ts'
+import { apiContext, i18nContext, ShellContext, type AppShell } from './lib/context.ts'
+import { activateLocale } from './lib/i18n.ts'
+import { routes } from './routes.tsx'
+import './styles/app.css'
+
+declare global {
+  interface Window {
+    __khanehShell: AppShell
+  }
+}
+
+async function start() {
+  const shell = window.__khanehShell
+  const i18n = setupI18n()
+  const api = createApi(browserTransport)
+  // The page's catalog and the lazy route modules it rendered with must be in place before hydration.
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy)
+  await Promise.all([
+    activateLocale(i18n, shell.locale),
+    ...lazyMatches.map(async (m) => {
+      const lazy = m.route.lazy as () => Promise<Record<string, unknown>>
+      Object.assign(m.route, { ...(await lazy()), lazy: undefined })
+    }),
+  ])
+  const router = createBrowserRouter(routes, {
+    getContext: () => {
+      const context = new RouterContextProvider()
+      context.set(apiContext, api)
+      context.set(i18nContext, i18n)
+      return context
+    },
+  })
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <ShellContext value={shell}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </ShellContext>
+    </StrictMode>,
+  )
+}
+
+void start()

@@ -1,0 +1,104 @@
+import { setupI18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import type { Writable } from 'node:stream'
+import { renderToPipeableStream } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router'
+import { localeFromPath } from '../shared/locales.ts'
+import { ApiError, createApi, type Transport } from './lib/api.ts'
+import { apiContext, i18nContext, ShellContext, type AppShell } from './lib/context.ts'
+import { loadMessages } from './lib/i18n.ts'
+import { serializeForScript } from './lib/serialize.ts'
+import { routes } from './routes.tsx'
+
+// Built once per process, not per request.
+const handler = createStaticHandler(routes)
+
+export interface RenderOptions {
+  request: Request
+  /** How loaders reach the API from the server (the gateway's pooled upstream client). */
+  transport: Transport
+  nonce: string
+  /** Module scripts that start the client (the entry chunk). */
+  bootstrapModules: string[]
+  styles: string[]
+  modulePreloads: string[]
+  publicBaseUrl: string
+  /** Crawlers get the whole document at once (onAllReady); browsers get the shell as soon as it is ready. */
+  waitForAll: boolean
+  /** Called with render errors that React recovered from (they still end in a 500 when before the shell). */
+  onError?: (error: unknown) => void
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; pipe: (destination: Writable) => void; abort: (reason?: unknown) => void }
+
+/** Route errors in the shape createBrowserRouter reads back from window.__staticRouterHydrationData. */
+function serializeErrors(errors: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!errors) return null
+  const out: Record<string, unknown> = {}
+  for (const [id, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) out[id] = { ...error, __type: 'RouteErrorResponse' }
+    else if (error instanceof Error) out[id] = { message: 'Unexpected Server Error', __type: 'Error' }
+    else out[id] = error
+  }
+  return out
+}
+
+/** A failing API shows as 503/504 (a dependency is down), other errors keep React Router's status. */
+function pageStatus(statusCode: number, errors: Record<string, unknown> | null): number {
+  for (const error of Object.values(errors ?? {})) {
+    if (error instanceof ApiError && error.status >= 500) return error.status === 504 ? 504 : 503
+  }
+  return statusCode
+}
+
+/** Runs the route loaders for a request and streams the page (React Router's static handler + renderToPipeableStream). */
+export async function render(options: RenderOptions): Promise<RenderResult> {
+  const locale = localeFromPath(new URL(options.request.url).pathname)
+  const i18n = setupI18n({ locale, messages: { [locale]: await loadMessages(locale) } })
+  const requestContext = new RouterContextProvider()
+  requestContext.set(apiContext, createApi(options.transport))
+  requestContext.set(i18nContext, i18n)
+
+  const context = await handler.query(options.request, { requestContext })
+  if (context instanceof Response) {
+    const location = context.headers.get('location')
+    if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location }
+    throw new Error(`Unexpected response from the route handler: ${context.status}`)
+  }
+
+  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale }
+  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const bootstrapScriptContent =
+    `window.__staticRouterHydrationData=${serializeForScript(hydration)};` +
+    `window.__khanehShell=${serializeForScript({ ...shell, modulePreloads: options.modulePreloads })};`
+
+  return new Promise<RenderResult>((resolve, reject) => {
+    let shellFailed = false
+    const ready = () => {
+      if (shellFailed) return
+      resolve({ kind: 'page', status: pageStatus(context.statusCode, context.errors), pipe: (w) => stream.pipe(w), abort: (reason) => stream.abort(reason) })
+    }
+    const stream = renderToPipeableStream(
+      <ShellContext value={{ ...shell, modulePreloads: options.modulePreloads }}>
+        <I18nProvider i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+        </I18nProvider>
+      </ShellContext>,
+      {
+        nonce: options.nonce,
+        bootstrapScriptContent,
+        bootstrapModules: options.bootstrapModules,
+        onShellReady: options.waitForAll ? undefined : ready,
+        onAllReady: options.waitForAll ? ready : undefined,
+        onShellError: (error) => {
+          shellFailed = true
+          reject(error)
+        },
+        onError: (error) => options.onError?.(error),
+      },
+    )
+  })
+}

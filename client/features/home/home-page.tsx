@@ -1,0 +1,105 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { PROPERTY_TYPES } from '../../../shared/constants.ts'
+import { formatNumber } from '../../../shared/money.ts'
+import { localeFromPath } from '../../../shared/locales.ts'
+import { PageHead } from '../../components/page-head.tsx'
+import { apiContext } from '../../lib/context.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { CityAutocomplete } from '../listings/city-autocomplete.tsx'
+import { TYPE_LABELS } from '../listings/labels.ts'
+import { ListingCard } from '../listings/listing-card.tsx'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const language = localeFromPath(new URL(request.url).pathname)
+  const api = context.get(apiContext)
+  const [featured, countries] = await Promise.all([
+    api.listings.search({ sort: 'boosted', limit: 8, language }, request.signal),
+    api.locations.countries(language, request.signal),
+  ])
+  const cities = countries
+    .flatMap((country) => country.popularCities.map((city) => ({ ...city, countryName: country.name, flag: country.flag })))
+    .sort((a, b) => b.listingsCount - a.listingsCount)
+    .slice(0, 12)
+  return { featured: featured.listings, cities, totalListings: countries.reduce((sum, c) => sum + c.totalListings, 0) }
+}
+
+export function Component() {
+  const { featured, cities, totalListings } = useLoaderData<typeof loader>()
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const to = useLocalePath()
+  const count = formatNumber(totalListings, locale)
+  return (
+    <>
+      <PageHead title={t`Rent a home or a room, in your language`} description={t`Apartments and rooms for Persian speakers in Germany, Turkey, Canada and beyond.`} />
+      <section className="hero">
+        <div className="container">
+          <h1>
+            <Trans>Find your next home, in your language</Trans>
+          </h1>
+          <p className="hero-lead">
+            <Trans>{count} apartments and rooms from Persian-speaking hosts, from Berlin to Toronto.</Trans>
+          </p>
+          <Form method="get" action={to('/listings')} className="search-box" role="search" aria-label={t`Search listings`}>
+            <CityAutocomplete withCountry />
+            <select name="type" aria-label={t`Property type`} defaultValue="">
+              <option value="">{t`Any type`}</option>
+              {PROPERTY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {i18n._(TYPE_LABELS[type])}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button">
+              <Trans>Search</Trans>
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="featured-title">
+        <div className="section-head">
+          <h2 id="featured-title">
+            <Trans>Featured listings</Trans>
+          </h2>
+          <Link to={to('/listings')}>
+            <Trans>See all listings</Trans>
+          </Link>
+        </div>
+        {featured.length === 0 ? (
+          <p className="empty">
+            <Trans>No listings yet. Check back soon.</Trans>
+          </p>
+        ) : (
+          <div className="listing-grid">
+            {featured.map((listing, index) => (
+              <ListingCard key={listing.id} listing={listing} eager={index < 4} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className="container section" aria-labelledby="cities-title">
+        <h2 id="cities-title">
+          <Trans>Popular cities</Trans>
+        </h2>
+        <ul className="city-grid" role="list">
+          {cities.map((city) => (
+              <li key={`${city.countryName}-${city.key}`}>
+                <Link to={`${to('/listings')}?city=${encodeURIComponent(city.key)}`} className="city-tile">
+                  <span className="city-flag" aria-hidden="true">
+                    {city.flag}
+                  </span>
+                  <span className="city-name">{city.name}</span>
+                  <span className="city-count">
+                    <Plural value={city.listingsCount} one="# listing" other="# listings" />
+                  </span>
+                </Link>
+              </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}

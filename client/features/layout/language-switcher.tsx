@@ -1,0 +1,45 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link, useLocation } from 'react-router'
+import { MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
+import { useLocale } from '../../lib/locale.ts'
+
+/** Remembers a language the visitor chose by hand (cookie for 365 days, and no auto-redirect this session). */
+function rememberChoice(code: LocaleCode) {
+  document.cookie = `${LOCALE_COOKIE}=${code}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`
+  sessionStorage.setItem(MANUAL_LOCALE_FLAG, '1')
+}
+
+/** A disclosure listing the six languages; each keeps the current page, query and hash. */
+export function LanguageSwitcher() {
+  const { t } = useLingui()
+  const location = useLocation()
+  const current = useLocale()
+  const path = stripLocale(location.pathname)
+  const currentName = LOCALES.find((l) => l.code === current)?.name
+  return (
+    <details className="lang-switcher">
+      <summary aria-label={t`Language: ${currentName}`}>
+        <span aria-hidden="true">🌐</span> <span className="lang-current">{currentName}</span>
+      </summary>
+      <ul role="list">
+        {LOCALES.map((l) => (
+          <li key={l.code}>
+            <Link
+              to={`${localizePath(path, l.code)}${location.search}${location.hash}`}
+              lang={l.code}
+              hrefLang={l.code}
+              aria-current={l.code === current ? 'true' : undefined}
+              onClick={(event) => {
+                rememberChoice(l.code)
+                event.currentTarget.closest('details')?.removeAttribute('open')
+              }}
+            >
+              {l.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}

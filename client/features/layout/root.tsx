@@ -1,0 +1,101 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
+import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router'
+import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
+import { isLocaleCode, LOCALE_COOKIE, LOCALES, localeFromPath, localeInfo, localizePath, stripLocale } from '../../../shared/locales.ts'
+import { useShell } from '../../lib/context.ts'
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`
+  return document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length)
+}
+
+/**
+ * SPEC §2: on load, after 500 ms, a stored language that differs from the URL's sends the visitor
+ * to the matching localized path (query and hash kept) — never on /auth/ or /api/ paths, nor after
+ * a manual change in this browser session.
+ */
+function useStoredLocaleRedirect() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const { pathname, search, hash } = window.location
+    if (pathname.includes('/auth/') || pathname.includes('/api/')) return
+    if (sessionStorage.getItem(MANUAL_LOCALE_FLAG)) return
+    const timer = setTimeout(() => {
+      const stored = readCookie(LOCALE_COOKIE)
+      const current = localeFromPath(window.location.pathname)
+      if (!isLocaleCode(stored) || stored === current) return
+      navigate(`${localizePath(stripLocale(window.location.pathname), stored)}${search}${hash}`, { replace: true })
+    }, LOCALE_REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on load only (SPEC §2)
+  }, [])
+}
+
+/** The document: <html lang dir>, alternates for every language, styles; pages add their own title and description. */
+export function Root() {
+  const location = useLocation()
+  const shell = useShell()
+  const locale = localeFromPath(location.pathname)
+  const info = localeInfo(locale)
+  const path = stripLocale(location.pathname)
+  const isDashboard = path === '/dashboard' || path.startsWith('/dashboard/')
+  const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
+  useStoredLocaleRedirect()
+  return (
+    <html lang={info.code} dir={info.dir} className={isDashboard ? 'scroll-locked' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="canonical" href={absolute(location.pathname)} />
+        {LOCALES.map((l) => (
+          <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(path, l.code))} />
+        ))}
+        <link rel="alternate" hrefLang="x-default" href={absolute(localizePath(path, 'fa'))} />
+        <meta property="og:url" content={absolute(location.pathname)} />
+        <meta property="og:locale" content={info.language.replace('-', '_')} />
+        <meta property="og:site_name" content={locale === 'fa' ? 'خانه' : 'Khaneh'} />
+        {shell.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {shell.modulePreloads?.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        <Outlet />
+      </body>
+    </html>
+  )
+}
+
+/** The last resort when even the layout failed: a whole minimal document. */
+export function RootError() {
+  const error = useRouteError()
+  const { t } = useLingui()
+  const locale = localeFromPath(typeof window === 'undefined' ? '/' : window.location.pathname)
+  const info = localeInfo(locale)
+  const notFound = error instanceof Response ? error.status === 404 : (error as { status?: number } | null)?.status === 404
+  return (
+    <html lang={info.code} dir={info.dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{notFound ? t`Page Not Found` : t`Internal Server Error`}</title>
+      </head>
+      <body>
+        <main className="error-page">
+          <h1>{notFound ? <Trans>Page Not Found</Trans> : <Trans>Internal Server Error</Trans>}</h1>
+          <a href={localizePath('/', locale)}>
+            <Trans>Back to the home page</Trans>
+          </a>
+        </main>
+      </body>
+    </html>
+  )
+}

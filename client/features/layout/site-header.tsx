@@ -1,0 +1,75 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, NavLink, useNavigation } from 'react-router'
+import { useLocalePath } from '../../lib/locale.ts'
+import { LanguageSwitcher } from './language-switcher.tsx'
+
+/** The progress bar shown while a client navigation loads its data. */
+function NavigationProgress() {
+  const navigation = useNavigation()
+  const { t } = useLingui()
+  if (navigation.state === 'idle') return null
+  return <div className="nav-progress" role="progressbar" aria-label={t`Loading`} aria-busy="true" />
+}
+
+export function SiteHeader() {
+  const to = useLocalePath()
+  const { t } = useLingui()
+  return (
+    <header className="site-header">
+      <NavigationProgress />
+      <div className="container header-row">
+        <Link to={to('/')} className="brand" aria-label={t`Khaneh home`}>
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span>
+            <Trans>Khaneh</Trans>
+          </span>
+        </Link>
+        <nav aria-label={t`Main`} className="main-nav">
+          <NavLink to={to('/listings')}>
+            <Trans>Listings</Trans>
+          </NavLink>
+          <NavLink to={to('/pricing')} className="hide-sm">
+            <Trans>Pricing</Trans>
+          </NavLink>
+          <NavLink to={to('/about-us')} className="hide-sm">
+            <Trans>About</Trans>
+          </NavLink>
+        </nav>
+        <div className="header-actions">
+          <LanguageSwitcher />
+          <Link to={to('/auth')} className="button button-small">
+            <Trans>Sign in</Trans>
+          </Link>
+        </div>
+      </div>
+    </header>
+  )
+}
+
+export function SiteFooter() {
+  const to = useLocalePath()
+  const { t } = useLingui()
+  return (
+    <footer className="site-footer">
+      <div className="container footer-row">
+        <p>
+          <Trans>Khaneh — homes and rooms for Persian speakers, wherever you live.</Trans>
+        </p>
+        <nav aria-label={t`Footer`}>
+          <Link to={to('/about-us')}>
+            <Trans>About</Trans>
+          </Link>
+          <Link to={to('/contact-us')}>
+            <Trans>Contact</Trans>
+          </Link>
+          <Link to={to('/privacy-policy')}>
+            <Trans>Privacy policy</Trans>
+          </Link>
+          <Link to={to('/pricing')}>
+            <Trans>Pricing</Trans>
+          </Link>
+        </nav>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import type { Listing } from '../../lib/api.ts'
+
+/** The photo gallery: one large photo, thumbnails and previous/next buttons, all reachable by keyboard. */
+export function Gallery({ photos, title }: { photos: Listing['photos']; title: string }) {
+  const { t } = useLingui()
+  const [index, setIndex] = useState(0)
+  const current = photos[index]
+  if (!current) {
+    return (
+      <div className="gallery gallery-empty" aria-hidden="true">
+        🏠
+      </div>
+    )
+  }
+  const n = photos.length
+  const position = index + 1
+  const go = (delta: number) => setIndex((i) => (i + delta + n) % n)
+  return (
+    <section className="gallery" aria-roledescription={t`gallery`} aria-label={t`Photos`}>
+      <div className="gallery-main" onKeyDown={(e) => (e.key === 'ArrowLeft' ? go(-1) : e.key === 'ArrowRight' ? go(1) : undefined)}>
+        <img src={current.url} alt={t`${title}, photo ${position} of ${n}`} width={current.width} height={current.height} fetchPriority="high" />
+        {n > 1 && (
+          <>
+            <button type="button" className="gallery-prev" onClick={() => go(-1)} aria-label={t`Previous photo`}>
+              ‹
+            </button>
+            <button type="button" className="gallery-next" onClick={() => go(1)} aria-label={t`Next photo`}>
+              ›
+            </button>
+            <span className="gallery-count" aria-live="polite">
+              <Trans>
+                {position} / {n}
+              </Trans>
+            </span>
+          </>
+        )}
+      </div>
+      {n > 1 && (
+        <ul className="gallery-thumbs" role="list">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <button type="button" onClick={() => setIndex(i)} aria-current={i === index} aria-label={t`Show photo ${i + 1}`}>
+                <img src={photo.thumbUrl} alt="" width={photo.width} height={photo.height} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

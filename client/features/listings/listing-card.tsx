@@ -1,0 +1,65 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from 'react-router'
+import { formatDate } from '../../../shared/dates.ts'
+import type { Listing } from '../../lib/api.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { TERM_LABELS, TYPE_LABELS } from './labels.ts'
+import { Price } from './price.tsx'
+
+/** The title a listing is shown under: its type and city, in the reader's language. */
+export function useListingTitle(): (listing: Pick<Listing, 'type' | 'cityName'>) => string {
+  const { i18n, t } = useLingui()
+  return (listing) => {
+    const type = i18n._(TYPE_LABELS[listing.type])
+    const city = listing.cityName
+    return t`${type} in ${city}`
+  }
+}
+
+export function ListingCard({ listing, eager = false }: { listing: Listing; eager?: boolean }) {
+  const { i18n } = useLingui()
+  const locale = useLocale()
+  const to = useLocalePath()
+  const title = useListingTitle()(listing)
+  const photo = listing.photos[0]
+  return (
+    <article className="listing-card">
+      <Link to={to(`/listing/${listing.slug}`)} className="listing-card-link">
+        <div className="listing-card-photo">
+          {photo ? (
+            <img
+              src={photo.thumbUrl}
+              alt=""
+              width={photo.width}
+              height={photo.height}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : (
+            <div className="photo-missing" aria-hidden="true">
+              🏠
+            </div>
+          )}
+          {listing.isBoosted && (
+            <span className="badge badge-boost">
+              <Trans>Featured</Trans>
+            </span>
+          )}
+        </div>
+        <div className="listing-card-body">
+          <Price rent={listing.rent} currency={listing.currency} className="listing-card-price" />
+          <h3 className="listing-card-title">{title}</h3>
+          <p className="listing-card-meta">
+            <span>{listing.countryName}</span>
+            <span>{i18n._(TERM_LABELS[listing.term])}</span>
+            {listing.startDate && (
+              <span>
+                <Trans>from {formatDate(listing.startDate, locale)}</Trans>
+              </span>
+            )}
+          </p>
+        </div>
+      </Link>
+    </article>
+  )
+}

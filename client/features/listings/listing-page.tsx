@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
+import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
+import { localeFromPath } from '../../../shared/locales.ts'
+import { PageHead } from '../../components/page-head.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { apiContext } from '../../lib/context.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { Gallery } from './gallery.tsx'
+import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
+import { useListingTitle } from './listing-card.tsx'
+import { Price } from './price.tsx'
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const language = localeFromPath(new URL(request.url).pathname)
+  try {
+    return { listing: await context.get(apiContext).listings.get(params.slug ?? '', language, request.signal) }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw data({ message: 'Listing not found' }, { status: 404 })
+    throw err
+  }
+}
+
+function DateText({ iso }: { iso: string }) {
+  const locale = useLocale()
+  return (
+    <>
+      <time dateTime={iso}>{formatDate(iso, locale)}</time>
+      {locale === 'fa' && <small className="date-alt"> ({formatGregorianDate(iso, locale)})</small>}
+    </>
+  )
+}
+
+export function Component() {
+  const { listing } = useLoaderData<typeof loader>()
+  const { t, i18n } = useLingui()
+  const to = useLocalePath()
+  const location = useLocation()
+  const title = useListingTitle()(listing)
+  const signIn = `${to('/auth')}?redirect=${encodeURIComponent(location.pathname)}`
+  const ownerName = listing.owner.firstName
+  const facts: Array<[string, React.ReactNode]> = [
+    [t`Property type`, i18n._(TYPE_LABELS[listing.type])],
+    [t`Location`, `${listing.cityName}, ${listing.countryName}`],
+    [t`Rental term`, i18n._(TERM_LABELS[listing.term])],
+    [t`Available from`, listing.startDate ? <DateText iso={listing.startDate} /> : t`Now`],
+    [t`Official contract`, listing.hasContract ? t`Yes` : t`No`],
+    [t`Gender preference`, i18n._(GENDER_LABELS[listing.genderPref])],
+    [t`Furnished`, listing.furnished ? t`Yes` : t`No`],
+  ]
+  if (listing.sizeM2) facts.push([t`Size`, t`${listing.sizeM2} m²`])
+  if (listing.rooms) facts.push([t`Rooms`, String(listing.rooms)])
+  return (
+    <article className="container listing-detail">
+      <PageHead title={title} description={listing.description.slice(0, 160)} image={listing.photos[0]?.url} />
+      <nav className="breadcrumbs" aria-label={t`Breadcrumbs`}>
+        <Link to={to('/listings')}>
+          <Trans>Listings</Trans>
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={`${to('/listings')}?city=${encodeURIComponent(listing.city)}`}>{listing.cityName}</Link>
+      </nav>
+      <div className="listing-detail-grid">
+        <div>
+          <Gallery photos={listing.photos} title={title} />
+          <section className="listing-description" aria-labelledby="description-title">
+            <h2 id="description-title">
+              <Trans>Description</Trans>
+            </h2>
+            <p dir="auto" lang={listing.originalLanguage}>
+              {listing.description}
+            </p>
+          </section>
+        </div>
+        <aside className="listing-summary">
+          <h1>{title}</h1>
+          <Price rent={listing.rent} currency={listing.currency} className="listing-price" />
+          {listing.isNegotiable && listing.rent !== null && (
+            <span className="badge">
+              <Trans>Negotiable</Trans>
+            </span>
+          )}
+          <dl className="facts">
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="owner">
+            <Trans>Posted by {ownerName}</Trans> · <DateText iso={listing.createdAt} />
+          </p>
+          <div className="listing-actions">
+            <Link to={signIn} className="button">
+              <Trans>Show contact</Trans>
+            </Link>
+            <Link to={signIn} className="button button-ghost">
+              <span aria-hidden="true">♡</span> <Trans>Save to favorites</Trans>
+            </Link>
+          </div>
+          <p className="hint">
+            <Trans>Sign in to see the contact details and save listings.</Trans>
+          </p>
+        </aside>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,184 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
+import { GENDER_PREFS, LISTING_SORTS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.ts'
+import { localeFromPath } from '../../../shared/locales.ts'
+import { PageHead } from '../../components/page-head.tsx'
+import { apiContext } from '../../lib/context.ts'
+import { useLocalePath } from '../../lib/locale.ts'
+import { CityAutocomplete } from './city-autocomplete.tsx'
+import { GENDER_LABELS, SORT_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
+import { ListingCard } from './listing-card.tsx'
+import { Pagination } from './pagination.tsx'
+import { toApiQuery } from './search-params.ts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const language = localeFromPath(url.pathname)
+  const api = context.get(apiContext)
+  const filters = toApiQuery(url.searchParams)
+  const [page, countries] = await Promise.all([
+    api.listings.search({ ...filters, language }, request.signal),
+    api.locations.countries(language, request.signal),
+  ])
+  return { page, filters, countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })) }
+}
+
+export function Component() {
+  const { page, filters, countries } = useLoaderData<typeof loader>()
+  const { t, i18n } = useLingui()
+  const to = useLocalePath()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
+  const currency = countries.find((c) => c.code === filters.country)?.currency ?? 'EUR'
+  const cityLabel = typeof filters.city === 'string' ? (page.listings[0]?.city === filters.city ? page.listings[0].cityName : filters.city) : undefined
+  const total = page.pagination.totalItems
+  const value = (key: string) => (filters[key] === undefined ? '' : String(filters[key]))
+  return (
+    <div className="container listings-layout">
+      <PageHead title={t`Apartments and rooms for rent`} description={t`Search apartments and rooms by city, price, type and move-in date.`} />
+      <details className="filters" open>
+        <summary>
+          <Trans>Filters</Trans>
+        </summary>
+        <Form method="get" className="filters-form" aria-label={t`Filter listings`} key={location.search}>
+          <label>
+            <span>
+              <Trans>Country</Trans>
+            </span>
+            <select name="country" defaultValue={value('country')}>
+              <option value="">{t`All countries`}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.flag} {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="field">
+            <span>
+              <Trans>City</Trans>
+            </span>
+            <CityAutocomplete defaultKey={value('city')} defaultLabel={cityLabel} />
+          </div>
+          <label>
+            <span>
+              <Trans>Property type</Trans>
+            </span>
+            <select name="type" defaultValue={value('type')}>
+              <option value="">{t`Any type`}</option>
+              {PROPERTY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {i18n._(TYPE_LABELS[type])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>
+              <Trans>Rental term</Trans>
+            </span>
+            <select name="term" defaultValue={value('term')}>
+              <option value="">{t`Any term`}</option>
+              {TERMS.map((term) => (
+                <option key={term} value={term}>
+                  {i18n._(TERM_LABELS[term])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="price-range">
+            <legend>
+              <Trans>Monthly rent ({currency})</Trans>
+            </legend>
+            <input type="number" name="min_price" min={0} inputMode="numeric" placeholder={t`Min`} aria-label={t`Minimum rent`} defaultValue={value('min_price')} />
+            <input type="number" name="max_price" min={0} inputMode="numeric" placeholder={t`Max`} aria-label={t`Maximum rent`} defaultValue={value('max_price')} />
+          </fieldset>
+          <label>
+            <span>
+              <Trans>Gender preference</Trans>
+            </span>
+            <select name="gender_pref" defaultValue={value('gender_pref')}>
+              <option value="">{t`Anyone`}</option>
+              {GENDER_PREFS.map((g) => (
+                <option key={g} value={g}>
+                  {i18n._(GENDER_LABELS[g])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>
+              <Trans>Available by</Trans>
+            </span>
+            <input type="date" name="start_date" defaultValue={value('start_date')} />
+          </label>
+          <label className="check">
+            <input type="checkbox" name="has_contract" value="true" defaultChecked={filters.has_contract === 'true'} />
+            <span>
+              <Trans>Official contract</Trans>
+            </span>
+          </label>
+          <label className="check">
+            <input type="checkbox" name="include_discussable" value="true" defaultChecked={filters.include_discussable === 'true'} />
+            <span>
+              <Trans>Include negotiable rents</Trans>
+            </span>
+          </label>
+          <label>
+            <span>
+              <Trans>Sort by</Trans>
+            </span>
+            <select name="sort" defaultValue={value('sort') || 'boosted'}>
+              {LISTING_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {i18n._(SORT_LABELS[s])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="filters-actions">
+            <button type="submit" className="button">
+              <Trans>Show results</Trans>
+            </button>
+            <Link to={to('/listings')} className="button button-ghost">
+              <Trans>Clear</Trans>
+            </Link>
+          </div>
+        </Form>
+      </details>
+
+      <section className="results" aria-labelledby="results-title" aria-busy={loading}>
+        <div className="section-head">
+          <h1 id="results-title">
+            <Trans>Apartments and rooms for rent</Trans>
+          </h1>
+          <p className="results-count" role="status">
+            {page.pagination.totalIsCapped ? (
+              <Trans>More than {total} listings</Trans>
+            ) : (
+              <Plural value={total} _0="No listings" one="# listing" other="# listings" />
+            )}
+          </p>
+        </div>
+        {page.listings.length === 0 ? (
+          <div className="empty">
+            <p>
+              <Trans>No listings match these filters. Try a wider price range or another city.</Trans>
+            </p>
+            <Link to={to('/listings')} className="button">
+              <Trans>Clear all filters</Trans>
+            </Link>
+          </div>
+        ) : (
+          <div className={loading ? 'listing-grid is-loading' : 'listing-grid'}>
+            {page.listings.map((listing, index) => (
+              <ListingCard key={listing.id} listing={listing} eager={index < 4} />
+            ))}
+          </div>
+        )}
+        <Pagination pagination={page.pagination} />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import type { ListingSort } from '../../../shared/constants.ts'
+
+/** The filters of SPEC §7 GET /listings that the page keeps in its URL. */
+export const FILTER_KEYS = [
+  'country',
+  'city',
+  'type',
+  'term',
+  'min_price',
+  'max_price',
+  'gender_pref',
+  'include_discussable',
+  'start_date',
+  'has_contract',
+  'sort',
+  'page',
+] as const
+
+/** SPEC §5: sort_by/order from older links map to the API's sort names; default boosted. */
+export function sortFrom(params: URLSearchParams): ListingSort | undefined {
+  const sort = params.get('sort')
+  if (sort === 'boosted' || sort === 'newest' || sort === 'price_asc' || sort === 'price_desc') return sort
+  const by = params.get('sort_by')
+  const order = params.get('order')
+  if (by === 'created_at') return 'newest'
+  if (by === 'rent') return order === 'desc' ? 'price_desc' : 'price_asc'
+  return undefined
+}
+
+/**
+ * The API query of a listings URL (SPEC §5): known keys only, empty values dropped, status 'all'
+ * dropped, prices parsed to integers.
+ */
+export function toApiQuery(params: URLSearchParams): Record<string, string | number> {
+  const out: Record<string, string | number> = {}
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim()
+    if (!value || value === 'null' || value === 'undefined') continue
+    if (key === 'min_price' || key === 'max_price') {
+      const amount = Number.parseInt(value, 10)
+      if (Number.isFinite(amount)) out[key] = amount
+      continue
+    }
+    out[key] = value
+  }
+  const sort = sortFrom(params)
+  if (sort) out.sort = sort
+  else delete out.sort
+  return out
+}

@@ -1,0 +1,23 @@
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S
+
+/** The camelCase view of a snake_case wire shape (SPEC §3: API snake_case, mapped to camelCase). */
+export type Camelize<T> = T extends readonly (infer U)[]
+  ? Camelize<U>[]
+  : T extends Date
+    ? T
+    : T extends object
+      ? { [K in keyof T as K extends string ? CamelCase<K> : K]: Camelize<T[K]> }
+      : T
+
+const camelKey = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+/** Maps every snake_case key of a JSON value to camelCase, deeply. */
+export function camelize<T>(value: T): Camelize<T> {
+  if (Array.isArray(value)) return value.map(camelize) as Camelize<T>
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [key, inner] of Object.entries(value)) out[camelKey(key)] = camelize(inner)
+    return out as Camelize<T>
+  }
+  return value as Camelize<T>
+}

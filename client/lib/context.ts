@@ -1,0 +1,24 @@
+import { createContext as createReactContext, useContext } from 'react'
+import { createContext } from 'react-router'
+import type { I18n } from '@lingui/core'
+import type { LocaleCode } from '../../shared/locales.ts'
+import type { Api } from './api.ts'
+
+/** The API client handed to loaders: per request on the server, one in the browser. */
+export const apiContext = createContext<Api>()
+
+/** The request's (server) or the page's (browser) Lingui instance. */
+export const i18nContext = createContext<I18n>()
+
+/** What the document needs beyond the route tree: built asset URLs and the public base URL. */
+export interface AppShell {
+  publicBaseUrl: string
+  styles: string[]
+  /** Chunks the entry imports, preloaded so the client starts without a request waterfall. */
+  modulePreloads?: string[]
+  /** The language the page was rendered in (the browser switches catalogs in the locale loader). */
+  locale: LocaleCode
+}
+
+export const ShellContext = createReactContext<AppShell>({ publicBaseUrl: '', styles: [], locale: 'fa' })
+export const useShell = () => useContext(ShellContext)

@@ -1,0 +1,75 @@
+import type { RouteObject } from 'react-router'
+import { i18nContext } from './lib/context.ts'
+import { activateLocale } from './lib/i18n.ts'
+import { LOCALES, type LocaleCode } from '../shared/locales.ts'
+import { DashboardLayout } from './features/layout/dashboard-layout.tsx'
+import { DefaultLayout } from './features/layout/default-layout.tsx'
+import { Root, RootError } from './features/layout/root.tsx'
+import { RouteError } from './features/errors/error-page.tsx'
+import { placeholderRoute, type PlaceholderKey } from './features/pages/placeholder-page.tsx'
+
+const placeholder = (code: LocaleCode, path: string | undefined, key: PlaceholderKey): RouteObject =>
+  path === undefined
+    ? { id: `${code}:${key}`, index: true, ErrorBoundary: RouteError, ...placeholderRoute(key) }
+    : { id: `${code}:${key}`, path, ErrorBoundary: RouteError, ...placeholderRoute(key) }
+
+/** The pages of one language; ids carry the language so the six branches never collide. */
+function pages(code: LocaleCode): RouteObject[] {
+  return [
+    {
+      id: `${code}:default-layout`,
+      Component: DefaultLayout,
+      children: [
+        { id: `${code}:home`, index: true, ErrorBoundary: RouteError, lazy: () => import('./features/home/home-page.tsx') },
+        { id: `${code}:listings`, path: 'listings', ErrorBoundary: RouteError, lazy: () => import('./features/listings/listings-page.tsx') },
+        { id: `${code}:listing`, path: 'listing/:slug', ErrorBoundary: RouteError, lazy: () => import('./features/listings/listing-page.tsx') },
+        placeholder(code, 'pricing', 'pricing'),
+        placeholder(code, 'about-us', 'about'),
+        placeholder(code, 'contact-us', 'contact'),
+        placeholder(code, 'privacy-policy', 'privacy'),
+        placeholder(code, 'auth', 'auth'),
+        placeholder(code, 'auth/action', 'authAction'),
+        { id: `${code}:content`, path: '*', ErrorBoundary: RouteError, lazy: () => import('./features/pages/content-page.tsx') },
+      ],
+    },
+    {
+      id: `${code}:dashboard-layout`,
+      path: 'dashboard',
+      Component: DashboardLayout,
+      children: [
+        placeholder(code, undefined, 'dashboard'),
+        placeholder(code, 'alerts', 'alerts'),
+        placeholder(code, 'profile', 'profile'),
+        placeholder(code, 'favorites', 'favorites'),
+        placeholder(code, 'referrals', 'referrals'),
+        placeholder(code, 'subscription', 'subscription'),
+        placeholder(code, 'listings', 'myListings'),
+        placeholder(code, 'listings/create', 'createListing'),
+        placeholder(code, 'listings/:id', 'editListing'),
+        placeholder(code, 'ai-preferences', 'aiPreferences'),
+        placeholder(code, 'account-management', 'accountManagement'),
+      ],
+    },
+  ]
+}
+
+/** Every route of SPEC §2 in all six languages, generated from the one locale table (DESIGN §1). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    ErrorBoundary: RootError,
+    children: LOCALES.map((locale) => ({
+      id: locale.code,
+      path: locale.code === 'fa' ? '/' : `/${locale.code}`,
+      // In the browser a change of language loads its catalog before the new page renders;
+      // on the server the request's i18n is already in that language.
+      loader: async ({ context }) => {
+        await activateLocale(context.get(i18nContext), locale.code)
+        return null
+      },
+      shouldRevalidate: () => false,
+      children: pages(locale.code),
+    })),
+  },
+]

@@ -1,0 +1,28 @@
+// `npm run db:migrate` and `npm run db:seed [-- --listings N]` against DATABASE_URL or the PGlite under DATA_DIR.
+import { openDb } from '../server/api/db/client.ts'
+import { migrate } from '../server/api/db/migrate.ts'
+import { isEmpty, seedDemo } from '../server/api/db/seed/index.ts'
+import { loadConfig } from '../server/config.ts'
+import { diskPhotoStore } from '../server/integrations/photos/disk-store.ts'
+
+const [command, ...args] = process.argv.slice(2)
+const config = loadConfig()
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+try {
+  const applied = await migrate(db)
+  console.log(applied.length > 0 ? `migrated: ${applied.join(', ')}` : 'migrations: up to date')
+  if (command === 'seed') {
+    const at = args.indexOf('--listings')
+    const listings = at >= 0 ? Number(args[at + 1]) : undefined
+    if (!(await isEmpty(db)) && !args.includes('--force')) {
+      console.log('seed: the database already has data; pass --force to add the demo data anyway')
+    } else {
+      await seedDemo(db, diskPhotoStore(config.dataDir), { listings, log: (m) => console.log(m) })
+    }
+  } else if (command !== 'migrate') {
+    console.error('usage: db.ts migrate | seed [--listings N] [--force]')
+    process.exitCode = 1
+  }
+} finally {
+  await db.close()
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { PhotoStore } from '../integrations/photos/photo-store.ts'
+import { errorEnvelope } from '../lib/errors.ts'
+import { loggerOptions } from '../lib/logger.ts'
+import { createMetrics, healthRoutes } from './health.ts'
+import { pageRoutes } from './pages.ts'
+import { photosRoutes } from './photos.routes.ts'
+import { proxyRoutes } from './proxy.routes.ts'
+import { baseSecurityHeaders } from './security.ts'
+import type { PageRenderer } from './ssr/renderer.ts'
+import { createUpstream } from './upstream.ts'
+
+export interface GatewayOptions {
+  /** The product API origin (without /api/v1). */
+  apiUrl: string
+  publicBaseUrl: string
+  renderer: PageRenderer
+  photos: PhotoStore
+  /** Built client assets (dist/client); absent in development, where Vite serves them. */
+  clientDir?: string
+  logLevel?: string
+  upstreamTimeoutMs?: number
+  /** Cache lifetime of anonymous public API answers used by page rendering (default 5 s). */
+  publicCacheMs?: number
+  isShuttingDown?: () => boolean
+  dev?: boolean
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/
+
+/** The BFF (DESIGN §2): pages, the /api/v1 proxy, photos, health; never imports the API. */
+export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? 'info', 'gateway'),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    return503OnClosing: true,
+  })
+  const upstream = createUpstream({ baseUrl: options.apiUrl, timeoutMs: options.upstreamTimeoutMs, publicCacheMs: options.publicCacheMs ?? 5_000 })
+  const metrics = createMetrics()
+  app.addHook('onClose', () => upstream.close())
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(baseSecurityHeaders())
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched'
+    metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000)
+  })
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    const status = err.statusCode ?? 500
+    if (status >= 500) request.log.error({ err }, 'gateway.failed')
+    reply.status(status).send(errorEnvelope(status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR', status >= 500 ? 'Internal server error' : err.message))
+  })
+
+  await app.register(cookie)
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+
+  if (options.clientDir && existsSync(options.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => !pathName.startsWith('/.vite'),
+      // Fingerprinted bundles never change; everything else (logo, favicon) is revalidated daily.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.startsWith(path.join(options.clientDir!, 'assets') + path.sep)
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
+      },
+      cacheControl: false,
+      preCompressed: false,
+    })
+  }
+
+  await app.register(healthRoutes, { upstream, metrics, isShuttingDown: options.isShuttingDown ?? (() => false) })
+  await app.register(photosRoutes, { photos: options.photos })
+  await app.register(proxyRoutes, { upstream })
+  await app.register(pageRoutes, {
+    renderer: options.renderer,
+    upstream,
+    metrics,
+    publicBaseUrl: options.publicBaseUrl,
+    secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(options.publicBaseUrl),
+    dev: options.dev,
+  })
+  return app
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import type { Upstream } from './upstream.ts'
+
+export interface HealthOptions {
+  upstream: Upstream
+  /** True once shutdown began: readiness turns 503 so load balancers stop sending traffic. */
+  isShuttingDown: () => boolean
+}
+
+/** Prometheus metrics of one gateway. */
+export function createMetrics() {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Duration of HTTP requests served by the gateway',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  })
+  return { registry, requestDuration }
+}
+export type Metrics = ReturnType<typeof createMetrics>
+
+/** /healthz (process alive, no dependency calls), /readyz (API and database answer), /metrics. */
+export const healthRoutes: FastifyPluginAsync<HealthOptions & { metrics: Metrics }> = async (app, options) => {
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return { status: 'ok' }
+  })
+
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+    if (options.isShuttingDown()) return reply.status(503).send({ status: 'shutting_down' })
+    try {
+      const res = await options.upstream.json({ method: 'GET', path: '/api/v1/health', signal: AbortSignal.timeout(2_000) })
+      if (res.status !== 200) return reply.status(503).send({ status: 'api_unhealthy' })
+      return { status: 'ready' }
+    } catch {
+      return reply.status(503).send({ status: 'api_unreachable' })
+    }
+  })
+
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', options.metrics.registry.contentType)
+    return options.metrics.registry.metrics()
+  })
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
+import { isbot } from 'isbot'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocaleCode, localeFromAcceptLanguage, DEFAULT_LOCALE } from '../../shared/locales.ts'
+import { serverTransport } from './api-transport.ts'
+import type { Metrics } from './health.ts'
+import { newNonce, pageSecurityHeaders } from './security.ts'
+import type { PageRenderer } from './ssr/renderer.ts'
+import type { Upstream } from './upstream.ts'
+
+export interface PagesOptions {
+  renderer: PageRenderer
+  upstream: Upstream
+  publicBaseUrl: string
+  metrics: Metrics
+  secureCookies: boolean
+  /** The longest a page may stream before it is cut off. */
+  streamTimeoutMs?: number
+  dev?: boolean
+}
+
+const FALLBACK_500 = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Internal Server Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px"><h1>خطای داخلی سرور · Internal Server Error</h1><p><a href="/">خانه · Home</a></p></body></html>`
+
+/** Language cookie (DESIGN §1): kept when valid, otherwise set once from Accept-Language, then fa. */
+function localeCookie(request: FastifyRequest, secure: boolean): string | null {
+  if (isLocaleCode(request.cookies[LOCALE_COOKIE])) return null
+  const detected = localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
+  return `${LOCALE_COOKIE}=${detected}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null
+  if (/\bbr\b/.test(accept)) return 'br'
+  if (/\bgzip\b/.test(accept)) return 'gzip'
+  return null
+}
+
+/** Every other GET is a page: locale rules, then React Router's loaders and a streamed render. */
+export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
+  const streamTimeoutMs = options.streamTimeoutMs ?? 10_000
+
+  app.get('*', async (request, reply) => {
+    const url = new URL(request.url, options.publicBaseUrl)
+    // fa is the unprefixed default: /fa/... is the same page at its canonical address.
+    if (url.pathname === '/fa' || url.pathname.startsWith('/fa/')) {
+      return reply.redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301)
+    }
+
+    const started = process.hrtime.bigint()
+    const nonce = newNonce()
+    const controller = new AbortController()
+    const fetchRequest = new Request(url, {
+      headers: { 'accept-language': request.headers['accept-language'] ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
+      signal: controller.signal,
+    })
+    const waitForAll = isbot(request.headers['user-agent'] ?? '')
+    const cookie = localeCookie(request, options.secureCookies)
+
+    let result
+    try {
+      result = await options.renderer.render({
+        request: fetchRequest,
+        transport: serverTransport(options.upstream, request.id),
+        nonce,
+        publicBaseUrl: options.publicBaseUrl,
+        waitForAll,
+        onError: (err) => request.log.error({ err }, 'ssr.render_error'),
+      })
+    } catch (err) {
+      request.log.error({ err }, 'ssr.render_failed')
+      reply.status(500).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
+      return reply.send(FALLBACK_500)
+    }
+
+    if (result.kind === 'redirect') {
+      if (cookie) reply.header('set-cookie', cookie)
+      return reply.redirect(result.location, result.status)
+    }
+
+    // Stream straight into the socket (STACK-NOTES: faster than handing Fastify a PassThrough).
+    reply.hijack()
+    const raw = reply.raw
+    const encoding = pickEncoding(request.headers['accept-encoding'])
+    const headers: Record<string, string | string[]> = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      vary: 'Accept-Encoding, Cookie',
+      'x-request-id': request.id,
+      ...pageSecurityHeaders(nonce, options.dev),
+    }
+    if (cookie) headers['set-cookie'] = cookie
+    if (encoding) headers['content-encoding'] = encoding
+    raw.writeHead(result.status, headers)
+
+    // React calls flush() on the destination after each batch, so a compressor still streams.
+    const destination = encoding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+      : encoding === 'gzip'
+        ? createGzip({ level: 6 })
+        : null
+    if (destination) destination.pipe(raw)
+
+    const timer = setTimeout(() => result.abort(new Error('stream timeout')), streamTimeoutMs)
+    raw.on('close', () => {
+      clearTimeout(timer)
+      if (!raw.writableFinished) {
+        controller.abort()
+        result.abort(new Error('client closed'))
+      }
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      options.metrics.requestDuration.observe({ method: 'GET', route: 'page', status: String(result.status) }, seconds)
+    })
+    result.pipe(destination ?? raw)
+  })
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Readable } from 'node:stream'
+import { errorEnvelope } from '../lib/errors.ts'
+import { UpstreamError, type Upstream } from './upstream.ts'
+
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'if-none-match', 'user-agent']
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'retry-after', 'x-request-id']
+
+/** /api/v1/* to the product API over HTTP, bodies streamed both ways; failures become 502/504 envelopes. */
+export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream }> = async (app, { upstream }) => {
+  // Bodies pass through untouched: the API parses and limits them.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+
+  app.all('/api/v1/*', async (request, reply) => {
+    const headers: Record<string, string> = { 'x-request-id': request.id }
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = request.headers[name]
+      if (typeof value === 'string') headers[name] = value
+    }
+    const controller = new AbortController()
+    request.raw.on('close', () => {
+      if (!reply.sent && request.raw.destroyed) controller.abort()
+    })
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null
+    try {
+      const res = await upstream.send({
+        method: request.method,
+        path: request.url,
+        headers,
+        body: hasBody ? (request.body as Readable) : undefined,
+        signal: controller.signal,
+      })
+      reply.status(res.statusCode)
+      for (const name of FORWARDED_RESPONSE_HEADERS) {
+        const value = res.headers[name]
+        if (typeof value === 'string') reply.header(name, value)
+      }
+      return reply.send(res.body)
+    } catch (err) {
+      if (err instanceof UpstreamError) {
+        request.log.warn({ err: { message: err.message, cause: String((err.cause as Error)?.message ?? '') } }, 'gateway.upstream_failed')
+        return reply.status(err.status).send(errorEnvelope(err.code, err.message))
+      }
+      throw err
+    }
+  })
+}

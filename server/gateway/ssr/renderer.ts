@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { render as renderPage, RenderOptions, RenderResult } from '../../../client/entry.server.tsx'
+
+export type PageRenderOptions = Omit<RenderOptions, 'bootstrapModules' | 'styles' | 'modulePreloads'>
+
+/** Renders a page request to a stream (or a redirect). */
+export interface PageRenderer {
+  render(options: PageRenderOptions): Promise<RenderResult>
+}
+
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+}
+
+/** The production renderer: the SSR bundle and the client manifest from `npm run build`, read once at start. */
+export async function productionRenderer(distDir: string): Promise<PageRenderer> {
+  const manifest = JSON.parse(await readFile(path.join(distDir, 'client/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const entry = manifest['client/entry.client.tsx']
+  if (!entry) throw new Error('The client manifest has no entry for client/entry.client.tsx: run npm run build')
+  const styles = (entry.css ?? []).map((file) => `/${file}`)
+  const modulePreloads = (entry.imports ?? []).map((key) => `/${manifest[key]?.file}`).filter((f) => f !== '/undefined')
+  const bootstrapModules = [`/${entry.file}`]
+  const mod = (await import(pathToFileURL(path.join(distDir, 'server/entry.server.js')).href)) as { render: typeof renderPage }
+  return {
+    render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads }),
+  }
+}

@@ -1,0 +1,107 @@
+import type { Readable } from 'node:stream'
+import { Agent, errors as undiciErrors, request } from 'undici'
+import { TtlCache } from '../lib/ttl-cache.ts'
+
+/** A failure to reach the API: 502 when it is down, 504 when it is too slow. */
+export class UpstreamError extends Error {
+  readonly status: 502 | 504
+  readonly code: 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_TIMEOUT'
+
+  constructor(status: 502 | 504, cause: unknown) {
+    super(status === 504 ? 'The service did not answer in time' : 'The service is unavailable', { cause })
+    this.status = status
+    this.code = status === 504 ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE'
+  }
+}
+
+export interface UpstreamRequest {
+  method: string
+  /** Path and query under the API origin, e.g. /api/v1/listings?city=berlin */
+  path: string
+  headers?: Record<string, string>
+  body?: string | Buffer | Readable | null
+  signal?: AbortSignal
+}
+
+export interface UpstreamOptions {
+  baseUrl: string
+  /** Time allowed for the response headers and between body chunks. */
+  timeoutMs?: number
+  connectTimeoutMs?: number
+  /** Lifetime of cached anonymous public GET answers used by page rendering; 0 disables. */
+  publicCacheMs?: number
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'])
+const RETRYABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'])
+
+function codeOf(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } }
+  return e?.code ?? e?.cause?.code
+}
+
+/** The one HTTP client of the gateway towards the product API: pooled keep-alive, timeouts, GET-only retry. */
+export function createUpstream(options: UpstreamOptions) {
+  const origin = new URL(options.baseUrl).origin
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const agent = new Agent({
+    connect: { timeout: options.connectTimeoutMs ?? 2_000 },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 10_000,
+    connections: 128,
+  })
+  const cache = new TtlCache<{ status: number; body: unknown }>(options.publicCacheMs ?? 0, 2000)
+
+  async function send(req: UpstreamRequest) {
+    const idempotent = req.method === 'GET' || req.method === 'HEAD'
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await request(`${origin}${req.path}`, {
+          method: req.method as 'GET',
+          headers: req.headers,
+          body: req.body ?? undefined,
+          signal: req.signal,
+          dispatcher: agent,
+        })
+      } catch (err) {
+        if (req.signal?.aborted) throw err
+        const code = codeOf(err)
+        if (idempotent && attempt === 0 && code && RETRYABLE_CODES.has(code)) continue
+        if (err instanceof undiciErrors.HeadersTimeoutError || (code && TIMEOUT_CODES.has(code))) throw new UpstreamError(504, err)
+        throw new UpstreamError(502, err)
+      }
+    }
+  }
+
+  return {
+    send,
+
+    /** A JSON call; anonymous GETs answered 200 are cached briefly (DESIGN: short-lived public caching). */
+    async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<{ status: number; body: unknown }> {
+      const cacheable = req.method === 'GET' && req.anonymous === true
+      const run = async () => {
+        const res = await send(req)
+        let body: unknown = null
+        try {
+          body = await res.body.json()
+        } catch (err) {
+          if (codeOf(err) && TIMEOUT_CODES.has(codeOf(err)!)) throw new UpstreamError(504, err)
+          body = null
+        }
+        return { status: res.statusCode, body }
+      }
+      if (!cacheable) return run()
+      const hit = cache.get(req.path)
+      if (hit) return hit
+      const answer = await run()
+      if (answer.status === 200) cache.set(req.path, answer)
+      return answer
+    },
+
+    async close() {
+      await agent.close()
+    },
+  }
+}
+export type Upstream = ReturnType<typeof createUpstream>

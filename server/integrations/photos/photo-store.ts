@@ -1,0 +1,19 @@
+import type { Readable } from 'node:stream'
+
+export interface StoredPhoto {
+  stream: Readable
+  contentType: string
+  size?: number
+}
+
+/** Where listing photos live (DESIGN §1): the Telegram file store in production, local disk by default. */
+export interface PhotoStore {
+  readonly kind: 'disk' | 'telegram'
+  /** Stores one encoded image and returns its file id. */
+  put(data: Buffer, contentType: string): Promise<string>
+  /** Streams a stored file, or null when the id is unknown. */
+  get(fileId: string): Promise<StoredPhoto | null>
+}
+
+/** File ids are opaque but bounded: letters, digits, '-' and '_' (Telegram's alphabet), never a path. */
+export const FILE_ID = /^[A-Za-z0-9_-]{8,200}$/

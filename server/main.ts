@@ -1,0 +1,96 @@
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApi } from './api/app.ts'
+import { openDb, type Db } from './api/db/client.ts'
+import { migrate } from './api/db/migrate.ts'
+import { isEmpty, seedDemo } from './api/db/seed/index.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
+import { buildGateway } from './gateway/app.ts'
+import type { PageRenderer } from './gateway/ssr/renderer.ts'
+import { productionRenderer } from './gateway/ssr/renderer.ts'
+import { diskPhotoStore } from './integrations/photos/disk-store.ts'
+
+export interface Service {
+  gateway: FastifyInstance
+  api: FastifyInstance | null
+  db: Db | null
+  url: string
+  close(): Promise<void>
+}
+
+/** Builds and starts the whole service: the embedded API (unless API_URL) and the gateway. */
+export async function startService(config: Config, renderer?: PageRenderer, options: { dev?: boolean } = {}): Promise<Service> {
+  const photos = diskPhotoStore(config.dataDir)
+  let db: Db | null = null
+  let api: FastifyInstance | null = null
+  let apiUrl = config.apiUrl
+  if (!apiUrl) {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    await migrate(db)
+    const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
+    if (seed && (await isEmpty(db))) await seedDemo(db, photos, { log: (m) => console.log(m) })
+    api = await buildApi({ db, logLevel: config.logLevel })
+    // The API listens on loopback only; the gateway is the public face (DESIGN §1).
+    apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
+  }
+  let shuttingDown = false
+  const gateway = await buildGateway({
+    apiUrl,
+    publicBaseUrl: config.publicBaseUrl,
+    renderer: renderer ?? (await productionRenderer(path.resolve('dist'))),
+    photos,
+    clientDir: path.resolve('dist/client'),
+    logLevel: config.logLevel,
+    isShuttingDown: () => shuttingDown,
+    dev: options.dev,
+  })
+  const url = await gateway.listen({ host: config.host, port: config.port })
+  return {
+    gateway,
+    api,
+    db,
+    url,
+    async close() {
+      shuttingDown = true
+      // Readiness reports 503 first, then in-flight requests and streams finish before the sockets close.
+      await gateway.close()
+      await api?.close()
+      await db?.close()
+    },
+  }
+}
+
+/** Runs the service until SIGTERM/SIGINT. */
+export async function run(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const service = await startService(config)
+  service.gateway.log.info({ url: service.url, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')
+  let closing = false
+  const stop = (signal: string) => {
+    if (closing) return
+    closing = true
+    service.gateway.log.info({ signal }, 'khaneh.stopping')
+    const force = setTimeout(() => process.exit(1), 30_000)
+    force.unref()
+    service.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run()

@@ -1,0 +1,108 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import sharp from 'sharp'
+import t from 'tap'
+import { buildGateway } from '../../../server/gateway/app.ts'
+import { productionRenderer } from '../../../server/gateway/ssr/renderer.ts'
+import { diskPhotoStore } from '../../../server/integrations/photos/disk-store.ts'
+import { buildTestStack, tempDir } from '../../helpers/build-gateway.ts'
+
+/** A fake upstream on loopback: answers after `delayMs`, or never when delayMs is Infinity. */
+async function slowServer(t: { teardown(fn: () => unknown): void }, delayMs: number) {
+  const server = createServer((_req, res) => {
+    if (Number.isFinite(delayMs)) setTimeout(() => res.end('{}'), delayMs)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => {
+    server.closeAllConnections()
+    server.close()
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+t.test('gateway', async (t) => {
+  const { gateway, photos } = await buildTestStack(t)
+
+  await t.test('/healthz answers without calling anything; /readyz checks the API and database', async (t) => {
+    const health = await gateway.inject({ url: '/healthz' })
+    t.equal(health.statusCode, 200)
+    t.same(health.json(), { status: 'ok' })
+    const ready = await gateway.inject({ url: '/readyz' })
+    t.equal(ready.statusCode, 200)
+  })
+
+  await t.test('/metrics speaks Prometheus', async (t) => {
+    await gateway.inject({ url: '/healthz' })
+    const res = await gateway.inject({ url: '/metrics' })
+    t.equal(res.statusCode, 200)
+    t.match(res.body, /http_request_duration_seconds_bucket/)
+    t.match(res.body, /process_cpu_user_seconds_total/)
+  })
+
+  await t.test('/api/v1 is proxied to the API: answers, errors and request ids pass through', async (t) => {
+    const ok = await gateway.inject({ url: '/api/v1/listings?limit=5', headers: { 'x-request-id': 'req-123' } })
+    t.equal(ok.statusCode, 200)
+    t.equal(ok.json().success, true)
+    t.equal(ok.headers['x-request-id'], 'req-123')
+    const bad = await gateway.inject({ url: '/api/v1/listings?limit=0' })
+    t.equal(bad.statusCode, 400)
+    t.equal(bad.json().error.code, 'VALIDATION_ERROR')
+    const post = await gateway.inject({ method: 'POST', url: '/api/v1/nowhere', payload: { a: 1 } })
+    t.equal(post.statusCode, 404)
+    t.equal(post.json().success, false)
+  })
+
+  await t.test('photos stream from the store with a year of immutable caching', async (t) => {
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } }).webp().toBuffer()
+    const id = await photos.put(image, 'image/webp')
+    const res = await gateway.inject({ url: `/api/telegramFile/${id}` })
+    t.equal(res.statusCode, 200)
+    t.equal(res.headers['content-type'], 'image/webp')
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
+    t.same(res.rawPayload, image)
+    t.equal((await gateway.inject({ url: '/api/telegramFile/dmissing000000-webp' })).statusCode, 404)
+    t.equal((await gateway.inject({ url: '/api/telegramFile/..%2F..%2Fetc%2Fpasswd' })).statusCode, 404)
+  })
+
+  await t.test('fingerprinted assets are immutable; the build manifest is not served', async (t) => {
+    const page = await gateway.inject({ url: '/en' })
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1]
+    t.ok(asset, 'the page references its entry chunk')
+    const res = await gateway.inject({ url: asset! })
+    t.equal(res.statusCode, 200)
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
+    const manifest = await gateway.inject({ url: '/.vite/manifest.json' })
+    t.not(manifest.statusCode, 200)
+  })
+})
+
+t.test('gateway with the API down or slow', async (t) => {
+  const renderer = await productionRenderer(path.resolve('dist'))
+  const photos = diskPhotoStore(tempDir(t))
+  const build = async (apiUrl: string) => {
+    const gateway = await buildGateway({ apiUrl, publicBaseUrl: 'http://localhost:3000', renderer, photos, logLevel: 'silent', upstreamTimeoutMs: 300, publicCacheMs: 0 })
+    t.teardown(() => gateway.close())
+    return gateway
+  }
+
+  await t.test('API down → 502 envelope for calls, 503 error page for pages, /readyz 503', async (t) => {
+    // nothing listens on port 1 of loopback: connections are refused at once
+    const gateway = await build('http://127.0.0.1:1')
+    const res = await gateway.inject({ url: '/api/v1/listings' })
+    t.equal(res.statusCode, 502)
+    t.match(res.json(), { success: false, data: null, error: { code: 'UPSTREAM_UNAVAILABLE' } })
+    const page = await gateway.inject({ url: '/en/listings' })
+    t.equal(page.statusCode, 503)
+    t.match(page.body, /Internal Server Error|temporarily unavailable/)
+    t.equal((await gateway.inject({ url: '/readyz' })).statusCode, 503)
+  })
+
+  await t.test('API too slow → 504 envelope, never a hang', async (t) => {
+    const slow = await slowServer(t, Infinity)
+    const gateway = await build(slow)
+    const res = await gateway.inject({ url: '/api/v1/listings' })
+    t.equal(res.statusCode, 504)
+    t.equal(res.json().error.code, 'UPSTREAM_TIMEOUT')
+  })
+})

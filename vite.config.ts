@@ -1,0 +1,16 @@
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// Lingui's macros need Babel, which plugin-react 6 no longer runs: the Babel pass goes first (STACK-NOTES).
+export default defineConfig({
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui()],
+  publicDir: 'public',
+  build: {
+    manifest: true,
+    target: 'es2022',
+    assetsDir: 'assets',
+    rolldownOptions: { input: 'client/entry.client.tsx' },
+  },
+})
