@@ -1,5 +1,6 @@
 // `npm test`: every check, in order, then one closing line "N passed, N failed".
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 
 interface Step {
   name: string
@@ -11,6 +12,7 @@ interface Step {
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['-p', '.'] },
   { name: 'lint', command: 'oxlint', args: ['--deny-warnings', 'server', 'client', 'shared', 'test', 'scripts', 'bench'] },
+  { name: 'catalogs', command: 'node', args: ['--import', 'tsx', 'scripts/check-catalogs.ts'] },
   // the gateway tests render with the production bundles
   { name: 'build', command: 'node', args: ['--import', 'tsx', 'scripts/build.ts'] },
 ]
@@ -21,6 +23,22 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('test: TEST_DATABASE_URL is not set; the PostgreSQL pass is left to .ci/run')
 }
+
+/** The browser journeys need Debian's Chromium; as root on Debian it is installed, never downloaded by a test tool. */
+function ensureChromium(): string {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (existsSync(chromium)) return chromium
+  const root = process.getuid?.() === 0
+  if (root && existsSync('/usr/bin/apt-get')) {
+    console.log(`test: ${chromium} is missing; installing Debian's chromium`)
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+    if (install.status === 0 && existsSync(chromium)) return chromium
+  }
+  console.error(`test: Chromium not found at ${chromium}; install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`)
+  process.exit(1)
+}
+steps.push({ name: 'browser journeys (Playwright)', command: 'playwright', args: ['test'], env: { CHROMIUM_PATH: ensureChromium() } })
 
 let passed = 0
 let failed = 0
@@ -46,6 +64,11 @@ for (const step of steps) {
     const summary = /# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/.exec(output)
     passed += Number(summary?.[2] ?? 0)
     failed += Number(summary?.[3] ?? 0)
+  } else if (step.command === 'playwright') {
+    // Playwright closes with lines like "  3 passed (12.1s)" and "  1 failed"
+    passed += Number(/(\d+) passed/.exec(output)?.[1] ?? 0)
+    failed += Number(/(\d+) failed/.exec(output)?.[1] ?? 0)
+    if (code !== 0 && !/\d+ failed/.test(output)) failed += 1
   } else {
     if (code === 0) passed += 1
     else failed += 1

@@ -20,7 +20,11 @@ export function LanguageSwitcher() {
   return (
     <details className="lang-switcher">
       <summary aria-label={t`Language: ${currentName}`}>
-        <span aria-hidden="true">🌐</span> <span className="lang-current">{currentName}</span>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="10" />
+          <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+        </svg>
+        <span className="lang-current">{currentName}</span>
       </summary>
       <ul role="list">
         {LOCALES.map((l) => (

@@ -45,6 +45,10 @@ export function Root() {
   const isDashboard = path === '/dashboard' || path.startsWith('/dashboard/')
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
   useStoredLocaleRedirect()
+  useEffect(() => {
+    // lets tests and tooling know the page is interactive
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang={info.code} dir={info.dir} className={isDashboard ? 'scroll-locked' : undefined}>
       <head>

@@ -37,7 +37,7 @@ export function Component() {
   return (
     <div className="container listings-layout">
       <PageHead title={t`Apartments and rooms for rent`} description={t`Search apartments and rooms by city, price, type and move-in date.`} />
-      <details className="filters" open>
+      <details className="filters">
         <summary>
           <Trans>Filters</Trans>
         </summary>

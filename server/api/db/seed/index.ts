@@ -119,7 +119,7 @@ export async function seedDemo(db: Db, photos: PhotoStore, options: SeedOptions 
       const rent = negotiable ? null : roundRent(base, country.currency)
       const rooms = type === 'apartment' ? 1 + Math.floor(rand() * 4) : 2 + Math.floor(rand() * 3)
       const size = type === 'apartment' ? 28 + rooms * 18 + Math.floor(rand() * 20) : 10 + Math.floor(rand() * 14)
-      const term = country.supportedTerms.length > 1 && rand() < 0.25 ? 'short' : (country.supportedTerms[0] ?? 'long')
+      const term = !country.supportedTerms.includes('long') || (country.supportedTerms.includes('short') && rand() < 0.25) ? 'short' : 'long'
       const gender = rand() < 0.7 ? 'any' : rand() < 0.5 ? 'female' : 'male'
       const contract = rand() < 0.55
       const furnished = type !== 'apartment' || rand() < 0.5

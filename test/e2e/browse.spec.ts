@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+
+test.use({ locale: 'fa-IR' })
+
+test('browse in Persian: filter by city and price, open a listing, switch to English and back', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fa')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+  await page.goto('/listings')
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  const filters = page.locator('form.filters-form')
+  const city = filters.locator('input[role="combobox"]')
+  await city.fill('برلین')
+  const option = filters.getByRole('listbox').getByRole('option').first()
+  await expect(option).toBeVisible()
+  await city.press('Enter')
+  await page.locator('input[name="max_price"]').fill('900')
+  await filters.locator('button[type="submit"]').click()
+  await expect(page).toHaveURL(/city=berlin/)
+  await expect(page).toHaveURL(/max_price=900/)
+
+  const cards = page.locator('article.listing-card')
+  await expect(cards.first()).toBeVisible()
+  const count = await cards.count()
+  expect(count).toBeGreaterThan(0)
+  for (let i = 0; i < count; i++) await expect(cards.nth(i)).toContainText('برلین')
+
+  await cards.first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/listing\/[a-z0-9-]+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('برلین')
+  await expect(page.locator('.listing-price')).toContainText('ریال')
+  const listingPath = new URL(page.url()).pathname
+
+  await page.locator('.lang-switcher summary').click()
+  await page.getByRole('link', { name: 'English' }).click()
+  await expect(page).toHaveURL(new RegExp(`/en${listingPath}$`))
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Berlin')
+
+  await page.locator('.lang-switcher summary').click()
+  await page.getByRole('link', { name: 'فارسی' }).click()
+  await expect(page).toHaveURL(new RegExp(`${listingPath}$`))
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('برلین')
+})
+
+test('an unknown address shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/en/this/does/not/exist')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+})
