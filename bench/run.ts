@@ -1,0 +1,133 @@
+// `npm run bench`: autocannon against a production build seeded with 100,000 listings (DESIGN §7, issue 2 §12).
+// Warm-up, then 20 s at 10 connections per target; pages are also compared with a bare React reference.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000)
+const DURATION = Number(process.env.BENCH_DURATION ?? 20)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
+const CONNECTIONS = 10
+const PORT = 3300
+const REF_PORT = 3399
+const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${LISTINGS}`)
+const base = `http://127.0.0.1:${PORT}`
+const node = process.execPath
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) throw new Error(`failed: ${args.join(' ')}`)
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`${url} did not answer in time`)
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(node, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } })
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await new Promise((r) => child.once('exit', r))
+}
+
+interface Row {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+async function measure(name: string, url: string): Promise<Row> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION })
+  const errors = result.errors + result.timeouts + result.non2xx
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors }
+}
+
+/** The gzipped size of what a first visit to /en/listings downloads: the entry, its imports, the page chunk and the catalog. */
+function initialJavaScript(): { files: string[]; bytes: number } {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>
+  const seen = new Set<string>()
+  const add = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    for (const dep of manifest[key]!.imports ?? []) add(dep)
+  }
+  add('client/entry.client.tsx')
+  add('client/features/listings/listings-page.tsx')
+  add('locales/en/messages.po')
+  const files = [...seen].map((key) => manifest[key]!.file)
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join('dist/client', file)), { level: 9 }).length, 0)
+  return { files, bytes }
+}
+
+// 1. A production build and a seeded database (kept between runs under .bench-data/).
+if (!existsSync('dist/server/entry.server.js')) run(['--import', 'tsx', 'scripts/build.ts'])
+if (!existsSync(path.join(DATA_DIR, 'seeded'))) {
+  console.log(`bench: seeding ${LISTINGS} listings into ${DATA_DIR} (once)`)
+  run(['--import', 'tsx', 'bench/seed.ts'], { DATA_DIR, BENCH_LISTINGS: String(LISTINGS) })
+}
+
+// 2. The product, as `npm start` runs it.
+const server = start(['--import', 'tsx', 'server/main.ts'], { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PUBLIC_BASE_URL: base })
+const rows: Row[] = []
+let cards: unknown[] = []
+try {
+  await waitFor(`${base}/readyz`, server)
+  const page = (await (await fetch(`${base}/api/v1/listings?language=en&limit=20`)).json()) as { data: { listings: Array<Record<string, unknown>> } }
+  const slug = String(page.data.listings[0]?.slug)
+  cards = page.data.listings.map((l) => ({
+    slug: l.slug,
+    title: `${String(l.type)} in ${String(l.city_name)}`,
+    price: `€${String(l.rent)}`,
+    thumb: (l.photos as Array<{ thumb_url: string }>)[0]?.thumb_url ?? '',
+    country: l.country_name,
+    term: l.term,
+  }))
+  const html = await (await fetch(`${base}/en/listings`)).text()
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/logo.svg'
+  rows.push(await measure('page /en/listings', `${base}/en/listings`))
+  rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
+  rows.push(await measure('json /api/v1/listings?city=berlin&sort=price_asc', `${base}/api/v1/listings?city=berlin&sort=price_asc`))
+  rows.push(await measure('/healthz', `${base}/healthz`))
+  rows.push(await measure(`static ${asset.slice(0, 28)}…`, `${base}${asset}`))
+} finally {
+  await stop(server)
+}
+
+// 3. The bare reference, alone on the machine.
+const reference = start(['--import', 'tsx', 'bench/reference.tsx'], { PORT: String(REF_PORT), BENCH_CARDS: JSON.stringify(cards) })
+let ref: Row
+try {
+  await waitFor(`http://127.0.0.1:${REF_PORT}/`, reference)
+  ref = await measure('reference: React 20 cards, no router/data', `http://127.0.0.1:${REF_PORT}/`)
+} finally {
+  await stop(reference)
+}
+
+const pad = (s: string, n: number) => s.padEnd(n)
+const num = (n: number, digits = 0) => n.toFixed(digits).padStart(9)
+console.log(`\nbench: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up\n`)
+console.log(`${pad('target', 52)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'× ref'.padStart(9)}`)
+for (const row of [...rows, ref]) {
+  const ratio = row.name.startsWith('page') ? num(row.rps / ref.rps, 2) : ''.padStart(9)
+  console.log(`${pad(row.name, 52)}${num(row.rps)}${num(row.p50)}${num(row.p99)}${num(row.errors)}${ratio}`)
+}
+const js = initialJavaScript()
+console.log(`\ninitial JavaScript of /en/listings: ${(js.bytes / 1024).toFixed(1)} KB gzipped (${js.files.length} files)`)
