@@ -5,7 +5,7 @@ import { openDb, type Db } from './api/db/client.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
-import { buildGateway } from './gateway/app.ts'
+import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
 import { productionRenderer } from './gateway/ssr/renderer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
@@ -19,7 +19,15 @@ export interface Service {
 }
 
 /** Builds and starts the whole service: the embedded API (unless API_URL) and the gateway. */
-export async function startService(config: Config, renderer?: PageRenderer, options: { dev?: boolean } = {}): Promise<Service> {
+export interface StartOptions {
+  renderer?: PageRenderer
+  /** Development: no built assets; Vite's middleware answers first. */
+  devMiddleware?: GatewayOptions['devMiddleware']
+  /** How long readiness reports 503 before the listener closes, so load balancers stop routing here first. */
+  drainMs?: number
+}
+
+export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
   const photos = diskPhotoStore(config.dataDir)
   let db: Db | null = null
   let api: FastifyInstance | null = null
@@ -37,12 +45,13 @@ export async function startService(config: Config, renderer?: PageRenderer, opti
   const gateway = await buildGateway({
     apiUrl,
     publicBaseUrl: config.publicBaseUrl,
-    renderer: renderer ?? (await productionRenderer(path.resolve('dist'))),
+    renderer: options.renderer ?? (await productionRenderer(path.resolve('dist'))),
     photos,
-    clientDir: path.resolve('dist/client'),
+    clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),
     logLevel: config.logLevel,
     isShuttingDown: () => shuttingDown,
-    dev: options.dev,
+    dev: options.devMiddleware !== undefined,
+    devMiddleware: options.devMiddleware,
   })
   const url = await gateway.listen({ host: config.host, port: config.port })
   return {
@@ -52,7 +61,8 @@ export async function startService(config: Config, renderer?: PageRenderer, opti
     url,
     async close() {
       shuttingDown = true
-      // Readiness reports 503 first, then in-flight requests and streams finish before the sockets close.
+      // Readiness reports 503 first; then the listener closes and in-flight requests and streams finish.
+      if (options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs))
       await gateway.close()
       await api?.close()
       await db?.close()
@@ -61,7 +71,7 @@ export async function startService(config: Config, renderer?: PageRenderer, opti
 }
 
 /** Runs the service until SIGTERM/SIGINT. */
-export async function run(): Promise<void> {
+export async function run(options: StartOptions = {}): Promise<void> {
   let config: Config
   try {
     config = loadConfig()
@@ -72,7 +82,7 @@ export async function run(): Promise<void> {
     }
     throw err
   }
-  const service = await startService(config)
+  const service = await startService(config, { drainMs: config.env === 'production' ? 2_000 : 0, ...options })
   service.gateway.log.info({ url: service.url, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')
   let closing = false
   const stop = (signal: string) => {

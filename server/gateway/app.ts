@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
@@ -30,6 +31,8 @@ export interface GatewayOptions {
   publicCacheMs?: number
   isShuttingDown?: () => boolean
   dev?: boolean
+  /** Development only: requests go through this handler first (Vite's middleware), then to the gateway. */
+  devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/
@@ -46,6 +49,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     return503OnClosing: true,
+    ...(options.devMiddleware && {
+      serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
+        createServer((req, res) => options.devMiddleware!(req, res, () => handler(req, res))),
+    }),
   })
   const upstream = createUpstream({ baseUrl: options.apiUrl, timeoutMs: options.upstreamTimeoutMs, publicCacheMs: options.publicCacheMs ?? 5_000 })
   const metrics = createMetrics()

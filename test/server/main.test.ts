@@ -1,0 +1,29 @@
+import t from 'tap'
+import { loadConfig } from '../../server/config.ts'
+import { startService } from '../../server/main.ts'
+import { tempDir } from '../helpers/build-gateway.ts'
+
+t.test('service lifecycle', async (t) => {
+  const config = loadConfig({ DATA_DIR: tempDir(t), PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'false', LOG_LEVEL: 'silent' })
+  const service = await startService(config, { drainMs: 300 })
+  let closed = false
+  t.teardown(() => (closed ? undefined : service.close()))
+
+  t.equal((await fetch(`${service.url}/readyz`)).status, 200, 'ready once started')
+  const page = await fetch(`${service.url}/en/listings`)
+  t.equal(page.status, 200, 'an empty marketplace still renders')
+
+  await t.test('SIGTERM path: readiness 503 first, in-flight requests finish, then the listener closes', async (t) => {
+    const inFlight = fetch(`${service.url}/en/listings`).then(async (res) => ({ status: res.status, body: await res.text() }))
+    const closing = service.close().then(() => {
+      closed = true
+    })
+    const ready = await fetch(`${service.url}/readyz`)
+    t.equal(ready.status, 503, 'readiness turns 503 while draining')
+    const finished = await inFlight
+    t.equal(finished.status, 200)
+    t.match(finished.body, /<\/html>$/, 'the streamed page completed')
+    await closing
+    await t.rejects(fetch(`${service.url}/healthz`), 'nothing listens any more')
+  })
+})
