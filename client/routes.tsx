@@ -2,16 +2,19 @@ import type { RouteObject } from 'react-router'
 import { i18nContext } from './lib/context.ts'
 import { activateLocale } from './lib/i18n.ts'
 import { LOCALES, type LocaleCode } from '../shared/locales.ts'
-import { DashboardLayout } from './features/layout/dashboard-layout.tsx'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
-import { placeholderRoute, type PlaceholderKey } from './features/pages/placeholder-page.tsx'
+import type { PlaceholderKey } from './features/pages/placeholder-page.tsx'
 
-const placeholder = (code: LocaleCode, path: string | undefined, key: PlaceholderKey): RouteObject =>
-  path === undefined
-    ? { id: `${code}:${key}`, index: true, ErrorBoundary: RouteError, ...placeholderRoute(key) }
-    : { id: `${code}:${key}`, path, ErrorBoundary: RouteError, ...placeholderRoute(key) }
+// Pages not built yet load on demand, so they cost the first visit nothing.
+const placeholderModule = () => import('./features/pages/placeholder-page.tsx')
+const placeholder = (code: LocaleCode, path: string | undefined, key: PlaceholderKey): RouteObject => {
+  const lazy = async () => (await placeholderModule()).placeholderRoute(key)
+  return path === undefined
+    ? { id: `${code}:${key}`, index: true, ErrorBoundary: RouteError, lazy }
+    : { id: `${code}:${key}`, path, ErrorBoundary: RouteError, lazy }
+}
 
 /** The pages of one language; ids carry the language so the six branches never collide. */
 function pages(code: LocaleCode): RouteObject[] {
@@ -35,7 +38,7 @@ function pages(code: LocaleCode): RouteObject[] {
     {
       id: `${code}:dashboard-layout`,
       path: 'dashboard',
-      Component: DashboardLayout,
+      lazy: async () => ({ Component: (await import('./features/layout/dashboard-layout.tsx')).DashboardLayout }),
       children: [
         placeholder(code, undefined, 'dashboard'),
         placeholder(code, 'alerts', 'alerts'),
