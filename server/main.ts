@@ -72,6 +72,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
 
 /** Runs the service until SIGTERM/SIGINT. */
 export async function run(options: StartOptions = {}): Promise<void> {
+  // React and friends pick their production builds from NODE_ENV when first loaded (the SSR bundle is
+  // imported after this line); development is opted into with NODE_ENV=development (npm run dev).
+  process.env.NODE_ENV ??= options.devMiddleware ? 'development' : 'production'
   let config: Config
   try {
     config = loadConfig()

@@ -29,6 +29,17 @@ export class ApiError extends Error {
   }
 }
 
+// The gateway's short-lived cache hands out the same body object again: map it once.
+const camelized = new WeakMap<object, unknown>()
+function camelizeOnce<T>(value: T): Camelize<T> {
+  if (!value || typeof value !== 'object') return camelize(value)
+  const hit = camelized.get(value)
+  if (hit) return hit as Camelize<T>
+  const mapped = camelize(value)
+  camelized.set(value, mapped)
+  return mapped
+}
+
 interface Envelope<T> {
   success: boolean
   data: T
@@ -66,19 +77,19 @@ export function createApi(transport: Transport) {
   return {
     listings: {
       async search(params: Record<string, string | number | boolean | undefined>, signal?: AbortSignal): Promise<ListingPage> {
-        return camelize(await call<WireListingPage>(`/listings${query(params)}`, { signal }))
+        return camelizeOnce(await call<WireListingPage>(`/listings${query(params)}`, { signal }))
       },
       async get(idOrSlug: string, language: LocaleCode, signal?: AbortSignal): Promise<Listing> {
-        return camelize(await call<WireListing>(`/listings/${encodeURIComponent(idOrSlug)}${query({ language })}`, { signal }))
+        return camelizeOnce(await call<WireListing>(`/listings/${encodeURIComponent(idOrSlug)}${query({ language })}`, { signal }))
       },
     },
     locations: {
       async countries(language: LocaleCode, signal?: AbortSignal): Promise<Country[]> {
-        return camelize((await call<{ countries: WireCountry[] }>(`/locations/countries${query({ language })}`, { signal })).countries)
+        return camelizeOnce((await call<{ countries: WireCountry[] }>(`/locations/countries${query({ language })}`, { signal })).countries)
       },
       async searchCities(q: string, language: LocaleCode, signal?: AbortSignal): Promise<City[]> {
         const path = `/locations/cities/search${query({ q, language, limit: 8 })}`
-        return camelize((await call<{ cities: WireCity[] }>(path, { signal })).cities)
+        return camelizeOnce((await call<{ cities: WireCity[] }>(path, { signal })).cities)
       },
     },
   }

@@ -11,9 +11,17 @@ const catalogs: Record<LocaleCode, () => Promise<{ messages: Messages }>> = {
   it: () => import('../../locales/it/messages.po'),
 }
 
+// Kept after the first load: a repeated import() still costs a round trip through the module loader
+// (off-thread when loader hooks are registered), on every server render.
+const loaded = new Map<LocaleCode, Messages>()
+
 /** The compiled messages of one language. */
 export async function loadMessages(locale: LocaleCode): Promise<Messages> {
-  return (await catalogs[locale]()).messages
+  const cached = loaded.get(locale)
+  if (cached) return cached
+  const { messages } = await catalogs[locale]()
+  loaded.set(locale, messages)
+  return messages
 }
 
 /** Loads a language into an i18n instance (once) and makes it active. */

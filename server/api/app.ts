@@ -45,6 +45,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const listings = listingsService(options.db, {
     publicCacheMs: options.publicCacheMs ?? 5_000,
     countryCurrency: (code) => locations.currencyOf(code),
+    cityIds: (key) => locations.cityIdsByKey(key),
   })
 
   await app.register(

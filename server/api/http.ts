@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import { AppError, errorEnvelope, type FieldIssue } from '../lib/errors.ts'
@@ -39,4 +40,21 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorEnvelope('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`))
   })
+}
+
+/** A success body checked against its schema and serialized once, to be sent many times (cached public reads). */
+export interface SerializedData {
+  readonly json: string
+}
+
+/** Checks `data` against the response schema (dropping what must not leave) and serializes it. */
+export function serializeData<T extends z.ZodType>(schema: T, data: z.input<T>): SerializedData {
+  return { json: JSON.stringify(schema.parse(data)) }
+}
+
+/** Sends a pre-serialized success in the SPEC envelope; the timestamp is this response's own. */
+export function sendSerialized(reply: FastifyReply, data: SerializedData): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"success":true,"data":${data.json},"error":null,"timestamp":"${new Date().toISOString()}"}`)
 }

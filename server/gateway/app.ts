@@ -91,7 +91,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   await app.register(healthRoutes, { upstream, metrics, isShuttingDown: options.isShuttingDown ?? (() => false) })
   await app.register(photosRoutes, { photos: options.photos })
-  await app.register(proxyRoutes, { upstream })
+  await app.register(proxyRoutes, { upstream, publicBaseUrl: options.publicBaseUrl })
   await app.register(pageRoutes, {
     renderer: options.renderer,
     upstream,

@@ -71,7 +71,8 @@ export const ListingSchema = z.object({
   is_negotiable: z.boolean(),
   gender_pref: z.enum(GENDER_PREFS),
   description: z.string(),
-  original_description: z.string(),
+  /** The text as the owner wrote it; null when `description` is that text (no translation shown). */
+  original_description: z.string().nullable(),
   original_language: z.string(),
   has_translation: z.boolean(),
   is_translated: z.boolean(),

@@ -3,8 +3,13 @@ import { expect, test } from '@playwright/test'
 test.use({ locale: 'fa-IR' })
 
 test('browse in Persian: filter by city and price, open a listing, switch to English and back', async ({ page }) => {
+  const apiCalls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/')) apiCalls.push(request.url())
+  })
   await page.goto('/')
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  expect(apiCalls, 'the page hydrates from the server data without fetching it again').toEqual([])
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.locator('html')).toHaveAttribute('lang', 'fa')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -18,8 +18,9 @@ export function RouteError() {
   const to = useLocalePath()
   const status = errorStatus(error)
   const notFound = status === 404
+  const badRequest = status === 400
   const unavailable = status === 502 || status === 503 || status === 504
-  const title = notFound ? t`Page Not Found` : t`Internal Server Error`
+  const title = notFound ? t`Page Not Found` : badRequest ? t`Invalid search` : t`Internal Server Error`
   return (
     <section className="container error-page" aria-labelledby="error-title">
       <PageHead title={title} noindex />
@@ -30,6 +31,8 @@ export function RouteError() {
       <p>
         {notFound ? (
           <Trans>The page you are looking for does not exist or is no longer available.</Trans>
+        ) : badRequest ? (
+          <Trans>Some of the search filters in this address are not valid. Clear them and try again.</Trans>
         ) : unavailable ? (
           <Trans>The service is temporarily unavailable. Please try again in a moment.</Trans>
         ) : (

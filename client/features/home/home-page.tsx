@@ -8,7 +8,7 @@ import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { CityAutocomplete } from '../listings/city-autocomplete.tsx'
 import { TYPE_LABELS } from '../listings/labels.ts'
-import { ListingCard } from '../listings/listing-card.tsx'
+import { ListingCard, toCard } from '../listings/listing-card.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = localeFromPath(new URL(request.url).pathname)
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .flatMap((country) => country.popularCities.map((city) => ({ ...city, countryName: country.name, flag: country.flag })))
     .sort((a, b) => b.listingsCount - a.listingsCount)
     .slice(0, 12)
-  return { featured: featured.listings, cities, totalListings: countries.reduce((sum, c) => sum + c.totalListings, 0) }
+  return { featured: featured.listings.map(toCard), cities, totalListings: countries.reduce((sum, c) => sum + c.totalListings, 0) }
 }
 
 export function Component() {

@@ -6,6 +6,16 @@ import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { Price } from './price.tsx'
 
+/** What a card shows: loaders send only this to the page, so the hydration data stays small. */
+export type CardListing = Pick<Listing, 'id' | 'slug' | 'type' | 'cityName' | 'countryName' | 'rent' | 'currency' | 'term' | 'startDate' | 'isBoosted'> & {
+  photo: Listing['photos'][number] | null
+}
+
+export function toCard(listing: Listing): CardListing {
+  const { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted } = listing
+  return { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, photo: listing.photos[0] ?? null }
+}
+
 /** The title a listing is shown under: its type and city, in the reader's language. */
 export function useListingTitle(): (listing: Pick<Listing, 'type' | 'cityName'>) => string {
   const { i18n, t } = useLingui()
@@ -16,12 +26,12 @@ export function useListingTitle(): (listing: Pick<Listing, 'type' | 'cityName'>)
   }
 }
 
-export function ListingCard({ listing, eager = false }: { listing: Listing; eager?: boolean }) {
+export function ListingCard({ listing, eager = false }: { listing: CardListing; eager?: boolean }) {
   const { i18n } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
   const title = useListingTitle()(listing)
-  const photo = listing.photos[0]
+  const photo = listing.photo
   return (
     <article className="listing-card">
       <Link to={to(`/listing/${listing.slug}`)} className="listing-card-link">

@@ -1,13 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
+import { data, Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.ts'
 import { localeFromPath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
+import { ApiError } from '../../lib/api.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { CityAutocomplete } from './city-autocomplete.tsx'
 import { GENDER_LABELS, SORT_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
-import { ListingCard } from './listing-card.tsx'
+import { ListingCard, toCard } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
 import { toApiQuery } from './search-params.ts'
 
@@ -17,22 +18,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const filters = toApiQuery(url.searchParams)
   const [page, countries] = await Promise.all([
-    api.listings.search({ ...filters, language }, request.signal),
+    api.listings.search({ ...filters, language }, request.signal).catch((err: unknown) => {
+      // a hand-edited URL with impossible filters is the visitor's mistake, not ours: 400 with a way out
+      if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') throw data({ message: 'Invalid filters' }, { status: 400 })
+      throw err
+    }),
     api.locations.countries(language, request.signal),
   ])
-  return { page, filters, countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })) }
+  const cityName = page.listings.find((l) => l.city === filters.city)?.cityName
+  return {
+    listings: page.listings.map(toCard),
+    pagination: page.pagination,
+    cityName,
+    filters,
+    countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })),
+  }
 }
 
 export function Component() {
-  const { page, filters, countries } = useLoaderData<typeof loader>()
+  const { listings, pagination, cityName, filters, countries } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
   const location = useLocation()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   const currency = countries.find((c) => c.code === filters.country)?.currency ?? 'EUR'
-  const cityLabel = typeof filters.city === 'string' ? (page.listings[0]?.city === filters.city ? page.listings[0].cityName : filters.city) : undefined
-  const total = page.pagination.totalItems
+  const cityLabel = typeof filters.city === 'string' ? (cityName ?? filters.city) : undefined
+  const total = pagination.totalItems
   const value = (key: string) => (filters[key] === undefined ? '' : String(filters[key]))
   return (
     <div className="container listings-layout">
@@ -154,14 +166,14 @@ export function Component() {
             <Trans>Apartments and rooms for rent</Trans>
           </h1>
           <p className="results-count" role="status">
-            {page.pagination.totalIsCapped ? (
+            {pagination.totalIsCapped ? (
               <Trans>More than {total} listings</Trans>
             ) : (
               <Plural value={total} _0="No listings" one="# listing" other="# listings" />
             )}
           </p>
         </div>
-        {page.listings.length === 0 ? (
+        {listings.length === 0 ? (
           <div className="empty">
             <p>
               <Trans>No listings match these filters. Try a wider price range or another city.</Trans>
@@ -172,12 +184,12 @@ export function Component() {
           </div>
         ) : (
           <div className={loading ? 'listing-grid is-loading' : 'listing-grid'}>
-            {page.listings.map((listing, index) => (
+            {listings.map((listing, index) => (
               <ListingCard key={listing.id} listing={listing} eager={index < 4} />
             ))}
           </div>
         )}
-        <Pagination pagination={page.pagination} />
+        <Pagination pagination={pagination} />
       </section>
     </div>
   )

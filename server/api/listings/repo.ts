@@ -44,7 +44,8 @@ export interface PhotoRow {
 /** Public search filters, already normalised by the service (prices in EUR cents). */
 export interface ListingFilters {
   country?: string
-  cityKey?: string
+  /** The cities whose key was asked for (one key may exist in two countries). */
+  cityIds?: number[]
   type?: PropertyType
   term?: Term
   minEurCents?: number
@@ -73,7 +74,9 @@ function whereActive(filters: ListingFilters, params: unknown[]): string[] {
   const add = (value: unknown) => `$${params.push(value)}`
   const where = [`l.status = 'active'`]
   if (filters.country) where.push(`l.country_code = ${add(filters.country)}`)
-  if (filters.cityKey) where.push(`l.city_id = ANY(ARRAY(SELECT id FROM cities WHERE key = ${add(filters.cityKey)}))`)
+  // One city compares with `=`, so the (city_id, …) indexes also give the order.
+  if (filters.cityIds?.length === 1) where.push(`l.city_id = ${add(filters.cityIds[0])}`)
+  else if (filters.cityIds) where.push(`l.city_id = ANY(${add(filters.cityIds)}::int[])`)
   if (filters.type) where.push(`l.type = ${add(filters.type)}`)
   if (filters.term) where.push(`l.term = ${add(filters.term)}`)
   if (filters.genderPref === 'any') where.push(`l.gender_pref = 'any'`)

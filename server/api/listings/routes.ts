@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { ListingIdParams, ListingPageSchema, ListingSchema, ListListingsQuery, SearchListingsQuery } from '../../../shared/schemas/listing.ts'
-import { okEnvelope } from '../../lib/errors.ts'
 import { LanguageParam } from '../../../shared/schemas/common.ts'
+import { sendSerialized } from '../http.ts'
 import type { ListingsService } from './service.ts'
 import { z } from 'zod'
 
@@ -10,14 +10,14 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
   app.get(
     '/listings',
     { schema: { querystring: ListListingsQuery, response: { 200: envelope(ListingPageSchema) } } },
-    async (request) => okEnvelope(await listings.search(request.query)),
+    async (request, reply) => sendSerialized(reply, await listings.search(request.query)),
   )
 
   // The older search call of SPEC §7: its parameter names map onto GET /listings.
   app.get(
     '/listings/search',
     { schema: { querystring: SearchListingsQuery, response: { 200: envelope(ListingPageSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const { apartment_type, gender_preference, per_page, ...rest } = request.query
       const query = ListListingsQuery.parse({
         ...rest,
@@ -25,7 +25,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
         ...(gender_preference && { gender_pref: gender_preference }),
         ...(per_page && { limit: per_page }),
       })
-      return okEnvelope(await listings.search(query))
+      return sendSerialized(reply, await listings.search(query))
     },
   )
 
@@ -38,6 +38,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
         response: { 200: envelope(ListingSchema) },
       },
     },
-    async (request) => okEnvelope(await listings.getPublic(request.params.id, request.query.language)),
+    async (request, reply) => sendSerialized(reply, await listings.getPublic(request.params.id, request.query.language)),
   )
 }

@@ -1,10 +1,11 @@
 import { COUNT_CAP } from '../../../shared/constants.ts'
 import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
-import type { Listing, ListingPage, ListListingsQuery } from '../../../shared/schemas/listing.ts'
+import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListListingsQuery } from '../../../shared/schemas/listing.ts'
 import { slugify } from '../../../shared/text.ts'
 import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { Db } from '../db/client.ts'
+import { serializeData, type SerializedData } from '../http.ts'
 import { listingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './repo.ts'
 
 /** The public URL of a stored photo file (served by the gateway, SPEC §2 internal routes). */
@@ -17,12 +18,15 @@ export interface ListingsServiceOptions {
   publicCacheMs: number
   /** The currency of a country's listings, for prices given in that currency. */
   countryCurrency: (code: string) => Promise<string | undefined>
+  /** The ids of the cities with this key (in any country). */
+  cityIds: (key: string) => Promise<number[]>
 }
 
 export function listingsService(db: Db, options: ListingsServiceOptions) {
   const repo = listingsRepo(db)
-  const pages = new TtlCache<ListingPage>(options.publicCacheMs, 1000)
-  const singles = new TtlCache<Listing | null>(options.publicCacheMs, 2000)
+  // Public reads are cached already serialized: checked and stringified once per entry, not per request.
+  const pages = new TtlCache<SerializedData>(options.publicCacheMs, 1000)
+  const singles = new TtlCache<SerializedData | null>(options.publicCacheMs, 2000)
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
     // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
@@ -31,7 +35,7 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     const hasPrice = query.min_price !== undefined || query.max_price !== undefined
     return {
       country: query.country,
-      cityKey: query.city ? slugify(query.city) : undefined,
+      cityIds: query.city ? await options.cityIds(slugify(query.city)) : undefined,
       type: query.type,
       term: query.term,
       minEurCents: query.min_price === undefined ? undefined : toEurCents(query.min_price),
@@ -60,7 +64,8 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     const { limit, page } = query
     const offset = (page - 1) * limit
     const language = query.language
-    const total = await repo.count(filters, COUNT_CAP)
+    const unknownCity = filters.cityIds?.length === 0
+    const total = unknownCity ? 0 : await repo.count(filters, COUNT_CAP)
     let rows: ListingRow[] = []
     if (offset < total) {
       if (query.sort === 'boosted') {
@@ -94,17 +99,17 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
 
   return {
     /** Public search of active listings (SPEC §7 GET /listings); anonymous results are cached briefly. */
-    async search(query: ListListingsQuery): Promise<ListingPage> {
-      return pages.wrap(JSON.stringify(query), () => search(query))
+    async search(query: ListListingsQuery): Promise<SerializedData> {
+      return pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await search(query)))
     },
 
     /** A public listing by id or slug; only active listings are public (DESIGN §6). */
-    async getPublic(idOrSlug: string, language: string): Promise<Listing> {
+    async getPublic(idOrSlug: string, language: string): Promise<SerializedData> {
       const listing = await singles.wrap(`${language}:${idOrSlug}`, async () => {
         const row = await repo.findByIdOrSlug(idOrSlug, language)
         if (!row || row.status !== 'active') return null
         const [found] = await withPhotos([row])
-        return found ?? null
+        return found ? serializeData(ListingSchema, found) : null
       })
       if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
       return listing
@@ -136,7 +141,7 @@ function toListing(row: ListingRow, photos: PhotoRow[], now: number): Listing {
     is_negotiable: row.is_negotiable || rent === null || rent === 0,
     gender_pref: row.gender_pref,
     description: row.description,
-    original_description: row.description,
+    original_description: null,
     original_language: row.original_language,
     has_translation: false,
     is_translated: false,

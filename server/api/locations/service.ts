@@ -95,6 +95,10 @@ export function locationsService(db: Db, cacheMs = 60_000) {
         .map((c) => ({ ...toCountry(c, p, language), cities: p.cities.filter((city) => city.country_code === c.code).map((city) => toCity(city, p, language)) }))
     },
 
+    async cityIdsByKey(key: string): Promise<number[]> {
+      return (await places()).cities.filter((c) => c.key === key).map((c) => c.id)
+    },
+
     async currencyOf(code: string): Promise<string | undefined> {
       return (await places()).countries.find((c) => c.code === code)?.currency
     },

@@ -53,6 +53,16 @@ t.test('gateway', async (t) => {
     t.equal(post.json().success, false)
   })
 
+  await t.test('unsafe calls from another site are refused before they reach the API (CSRF)', async (t) => {
+    const evil = await gateway.inject({ method: 'POST', url: '/api/v1/listings', headers: { origin: 'https://evil.example' }, payload: { a: 1 } })
+    t.equal(evil.statusCode, 403)
+    t.match(evil.json(), { success: false, error: { code: 'FORBIDDEN' } })
+    const fetchMeta = await gateway.inject({ method: 'DELETE', url: '/api/v1/listings/1', headers: { 'sec-fetch-site': 'cross-site' } })
+    t.equal(fetchMeta.statusCode, 403)
+    const own = await gateway.inject({ method: 'POST', url: '/api/v1/nowhere', headers: { origin: 'https://khaneh.example' }, payload: { a: 1 } })
+    t.equal(own.statusCode, 404, 'our own origin passes through to the API')
+  })
+
   await t.test('photos stream from the store with a year of immutable caching', async (t) => {
     const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } }).webp().toBuffer()
     const id = await photos.put(image, 'image/webp')

@@ -84,6 +84,12 @@ t.test('pages', async (t) => {
     t.match(fa.body, /<html lang="fa" dir="rtl"/)
   })
 
+  await t.test('impossible filters in the address are a 400 page with a way out, not a 500', async (t) => {
+    const res = await get('/en/listings?min_price=-5&sort=cheapest')
+    t.equal(res.statusCode, 400)
+    t.match(res.body, /Invalid search/)
+  })
+
   await t.test('state in the page is escaped: listing text cannot close the script', async (t) => {
     const res = await get(`/en/listing/${hostile.slug}`)
     t.equal(res.statusCode, 200)
