@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { formatNumber } from '../../../shared/money.ts'
 import type { Listing } from '../../lib/api.ts'
+import { useLocale } from '../../lib/locale.ts'
 
 /** The photo gallery: one large photo, thumbnails and previous/next buttons, all reachable by keyboard. */
 export function Gallery({ photos, title }: { photos: Listing['photos']; title: string }) {
   const { t } = useLingui()
+  const locale = useLocale()
   const [index, setIndex] = useState(0)
   const current = photos[index]
   if (!current) {
@@ -15,12 +18,13 @@ export function Gallery({ photos, title }: { photos: Listing['photos']; title: s
     )
   }
   const n = photos.length
-  const position = index + 1
+  const count = formatNumber(n, locale)
+  const position = formatNumber(index + 1, locale)
   const go = (delta: number) => setIndex((i) => (i + delta + n) % n)
   return (
     <section className="gallery" aria-roledescription={t`gallery`} aria-label={t`Photos`}>
       <div className="gallery-main" onKeyDown={(e) => (e.key === 'ArrowLeft' ? go(-1) : e.key === 'ArrowRight' ? go(1) : undefined)}>
-        <img src={current.url} alt={t`${title}, photo ${position} of ${n}`} width={current.width} height={current.height} fetchPriority="high" />
+        <img src={current.url} alt={t`${title}, photo ${position} of ${count}`} width={current.width} height={current.height} fetchPriority="high" />
         {n > 1 && (
           <>
             <button type="button" className="gallery-prev" onClick={() => go(-1)} aria-label={t`Previous photo`}>
@@ -31,7 +35,7 @@ export function Gallery({ photos, title }: { photos: Listing['photos']; title: s
             </button>
             <span className="gallery-count" aria-live="polite">
               <Trans>
-                {position} / {n}
+                {position} / {count}
               </Trans>
             </span>
           </>
@@ -41,7 +45,7 @@ export function Gallery({ photos, title }: { photos: Listing['photos']; title: s
         <ul className="gallery-thumbs" role="list">
           {photos.map((photo, i) => (
             <li key={photo.id}>
-              <button type="button" onClick={() => setIndex(i)} aria-current={i === index} aria-label={t`Show photo ${i + 1}`}>
+              <button type="button" onClick={() => setIndex(i)} aria-current={i === index} aria-label={t`Show photo ${formatNumber(i + 1, locale)}`}>
                 <img src={photo.thumbUrl} alt="" width={photo.width} height={photo.height} loading="lazy" />
               </button>
             </li>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
 import { localeFromPath } from '../../../shared/locales.ts'
+import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { apiContext } from '../../lib/context.ts'
@@ -39,17 +40,23 @@ export function Component() {
   const title = useListingTitle()(listing)
   const signIn = `${to('/auth')}?redirect=${encodeURIComponent(location.pathname)}`
   const ownerName = listing.owner.firstName
+  const locale = useLocale()
+  const city = listing.cityName
+  const country = listing.countryName
   const facts: Array<[string, React.ReactNode]> = [
     [t`Property type`, i18n._(TYPE_LABELS[listing.type])],
-    [t`Location`, `${listing.cityName}, ${listing.countryName}`],
+    [t`Location`, t`${city}, ${country}`],
     [t`Rental term`, i18n._(TERM_LABELS[listing.term])],
     [t`Available from`, listing.startDate ? <DateText iso={listing.startDate} /> : t`Now`],
     [t`Official contract`, listing.hasContract ? t`Yes` : t`No`],
     [t`Gender preference`, i18n._(GENDER_LABELS[listing.genderPref])],
     [t`Furnished`, listing.furnished ? t`Yes` : t`No`],
   ]
-  if (listing.sizeM2) facts.push([t`Size`, t`${listing.sizeM2} m²`])
-  if (listing.rooms) facts.push([t`Rooms`, String(listing.rooms)])
+  if (listing.sizeM2) {
+    const size = formatNumber(listing.sizeM2, locale)
+    facts.push([t`Size`, t`${size} m²`])
+  }
+  if (listing.rooms) facts.push([t`Rooms`, formatNumber(listing.rooms, locale)])
   return (
     <article className="container listing-detail">
       <PageHead title={title} description={listing.description.slice(0, 160)} image={listing.photos[0]?.url} />
@@ -61,17 +68,7 @@ export function Component() {
         <Link to={`${to('/listings')}?city=${encodeURIComponent(listing.city)}`}>{listing.cityName}</Link>
       </nav>
       <div className="listing-detail-grid">
-        <div>
-          <Gallery photos={listing.photos} title={title} />
-          <section className="listing-description" aria-labelledby="description-title">
-            <h2 id="description-title">
-              <Trans>Description</Trans>
-            </h2>
-            <p dir="auto" lang={listing.originalLanguage}>
-              {listing.description}
-            </p>
-          </section>
-        </div>
+        <Gallery photos={listing.photos} title={title} />
         <aside className="listing-summary">
           <h1>{title}</h1>
           <Price rent={listing.rent} currency={listing.currency} className="listing-price" />
@@ -103,6 +100,14 @@ export function Component() {
             <Trans>Sign in to see the contact details and save listings.</Trans>
           </p>
         </aside>
+        <section className="listing-description" aria-labelledby="description-title">
+          <h2 id="description-title">
+            <Trans>Description</Trans>
+          </h2>
+          <p dir="auto" lang={listing.originalLanguage}>
+            {listing.description}
+          </p>
+        </section>
       </div>
     </article>
   )

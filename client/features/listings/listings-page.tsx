@@ -2,10 +2,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.ts'
 import { localeFromPath } from '../../../shared/locales.ts'
+import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { apiContext } from '../../lib/context.ts'
-import { useLocalePath } from '../../lib/locale.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { CityAutocomplete } from './city-autocomplete.tsx'
 import { GENDER_LABELS, SORT_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { ListingCard, toCard } from './listing-card.tsx'
@@ -39,12 +40,14 @@ export function Component() {
   const { listings, pagination, cityName, filters, countries } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
+  const locale = useLocale()
   const location = useLocation()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   const currency = countries.find((c) => c.code === filters.country)?.currency ?? 'EUR'
   const cityLabel = typeof filters.city === 'string' ? (cityName ?? filters.city) : undefined
   const total = pagination.totalItems
+  const totalText = formatNumber(total, locale)
   const value = (key: string) => (filters[key] === undefined ? '' : String(filters[key]))
   return (
     <div className="container listings-layout">
@@ -167,7 +170,7 @@ export function Component() {
           </h1>
           <p className="results-count" role="status">
             {pagination.totalIsCapped ? (
-              <Trans>More than {total} listings</Trans>
+              <Trans>More than {totalText} listings</Trans>
             ) : (
               <Plural value={total} _0="No listings" one="# listing" other="# listings" />
             )}
