@@ -1,23 +1,15 @@
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { formatRent } from '../../../shared/money.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 /** A monthly rent as the reader's language shows it (SPEC §9), or "Negotiable". */
 export function Price({ rent, currency, className }: { rent: number | null; currency: string; className?: string }) {
   const locale = useLocale()
-  if (rent === null || rent === 0) {
-    return (
-      <span className={className}>
-        <Trans>Negotiable</Trans>
-      </span>
-    )
-  }
-  const amount = formatRent(rent, currency, locale)
+  const { t } = useLingui()
+  if (rent === null || rent === 0) return <span className={className}>{t`Negotiable`}</span>
   return (
     <span className={className}>
-      <Trans>
-        <bdi>{amount}</bdi> <small>/ month</small>
-      </Trans>
+      <bdi>{formatRent(rent, currency, locale)}</bdi> <small>{t`/ month`}</small>
     </span>
   )
 }
