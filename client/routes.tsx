@@ -56,23 +56,28 @@ function pages(code: LocaleCode): RouteObject[] {
   ]
 }
 
-/** Every route of SPEC §2 in all six languages, generated from the one locale table (DESIGN §1). */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: Root,
-    ErrorBoundary: RootError,
-    children: LOCALES.map((locale) => ({
-      id: locale.code,
-      path: locale.code === 'fa' ? '/' : `/${locale.code}`,
-      // In the browser a change of language loads its catalog before the new page renders;
-      // on the server the request's i18n is already in that language.
-      loader: async ({ context }) => {
-        await activateLocale(context.get(i18nContext), locale.code)
-        return null
-      },
-      shouldRevalidate: () => false,
-      children: pages(locale.code),
-    })),
-  },
-]
+/** The route tree of some languages (all by default), generated from the one locale table (DESIGN §1). */
+export function createRoutes(codes: readonly LocaleCode[] = LOCALES.map((l) => l.code)): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      ErrorBoundary: RootError,
+      children: LOCALES.filter((l) => codes.includes(l.code)).map((locale) => ({
+        id: locale.code,
+        path: locale.code === 'fa' ? '/' : `/${locale.code}`,
+        // In the browser a change of language loads its catalog before the new page renders;
+        // on the server the request's i18n is already in that language.
+        loader: async ({ context }) => {
+          await activateLocale(context.get(i18nContext), locale.code)
+          return null
+        },
+        shouldRevalidate: () => false,
+        children: pages(locale.code),
+      })),
+    },
+  ]
+}
+
+/** Every route of SPEC §2 in all six languages. */
+export const routes = createRoutes()
