@@ -6,7 +6,7 @@ import { localeFromPath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { CityAutocomplete } from '../listings/city-autocomplete.tsx'
+import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
 import { TYPE_LABELS } from '../listings/labels.ts'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 
@@ -21,11 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .flatMap((country) => country.popularCities.map((city) => ({ ...city, countryName: country.name, flag: country.flag })))
     .sort((a, b) => b.listingsCount - a.listingsCount)
     .slice(0, 12)
-  return { featured: featured.listings.map(toCard), cities, totalListings: countries.reduce((sum, c) => sum + c.totalListings, 0) }
+  const choices = countries.map(({ code, name, englishName, flag, totalListings }) => ({ code, name, englishName, flag, totalListings }))
+  return { featured: featured.listings.map(toCard), cities, countries: choices, totalListings: countries.reduce((sum, c) => sum + c.totalListings, 0) }
 }
 
 export function Component() {
-  const { featured, cities, totalListings } = useLoaderData<typeof loader>()
+  const { featured, cities, countries, totalListings } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
@@ -42,7 +43,7 @@ export function Component() {
             <Trans>{count} apartments and rooms from Persian-speaking hosts, from Berlin to Toronto.</Trans>
           </p>
           <Form method="get" action={to('/listings')} className="search-box" role="search" aria-label={t`Search listings`}>
-            <CityAutocomplete withCountry />
+            <PlaceAutocomplete withCountry countries={countries} />
             <select name="type" aria-label={t`Property type`} defaultValue="">
               <option value="">{t`Any type`}</option>
               {PROPERTY_TYPES.map((type) => (

@@ -7,7 +7,7 @@ import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { CityAutocomplete } from './city-autocomplete.tsx'
+import { PlaceAutocomplete } from './place-autocomplete.tsx'
 import { GENDER_LABELS, SORT_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { ListingCard, toCard } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
@@ -74,7 +74,7 @@ export function Component() {
             <span>
               <Trans>City</Trans>
             </span>
-            <CityAutocomplete defaultKey={value('city')} defaultLabel={cityLabel} />
+            <PlaceAutocomplete defaultKey={value('city')} defaultLabel={cityLabel} />
           </div>
           <label>
             <span>

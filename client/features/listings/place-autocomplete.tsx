@@ -1,0 +1,174 @@
+import { Plural, useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useRef, useState } from 'react'
+import { normalizeSearchText } from '../../../shared/text.ts'
+import { browserTransport, createApi, type City } from '../../lib/api.ts'
+import { useLocale } from '../../lib/locale.ts'
+
+const api = createApi(browserTransport)
+
+/** A country the visitor may pick as a whole (its names are already on the page). */
+export interface CountryChoice {
+  code: string
+  name: string
+  englishName: string
+  flag: string
+  totalListings: number
+}
+
+type Option = { kind: 'country'; country: CountryChoice } | { kind: 'city'; city: City }
+
+const optionKey = (o: Option) => (o.kind === 'country' ? `country-${o.country.code}` : `city-${o.city.countryCode}-${o.city.key}`)
+
+/**
+ * A place combobox (WAI-ARIA 1.2 pattern): type a city — or, when `countries` are given, a
+ * country — in any script and pick with the arrows and Enter. The choice goes into the form as
+ * `city` (a city's key) and, with `withCountry`, `country` (its code).
+ */
+export function PlaceAutocomplete({
+  defaultKey,
+  defaultLabel,
+  withCountry = false,
+  countries,
+}: {
+  defaultKey?: string
+  defaultLabel?: string
+  withCountry?: boolean
+  countries?: CountryChoice[]
+}) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const id = useId()
+  const [text, setText] = useState(defaultLabel ?? '')
+  const [cityKey, setCityKey] = useState(defaultKey ?? '')
+  const [country, setCountry] = useState('')
+  const [options, setOptions] = useState<Option[]>([])
+  const [active, setActive] = useState(-1)
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const typed = useRef(false)
+
+  useEffect(() => {
+    if (!typed.current) return
+    const q = text.trim()
+    if (q.length < 1) {
+      setOptions([])
+      return
+    }
+    const needle = normalizeSearchText(q)
+    const countryOptions: Option[] = (countries ?? [])
+      .filter((c) => normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle))
+      .map((c) => ({ kind: 'country', country: c }))
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      setBusy(true)
+      api.locations
+        .searchCities(q, locale, controller.signal)
+        .then((cities) => {
+          const next = [...countryOptions, ...cities.map((city): Option => ({ kind: 'city', city }))]
+          setOptions(next)
+          setActive(next.length > 0 ? 0 : -1)
+          setOpen(true)
+        })
+        .catch(() => setOptions(countryOptions))
+        .finally(() => setBusy(false))
+    }, 150)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [text, locale, countries])
+
+  function choose(option: Option) {
+    typed.current = false
+    if (option.kind === 'country') {
+      setText(option.country.name)
+      setCityKey('')
+      setCountry(option.country.code)
+    } else {
+      setText(option.city.name)
+      setCityKey(option.city.key)
+      setCountry(option.city.countryCode)
+    }
+    setOpen(false)
+  }
+
+  const expanded = open && options.length > 0
+  return (
+    <div className="combobox">
+      <input
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-label={countries ? t`Country or city` : t`City`}
+        placeholder={countries ? t`Country or city, e.g. Berlin or آلمان` : t`City, e.g. Berlin or برلین`}
+        aria-expanded={expanded}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-busy={busy}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
+        value={text}
+        onChange={(event) => {
+          typed.current = true
+          setText(event.target.value)
+          if (event.target.value.trim() === '') {
+            setCityKey('')
+            setCountry('')
+          }
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault()
+            setOpen(true)
+            setActive((i) => Math.min(options.length - 1, i + 1))
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault()
+            setActive((i) => Math.max(0, i - 1))
+          } else if (event.key === 'Enter' && expanded && options[active]) {
+            event.preventDefault()
+            choose(options[active])
+          } else if (event.key === 'Escape') {
+            setOpen(false)
+          }
+        }}
+      />
+      <input type="hidden" name="city" value={cityKey || (typed.current ? text.trim() : '')} />
+      {withCountry && country && <input type="hidden" name="country" value={country} />}
+      {expanded && (
+        <ul id={`${id}-list`} role="listbox" className="combobox-list" aria-label={countries ? t`Places` : t`Cities`}>
+          {options.map((option, index) => (
+            <li
+              key={optionKey(option)}
+              id={`${id}-opt-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault()
+                choose(option)
+              }}
+            >
+              {option.kind === 'country' ? (
+                <>
+                  <span>
+                    <span aria-hidden="true">{option.country.flag}</span> {option.country.name}
+                  </span>
+                  <small>
+                    <Plural value={option.country.totalListings} one="# listing" other="# listings" />
+                  </small>
+                </>
+              ) : (
+                <>
+                  <span>{option.city.name}</span>
+                  <small>
+                    {option.city.countryName} · <Plural value={option.city.listingsCount} one="# listing" other="# listings" />
+                  </small>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
