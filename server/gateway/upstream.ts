@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { Agent, errors as undiciErrors, request } from 'undici'
+import { Agent, request } from 'undici'
 import { TtlCache } from '../lib/ttl-cache.ts'
 
 /** A failure to reach the API: 502 when it is down, 504 when it is too slow. */
@@ -52,6 +52,8 @@ export function createUpstream(options: UpstreamOptions) {
     connections: 128,
   })
   const cache = new TtlCache<{ status: number; body: unknown }>(options.publicCacheMs ?? 0, 2000)
+  // Identical anonymous reads in flight share one call (no stampede when an entry expires).
+  const inflight = new Map<string, Promise<{ status: number; body: unknown }>>()
 
   async function send(req: UpstreamRequest) {
     const idempotent = req.method === 'GET' || req.method === 'HEAD'
@@ -68,7 +70,7 @@ export function createUpstream(options: UpstreamOptions) {
         if (req.signal?.aborted) throw err
         const code = codeOf(err)
         if (idempotent && attempt === 0 && code && RETRYABLE_CODES.has(code)) continue
-        if (err instanceof undiciErrors.HeadersTimeoutError || (code && TIMEOUT_CODES.has(code))) throw new UpstreamError(504, err)
+        if (code && TIMEOUT_CODES.has(code)) throw new UpstreamError(504, err)
         throw new UpstreamError(502, err)
       }
     }
@@ -80,8 +82,8 @@ export function createUpstream(options: UpstreamOptions) {
     /** A JSON call; anonymous GETs answered 200 are cached briefly (DESIGN: short-lived public caching). */
     async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<{ status: number; body: unknown }> {
       const cacheable = req.method === 'GET' && req.anonymous === true
-      const run = async () => {
-        const res = await send(req)
+      const run = async (signal: AbortSignal | undefined) => {
+        const res = await send({ ...req, signal })
         let body: unknown = null
         try {
           body = await res.body.json()
@@ -91,12 +93,21 @@ export function createUpstream(options: UpstreamOptions) {
         }
         return { status: res.statusCode, body }
       }
-      if (!cacheable) return run()
+      if (!cacheable) return run(req.signal)
       const hit = cache.get(req.path)
       if (hit) return hit
-      const answer = await run()
-      if (answer.status === 200) cache.set(req.path, answer)
-      return answer
+      let pending = inflight.get(req.path)
+      if (!pending) {
+        // shared by several requests, so no single visitor's disconnect cancels it (timeouts still apply)
+        pending = run(undefined)
+          .then((answer) => {
+            if (answer.status === 200) cache.set(req.path, answer)
+            return answer
+          })
+          .finally(() => inflight.delete(req.path))
+        inflight.set(req.path, pending)
+      }
+      return pending
     },
 
     async close() {
