@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Readable } from 'node:stream'
 import { errorEnvelope } from '../lib/errors.ts'
+import { mayHaveSession } from './session-cookies.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'if-none-match', 'user-agent']
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'retry-after', 'x-request-id']
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Reads that are the same for every anonymous visitor: listings and places. */
+const PUBLIC_READ = /^\/api\/v1\/(listings|locations)(\/|\?|$)/
 
 /** /api/v1/* to the product API over HTTP, bodies streamed both ways; failures become 502/504 envelopes. */
 export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; publicBaseUrl: string }> = async (app, { upstream, publicBaseUrl }) => {
@@ -23,6 +26,17 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; publicBaseUrl
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site'
       if (crossSite || (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin)) {
         return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
+      }
+    }
+    // Anonymous public reads are answered from the gateway's short-lived cache (one API call per
+    // entry, shared by concurrent requests). A request carrying credentials always goes through.
+    if (request.method === 'GET' && PUBLIC_READ.test(request.url) && !mayHaveSession(request)) {
+      try {
+        const answer = await upstream.publicText(request.url, { accept: 'application/json', 'x-request-id': request.id })
+        return reply.status(answer.status).type(answer.contentType).header('x-request-id', request.id).send(answer.text)
+      } catch (err) {
+        if (err instanceof UpstreamError) return reply.status(err.status).send(errorEnvelope(err.code, err.message))
+        throw err
       }
     }
     const headers: Record<string, string> = { 'x-request-id': request.id }

@@ -40,6 +40,27 @@ function codeOf(err: unknown): string | undefined {
   return e?.code ?? e?.cause?.code
 }
 
+/** A brief cache of 200 answers by key, where identical reads in flight share one call (no stampede on expiry). */
+function publicReads<T extends { status: number }>(ttlMs: number) {
+  const cache = new TtlCache<T>(ttlMs, 2000)
+  const inflight = new Map<string, Promise<T>>()
+  return (key: string, run: () => Promise<T>): Promise<T> => {
+    const hit = cache.get(key)
+    if (hit) return Promise.resolve(hit)
+    let pending = inflight.get(key)
+    if (!pending) {
+      pending = run()
+        .then((answer) => {
+          if (answer.status === 200) cache.set(key, answer)
+          return answer
+        })
+        .finally(() => inflight.delete(key))
+      inflight.set(key, pending)
+    }
+    return pending
+  }
+}
+
 /** The one HTTP client of the gateway towards the product API: pooled keep-alive, timeouts, GET-only retry. */
 export function createUpstream(options: UpstreamOptions) {
   const origin = new URL(options.baseUrl).origin
@@ -51,9 +72,8 @@ export function createUpstream(options: UpstreamOptions) {
     keepAliveTimeout: 10_000,
     connections: 128,
   })
-  const cache = new TtlCache<{ status: number; body: unknown }>(options.publicCacheMs ?? 0, 2000)
-  // Identical anonymous reads in flight share one call (no stampede when an entry expires).
-  const inflight = new Map<string, Promise<{ status: number; body: unknown }>>()
+  const jsonReads = publicReads<{ status: number; body: unknown }>(options.publicCacheMs ?? 0)
+  const textReads = publicReads<{ status: number; contentType: string; text: string }>(options.publicCacheMs ?? 0)
 
   async function send(req: UpstreamRequest) {
     const idempotent = req.method === 'GET' || req.method === 'HEAD'
@@ -94,20 +114,21 @@ export function createUpstream(options: UpstreamOptions) {
         return { status: res.statusCode, body }
       }
       if (!cacheable) return run(req.signal)
-      const hit = cache.get(req.path)
-      if (hit) return hit
-      let pending = inflight.get(req.path)
-      if (!pending) {
-        // shared by several requests, so no single visitor's disconnect cancels it (timeouts still apply)
-        pending = run(undefined)
-          .then((answer) => {
-            if (answer.status === 200) cache.set(req.path, answer)
-            return answer
-          })
-          .finally(() => inflight.delete(req.path))
-        inflight.set(req.path, pending)
-      }
-      return pending
+      // shared by several requests, so no single visitor's disconnect cancels it (timeouts still apply)
+      return jsonReads(req.path, () => run(undefined))
+    },
+
+    /** An anonymous public GET as text, for the proxy: cached briefly and shared like `json`. */
+    async publicText(path: string, headers: Record<string, string>): Promise<{ status: number; contentType: string; text: string }> {
+      return textReads(path, async () => {
+        const res = await send({ method: 'GET', path, headers })
+        const contentType = String(res.headers['content-type'] ?? 'application/json; charset=utf-8')
+        try {
+          return { status: res.statusCode, contentType, text: await res.body.text() }
+        } catch (err) {
+          throw new UpstreamError(codeOf(err) && TIMEOUT_CODES.has(codeOf(err)!) ? 504 : 502, err)
+        }
+      })
     },
 
     async close() {

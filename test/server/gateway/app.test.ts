@@ -7,6 +7,7 @@ import { buildGateway } from '../../../server/gateway/app.ts'
 import { productionRenderer } from '../../../server/gateway/ssr/renderer.ts'
 import { diskPhotoStore } from '../../../server/integrations/photos/disk-store.ts'
 import { buildTestStack, tempDir } from '../../helpers/build-gateway.ts'
+import { makeCity, makeCountry, makeListing, makeUser } from '../../helpers/factories.ts'
 
 /** A fake upstream on loopback: answers after `delayMs`, or never when delayMs is Infinity. */
 async function slowServer(t: { teardown(fn: () => unknown): void }, delayMs: number) {
@@ -51,6 +52,20 @@ t.test('gateway', async (t) => {
     const post = await gateway.inject({ method: 'POST', url: '/api/v1/nowhere', payload: { a: 1 } })
     t.equal(post.statusCode, 404)
     t.equal(post.json().success, false)
+  })
+
+  await t.test('anonymous public reads come from the short-lived cache; requests with credentials never do', async (t) => {
+    const { gateway: cached, db } = await buildTestStack(t, { publicCacheMs: 60_000 })
+    const first = await cached.inject({ url: '/api/v1/listings?limit=3' })
+    t.equal(first.json().data.pagination.total_items, 0)
+    const owner = await makeUser(db)
+    await makeCountry(db, 'DE')
+    const city = await makeCity(db, 'DE', 'berlin')
+    await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE' })
+    const again = await cached.inject({ url: '/api/v1/listings?limit=3' })
+    t.equal(again.json().data.pagination.total_items, 0, 'anonymous: the cached answer')
+    const signedIn = await cached.inject({ url: '/api/v1/listings?limit=3', cookies: { khaneh_at: 'x' } })
+    t.equal(signedIn.json().data.pagination.total_items, 1, 'with a session cookie: straight to the API')
   })
 
   await t.test('unsafe calls from another site are refused before they reach the API (CSRF)', async (t) => {
