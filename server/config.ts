@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   TELEGRAM_BOT_USERNAME: optionalText,
   TELEGRAM_STORAGE_CHAT_ID: optionalText,
   TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  ADMIN_TELEGRAM_IDS: z
+    .string()
+    .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'must be comma-separated Telegram ids')
+    .default(''),
+  ADMIN_EMAILS: z.string().default(''),
 })
 
 export interface Config {
@@ -54,6 +59,8 @@ export interface Config {
   demoSeed: boolean | undefined
   logLevel: string
   telegram: { botToken?: string; botUsername?: string; storageChatId?: string; apiBase: string }
+  adminTelegramIds: string[]
+  adminEmails: string[]
 }
 
 export class ConfigError extends Error {}
@@ -85,8 +92,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storageChatId: e.TELEGRAM_STORAGE_CHAT_ID,
       apiBase: e.TELEGRAM_API_BASE.replace(/\/$/, ''),
     },
+    adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
+    adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
   }
 }
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 /** A secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */
 function generatedSecret(dataDir: string, name: string): string {

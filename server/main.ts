@@ -37,7 +37,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await migrate(db)
     const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
     if (seed && (await isEmpty(db))) await seedDemo(db, photos, { log: (m) => console.log(m) })
-    api = await buildApi({ db, logLevel: config.logLevel })
+    api = await buildApi({
+      db,
+      logLevel: config.logLevel,
+      auth: {
+        secret: config.sessionSecret,
+        accessTtlMs: config.accessTokenTtlMs,
+        telegramBotToken: config.telegram.botToken,
+        adminTelegramIds: config.adminTelegramIds,
+      },
+    })
     // The API listens on loopback only; the gateway is the public face (DESIGN §1).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   }

@@ -9,9 +9,23 @@ import { listingsRoutes } from './listings/routes.ts'
 import { listingsService } from './listings/service.ts'
 import { locationsRoutes } from './locations/routes.ts'
 import { locationsService } from './locations/service.ts'
+import { authRoutes } from './auth/routes.ts'
+import { authService } from './auth/service.ts'
+import { accessTokens } from './auth/tokens.ts'
+import { usersRoutes } from './users/routes.ts'
+import { usersService } from './users/service.ts'
+
+export interface ApiAuthOptions {
+  /** Signs access tokens (SESSION_SECRET). */
+  secret: string
+  accessTtlMs: number
+  telegramBotToken?: string
+  adminTelegramIds?: string[]
+}
 
 export interface ApiOptions {
   db: Db
+  auth: ApiAuthOptions
   logLevel?: string
   /** Cache lifetime of anonymous public reads (default 5 s; tests use 0). */
   publicCacheMs?: number
@@ -48,6 +62,14 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     cityIds: (key) => locations.cityIdsByKey(key),
   })
 
+  const tokens = accessTokens(options.auth.secret, options.auth.accessTtlMs)
+  const auth = authService(options.db, {
+    tokens,
+    telegramBotToken: options.auth.telegramBotToken,
+    adminTelegramIds: new Set(options.auth.adminTelegramIds ?? []),
+  })
+  const users = usersService(options.db)
+
   await app.register(
     async (api) => {
       api.get('/health', async () => {
@@ -56,6 +78,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       })
       await api.register(listingsRoutes, { listings })
       await api.register(locationsRoutes, { locations })
+      await api.register(authRoutes, { auth })
+      await api.register(usersRoutes, { users, tokens })
     },
     { prefix: API_PREFIX },
   )

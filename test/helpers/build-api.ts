@@ -35,9 +35,19 @@ export async function openTestDb(t: Teardown): Promise<Db> {
 }
 
 /** The real API on a fresh database; requests go through `app.inject()`. */
+/** The bot token and secret the test API signs with. */
+export const TEST_BOT_TOKEN = '123456789:AAEtestBotTokenForKhanehTests_0123456'
+export const TEST_SESSION_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+
 export async function buildTestApi(t: Teardown, overrides: Partial<ApiOptions> = {}): Promise<{ app: FastifyInstance; db: Db }> {
   const db = overrides.db ?? (await openTestDb(t))
-  const app = await buildApi({ db, logLevel: 'silent', publicCacheMs: 0, ...overrides })
+  const app = await buildApi({
+    db,
+    logLevel: 'silent',
+    publicCacheMs: 0,
+    auth: { secret: TEST_SESSION_SECRET, accessTtlMs: 15 * 60_000, telegramBotToken: TEST_BOT_TOKEN, adminTelegramIds: ['777'] },
+    ...overrides,
+  })
   t.teardown(() => app.close())
   return { app, db }
 }

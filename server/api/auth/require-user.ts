@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../../lib/errors.ts'
+import type { AccessClaims, AccessTokens } from './tokens.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` on routes that need a signed-in user. */
+    auth?: AccessClaims
+  }
+}
+
+/** A preHandler that admits only a valid `Authorization: Bearer <access JWT>` (401 otherwise). */
+export function requireUser(tokens: AccessTokens) {
+  return async (request: FastifyRequest) => {
+    const header = request.headers.authorization
+    const match = header ? /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header) : null
+    if (!match) throw new AppError('UNAUTHENTICATED')
+    request.auth = await tokens.verify(match[1]!)
+  }
+}
+
+/** The signed-in user's id on a route behind `requireUser`. */
+export function userIdOf(request: FastifyRequest): number {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED')
+  return request.auth.userId
+}

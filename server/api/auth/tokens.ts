@@ -1,0 +1,56 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { AppError } from '../../lib/errors.ts'
+
+const ISSUER = 'khaneh-api'
+const AUDIENCE = 'khaneh'
+const ALGORITHM = 'HS256'
+
+export interface AccessClaims {
+  userId: number
+  role: 'user' | 'admin'
+}
+
+/** Signs and checks access JWTs: HS256 only (pinned), issuer and audience checked, short-lived. */
+export function accessTokens(secret: string, ttlMs: number) {
+  const key = new TextEncoder().encode(secret)
+  return {
+    async sign(claims: AccessClaims): Promise<string> {
+      const now = Math.floor(Date.now() / 1000)
+      return new SignJWT({ role: claims.role })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + Math.max(1, Math.round(ttlMs / 1000)))
+        .setJti(randomUUID())
+        .sign(key)
+    },
+
+    /** The claims of a valid token; anything else (alg none, wrong key, audience, expiry) is a 401. */
+    async verify(token: string): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE })
+        const userId = Number(payload.sub)
+        if (!Number.isInteger(userId) || userId <= 0) throw new AppError('UNAUTHENTICATED')
+        return { userId, role: payload.role === 'admin' ? 'admin' : 'user' }
+      } catch (err) {
+        if (err instanceof AppError) throw err
+        const expired = err instanceof joseErrors.JWTExpired
+        throw new AppError('UNAUTHENTICATED', expired ? 'Access token expired' : 'Invalid access token')
+      }
+    },
+  }
+}
+export type AccessTokens = ReturnType<typeof accessTokens>
+
+/** A new opaque refresh token and the hash that is stored in its place. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, hash: hashRefreshToken(token) }
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}

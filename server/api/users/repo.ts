@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto'
+import type { Queryable } from '../db/client.ts'
+
+export interface UserRow {
+  id: number
+  telegram_id: string | number | null
+  first_name: string
+  last_name: string | null
+  username: string | null
+  photo_url: string | null
+  language: string
+  role: 'user' | 'admin'
+  premium_until: Date | null
+  ai_credits: number
+  free_boosts: number
+  referral_code: string
+  phone_number: string | null
+  phone_verified: boolean
+  email: string | null
+  email_verified: boolean
+  auth_method: string
+  created_at: Date
+  updated_at: Date
+}
+
+const COLUMNS = `id, telegram_id::float8 AS telegram_id, first_name, last_name, username, photo_url, language, role, premium_until,
+  ai_credits, free_boosts, referral_code, phone_number, phone_verified, email, email_verified, auth_method, created_at, updated_at`
+
+const EDITABLE = new Set(['first_name', 'last_name', 'username', 'language'])
+
+/** A referral code people can read out: 8 characters without look-alikes. */
+function referralCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')
+}
+
+export function usersRepo(db: Queryable) {
+  return {
+    async findById(id: number): Promise<UserRow | null> {
+      return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]))[0] ?? null
+    },
+
+    /** Creates the user of a Telegram id on first sign-in, or refreshes the names Telegram sent. */
+    async upsertTelegram(fields: { telegramId: number; firstName: string; lastName?: string; username?: string; photoUrl?: string; admin: boolean }): Promise<UserRow> {
+      const [row] = await db.query<UserRow>(
+        `INSERT INTO users (telegram_id, first_name, last_name, username, photo_url, auth_method, role, referral_code)
+         VALUES ($1, $2, $3, $4, $5, 'telegram', CASE WHEN $6 THEN 'admin' ELSE 'user' END, $7)
+         ON CONFLICT (telegram_id) DO UPDATE SET
+           first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
+           photo_url = EXCLUDED.photo_url, role = CASE WHEN $6 THEN 'admin' ELSE users.role END, updated_at = now()
+         RETURNING ${COLUMNS}`,
+        [fields.telegramId, fields.firstName, fields.lastName ?? null, fields.username ?? null, fields.photoUrl ?? null, fields.admin, referralCode()],
+      )
+      return row!
+    },
+
+    async updateProfile(id: number, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'language'>>): Promise<UserRow | null> {
+      const sets: string[] = []
+      const params: unknown[] = [id]
+      for (const [key, value] of Object.entries(fields)) {
+        if (value === undefined || !EDITABLE.has(key)) continue
+        sets.push(`${key} = $${params.push(value)}`)
+      }
+      if (sets.length === 0) return this.findById(id)
+      const [row] = await db.query<UserRow>(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, params)
+      return row ?? null
+    },
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { LanguageParam } from './common.ts'
+
+/** The signed-in user (SPEC §3). */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  telegram_id: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  username: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  language: z.string(),
+  role: z.enum(['user', 'admin']),
+  is_premium: z.boolean(),
+  premium_until: z.string().nullable(),
+  ai_credits: z.number().int(),
+  free_boosts: z.number().int(),
+  referral_code: z.string(),
+  phone_number: z.string().nullable(),
+  phone_verified: z.boolean(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  auth_method: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type User = z.infer<typeof UserSchema>
+
+/** POST /auth/telegram-login: the Login Widget fields (others Telegram may add are kept for the hash check). */
+export const TelegramLoginBody = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    first_name: z.string().min(1).max(200),
+    last_name: z.string().max(200).optional(),
+    username: z.string().max(100).optional(),
+    photo_url: z.url().max(1000).optional(),
+    auth_date: z.coerce.number().int().positive(),
+    hash: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters'),
+  })
+  .catchall(z.union([z.string().max(1000), z.number(), z.boolean()]))
+
+export const RefreshBody = z.object({ refresh_token: z.string().min(20).max(200) })
+
+/** The session a sign-in or refresh returns (SPEC §7: data.token, refresh_token, user). */
+export const SessionSchema = z.object({ token: z.string(), access_token: z.string(), refresh_token: z.string(), user: UserSchema })
+
+/** PUT /users/profile: only what the user may edit; credits, premium and role are never accepted. */
+export const UpdateProfileBody = z
+  .object({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().max(100).nullable(),
+    username: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_]{3,32}$/, 'must be 3-32 letters, digits or _')
+      .nullable(),
+    language: LanguageParam,
+  })
+  .partial()
