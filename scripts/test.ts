@@ -69,6 +69,9 @@ for (const step of steps) {
   } else if (step.command === 'playwright') {
     // Playwright closes with lines like "  3 passed (12.1s)" and "  1 failed"
     passed += Number(/(\d+) passed/.exec(output)?.[1] ?? 0)
+    const flaky = Number(/(\d+) flaky/.exec(output)?.[1] ?? 0)
+    if (flaky > 0) console.log(`test: ${flaky} browser journey(s) passed only on their retry (flaky): see test-results/`)
+    passed += flaky
     failed += Number(/(\d+) failed/.exec(output)?.[1] ?? 0)
     if (code !== 0 && !/\d+ failed/.test(output)) failed += 1
   } else {

@@ -15,6 +15,7 @@ import { photosRoutes } from './photos.routes.ts'
 import { proxyRoutes } from './proxy.routes.ts'
 import { baseSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
+import { createSessions } from './session.ts'
 import { createUpstream } from './upstream.ts'
 
 export interface GatewayOptions {
@@ -56,6 +57,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   })
   const upstream = createUpstream({ baseUrl: options.apiUrl, timeoutMs: options.upstreamTimeoutMs, publicCacheMs: options.publicCacheMs ?? 5_000 })
   const metrics = createMetrics()
+  const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(baseSecurityHeaders())
@@ -91,7 +93,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   await app.register(healthRoutes, { upstream, metrics, isShuttingDown: options.isShuttingDown ?? (() => false) })
   await app.register(photosRoutes, { photos: options.photos })
-  await app.register(proxyRoutes, { upstream, publicBaseUrl: options.publicBaseUrl })
+  await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(pageRoutes, {
     renderer: options.renderer,
     upstream,

@@ -1,22 +1,73 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import { errorEnvelope } from '../lib/errors.ts'
-import { mayHaveSession } from './session-cookies.ts'
+import type { Sessions, SessionTokens } from './session.ts'
+import { secondsLeft } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
+// Authorization is never taken from the browser: the gateway sets it from the session cookie.
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'if-none-match', 'user-agent']
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'retry-after', 'x-request-id']
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Reads that are the same for every anonymous visitor: listings and places. */
 const PUBLIC_READ = /^\/api\/v1\/(listings|locations)(\/|\?|$)/
+/** Calls whose answer carries a new session: its tokens go into cookies, never to the page. */
+const SESSION_ISSUING = new Set(['/api/v1/auth/telegram-login', '/api/v1/auth/email-login', '/api/v1/auth/create-user'])
+/** JSON bodies up to this size are kept so a call can be retried after a refresh. */
+const RETRY_BODY_LIMIT = 1024 * 1024
+/** An access token this close to its expiry is refreshed before the call rather than after a 401. */
+const REFRESH_AHEAD_S = 30
 
-/** /api/v1/* to the product API over HTTP, bodies streamed both ways; failures become 502/504 envelopes. */
-export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; publicBaseUrl: string }> = async (app, { upstream, publicBaseUrl }) => {
+async function readBody(stream: Readable, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length
+    if (size > limit) return null
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** /api/v1/* to the product API over HTTP with the session policy of SPEC §4; failures become 502/504 envelopes. */
+export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Sessions; publicBaseUrl: string }> = async (
+  app,
+  { upstream, sessions, publicBaseUrl },
+) => {
   const publicOrigin = new URL(publicBaseUrl).origin
   // Bodies pass through untouched: the API parses and limits them.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+
+  const failure = (reply: FastifyReply, err: unknown) => {
+    if (err instanceof UpstreamError) {
+      reply.log.warn({ err: { message: err.message, cause: String((err.cause as Error)?.message ?? '') } }, 'gateway.upstream_failed')
+      return reply.status(err.status).send(errorEnvelope(err.code, err.message))
+    }
+    throw err
+  }
+
+  function forwardedHeaders(request: FastifyRequest, access?: string): Record<string, string> {
+    const headers: Record<string, string> = { 'x-request-id': request.id }
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = request.headers[name]
+      if (typeof value === 'string') headers[name] = value
+    }
+    if (access) headers.authorization = `Bearer ${access}`
+    return headers
+  }
+
+  /** A sign-in's answer: tokens into cookies, only `user` to the browser. */
+  async function sessionAnswer(reply: FastifyReply, status: number, body: unknown) {
+    const data = (body as { data?: { token?: string; access_token?: string; refresh_token?: string; user?: unknown } } | null)?.data
+    const access = data?.token ?? data?.access_token
+    if (status === 200 && access && data?.refresh_token) {
+      sessions.store(reply, { access, refresh: data.refresh_token })
+      return reply.status(200).send({ ...(body as object), data: { user: data.user } })
+    }
+    return reply.status(status).send(body)
+  }
 
   app.all('/api/v1/*', async (request, reply) => {
     // CSRF: a state-changing call must come from our own pages (Origin / Fetch Metadata checks).
@@ -28,37 +79,92 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; publicBaseUrl
         return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
       }
     }
-    // Anonymous public reads are answered from the gateway's short-lived cache (one API call per
-    // entry, shared by concurrent requests). A request carrying credentials always goes through.
-    if (request.method === 'GET' && PUBLIC_READ.test(request.url) && !mayHaveSession(request)) {
-      try {
+    const path = request.url.split('?')[0]!
+    const cookies = sessions.read(request)
+
+    try {
+      // Anonymous public reads come from the gateway's short-lived cache (shared by concurrent requests).
+      if (request.method === 'GET' && PUBLIC_READ.test(request.url) && !sessions.mayHaveSession(request)) {
         const answer = await upstream.publicText(request.url, { accept: 'application/json', 'x-request-id': request.id })
         return reply.status(answer.status).type(answer.contentType).header('x-request-id', request.id).send(answer.text)
-      } catch (err) {
-        if (err instanceof UpstreamError) return reply.status(err.status).send(errorEnvelope(err.code, err.message))
-        throw err
       }
-    }
-    const headers: Record<string, string> = { 'x-request-id': request.id }
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers[name]
-      if (typeof value === 'string') headers[name] = value
-    }
-    // Only a client that hangs up before its answer cancels the upstream call (a request's own
-    // 'close' also fires once its body is read, so the response socket is what is watched).
-    const controller = new AbortController()
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) controller.abort()
-    })
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null
-    try {
-      const res = await upstream.send({
-        method: request.method,
-        path: request.url,
-        headers,
-        body: hasBody ? (request.body as Readable) : undefined,
-        signal: controller.signal,
+
+      if (path === '/api/v1/auth/refresh' && request.method === 'POST') {
+        const refreshed = cookies.refresh ? await sessions.refresh(cookies.refresh, request.id) : null
+        if (!refreshed) {
+          sessions.clear(reply)
+          return reply.status(401).send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
+        }
+        sessions.store(reply, refreshed.tokens)
+        return reply.send({ success: true, data: { user: refreshed.user }, error: null, timestamp: new Date().toISOString() })
+      }
+
+      if (path === '/api/v1/auth/logout' && request.method === 'POST') {
+        if (cookies.refresh) {
+          await upstream.json({
+            method: 'POST',
+            path: '/api/v1/auth/logout',
+            headers: { 'content-type': 'application/json', 'x-request-id': request.id },
+            body: JSON.stringify({ refresh_token: cookies.refresh }),
+          })
+        }
+        sessions.clear(reply)
+        return reply.send({ success: true, data: { logged_out: true }, error: null, timestamp: new Date().toISOString() })
+      }
+
+      const hasBody = !SAFE_METHODS.has(request.method) && request.body != null
+      if (SESSION_ISSUING.has(path) && request.method === 'POST') {
+        const res = await upstream.json({ method: 'POST', path: request.url, headers: forwardedHeaders(request), body: hasBody ? (request.body as Readable) : undefined })
+        return sessionAnswer(reply, res.status, res.body)
+      }
+
+      // SPEC §4: an access token about to expire is refreshed first; a 401 with a token → one
+      // refresh and one retry; a failed refresh ends the session; public reads then go anonymous.
+      let tokens: Partial<SessionTokens> = cookies
+      if (tokens.refresh && (!tokens.access || secondsLeft(tokens.access) < REFRESH_AHEAD_S)) {
+        const refreshed = await sessions.refresh(tokens.refresh, request.id)
+        if (refreshed) {
+          tokens = refreshed.tokens
+          sessions.store(reply, refreshed.tokens)
+        } else {
+          tokens = {}
+          sessions.clear(reply)
+        }
+      }
+      const isJson = (request.headers['content-type'] ?? '').includes('json')
+      const body = hasBody && isJson ? await readBody(request.body as Readable, RETRY_BODY_LIMIT) : null
+      if (hasBody && isJson && body === null) return reply.status(413).send(errorEnvelope('PAYLOAD_TOO_LARGE', 'The request body is too large'))
+      const replayable = !hasBody || body !== null
+
+      const controller = new AbortController()
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort()
       })
+      const send = (access?: string) =>
+        upstream.send({
+          method: request.method,
+          path: request.url,
+          headers: forwardedHeaders(request, access),
+          body: hasBody ? (body ?? (request.body as Readable)) : undefined,
+          signal: controller.signal,
+        })
+
+      let res = await send(tokens.access)
+      if (res.statusCode === 401 && tokens.access && replayable) {
+        await res.body.dump()
+        const refreshed = tokens.refresh ? await sessions.refresh(tokens.refresh, request.id) : null
+        if (refreshed) {
+          sessions.store(reply, refreshed.tokens)
+          res = await send(refreshed.tokens.access)
+        } else {
+          sessions.clear(reply)
+          if (request.method === 'GET' && PUBLIC_READ.test(request.url)) {
+            res = await send(undefined)
+          } else {
+            return reply.status(401).send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
+          }
+        }
+      }
       reply.status(res.statusCode)
       for (const name of FORWARDED_RESPONSE_HEADERS) {
         const value = res.headers[name]
@@ -66,12 +172,8 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; publicBaseUrl
       }
       return reply.send(res.body)
     } catch (err) {
-      if (controller.signal.aborted) return reply
-      if (err instanceof UpstreamError) {
-        request.log.warn({ err: { message: err.message, cause: String((err.cause as Error)?.message ?? '') } }, 'gateway.upstream_failed')
-        return reply.status(err.status).send(errorEnvelope(err.code, err.message))
-      }
-      throw err
+      if (reply.raw.destroyed) return reply
+      return failure(reply, err)
     }
   })
 }

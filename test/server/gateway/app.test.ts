@@ -64,7 +64,7 @@ t.test('gateway', async (t) => {
     await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE' })
     const again = await cached.inject({ url: '/api/v1/listings?limit=3' })
     t.equal(again.json().data.pagination.total_items, 0, 'anonymous: the cached answer')
-    const signedIn = await cached.inject({ url: '/api/v1/listings?limit=3', cookies: { khaneh_at: 'x' } })
+    const signedIn = await cached.inject({ url: '/api/v1/listings?limit=3', cookies: { '__Host-khaneh_at': 'x' } })
     t.equal(signedIn.json().data.pagination.total_items, 1, 'with a session cookie: straight to the API')
   })
 
