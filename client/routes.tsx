@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router'
-import { i18nContext } from './lib/context.ts'
+import { requireGuest } from './features/auth/guards.ts'
+import { apiContext, i18nContext } from './lib/context.ts'
 import { activateLocale } from './lib/i18n.ts'
 import { LOCALES, type LocaleCode } from '../shared/locales.ts'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
@@ -30,7 +31,7 @@ function pages(code: LocaleCode): RouteObject[] {
         placeholder(code, 'about-us', 'about'),
         placeholder(code, 'contact-us', 'contact'),
         placeholder(code, 'privacy-policy', 'privacy'),
-        placeholder(code, 'auth', 'auth'),
+        { ...placeholder(code, 'auth', 'auth'), loader: async ({ request, context }) => requireGuest(context.get(apiContext), request) },
         placeholder(code, 'auth/action', 'authAction'),
         { id: `${code}:content`, path: '*', ErrorBoundary: RouteError, lazy: () => import('./features/pages/content-page.tsx') },
       ],
@@ -38,7 +39,10 @@ function pages(code: LocaleCode): RouteObject[] {
     {
       id: `${code}:dashboard-layout`,
       path: 'dashboard',
-      lazy: async () => ({ Component: (await import('./features/layout/dashboard-layout.tsx')).DashboardLayout }),
+      lazy: async () => {
+        const { DashboardLayout, loader } = await import('./features/layout/dashboard-layout.tsx')
+        return { Component: DashboardLayout, loader }
+      },
       children: [
         placeholder(code, undefined, 'dashboard'),
         placeholder(code, 'alerts', 'alerts'),

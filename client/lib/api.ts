@@ -1,12 +1,14 @@
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { Listing as WireListing, ListingPage as WireListingPage } from '../../shared/schemas/listing.ts'
 import type { City as WireCity, Country as WireCountry } from '../../shared/schemas/location.ts'
+import type { User as WireUser } from '../../shared/schemas/user.ts'
 import { camelize, type Camelize } from './camelize.ts'
 
 export type Listing = Camelize<WireListing>
 export type ListingPage = Camelize<WireListingPage>
 export type City = Camelize<WireCity>
 export type Country = Camelize<WireCountry>
+export type User = Camelize<WireUser>
 
 /** One call to the product API: a path under /api/v1 and its JSON answer. */
 export type Transport = (
@@ -81,6 +83,16 @@ export function createApi(transport: Transport) {
       },
       async get(idOrSlug: string, language: LocaleCode, signal?: AbortSignal): Promise<Listing> {
         return camelizeOnce(await call<WireListing>(`/listings/${encodeURIComponent(idOrSlug)}${query({ language })}`, { signal }))
+      },
+    },
+    users: {
+      async profile(signal?: AbortSignal): Promise<User> {
+        return camelize(await call<WireUser>('/users/profile', { signal }))
+      },
+    },
+    auth: {
+      async logout(): Promise<void> {
+        await call<unknown>('/auth/logout', { method: 'POST', body: {} })
       },
     },
     locations: {

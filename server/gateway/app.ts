@@ -97,6 +97,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(pageRoutes, {
     renderer: options.renderer,
     upstream,
+    sessions,
     metrics,
     publicBaseUrl: options.publicBaseUrl,
     secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(options.publicBaseUrl),

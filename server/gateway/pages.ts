@@ -2,15 +2,17 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocaleCode, localeFromAcceptLanguage, DEFAULT_LOCALE } from '../../shared/locales.ts'
-import { serverTransport } from './api-transport.ts'
+import { serverTransport, type LoaderSession } from './api-transport.ts'
 import type { Metrics } from './health.ts'
 import { newNonce, pageSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
+import { secondsLeft, type Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
 export interface PagesOptions {
   renderer: PageRenderer
   upstream: Upstream
+  sessions: Sessions
   publicBaseUrl: string
   metrics: Metrics
   secureCookies: boolean
@@ -35,6 +37,30 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null
 }
 
+/**
+ * The session of one page request: refreshed ahead of expiry, renewed once after a 401, and the
+ * Set-Cookie values the page response must carry for whatever changed.
+ */
+async function pageSession(request: FastifyRequest, sessions: Sessions): Promise<{ loader: LoaderSession; cookies: string[] }> {
+  const cookies: string[] = []
+  let { access, refresh } = sessions.read(request)
+  const renew = async (): Promise<string | undefined> => {
+    if (!refresh) return undefined
+    const refreshed = await sessions.refresh(refresh, request.id)
+    cookies.length = 0
+    if (!refreshed) {
+      access = refresh = undefined
+      cookies.push(...sessions.clearingCookies())
+      return undefined
+    }
+    ;({ access, refresh } = refreshed.tokens)
+    cookies.push(...sessions.cookiesFor(refreshed.tokens))
+    return access
+  }
+  if (refresh && (!access || secondsLeft(access) < 30)) await renew()
+  return { loader: { access: () => access, renew }, cookies }
+}
+
 /** Every other GET is a page: locale rules, then React Router's loaders and a streamed render. */
 export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const streamTimeoutMs = options.streamTimeoutMs ?? 10_000
@@ -55,12 +81,13 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     })
     const waitForAll = isbot(request.headers['user-agent'] ?? '')
     const cookie = localeCookie(request, options.secureCookies)
+    const session = await pageSession(request, options.sessions)
 
     let result
     try {
       result = await options.renderer.render({
         request: fetchRequest,
-        transport: serverTransport(options.upstream, request.id),
+        transport: serverTransport(options.upstream, request.id, session.loader),
         nonce,
         publicBaseUrl: options.publicBaseUrl,
         waitForAll,
@@ -72,8 +99,9 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       return reply.send(FALLBACK_500)
     }
 
+    const setCookies = [...(cookie ? [cookie] : []), ...session.cookies]
     if (result.kind === 'redirect') {
-      if (cookie) reply.header('set-cookie', cookie)
+      if (setCookies.length > 0) reply.header('set-cookie', setCookies)
       return reply.redirect(result.location, result.status)
     }
 
@@ -88,7 +116,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       'x-request-id': request.id,
       ...pageSecurityHeaders(nonce, options.dev),
     }
-    if (cookie) headers['set-cookie'] = cookie
+    if (setCookies.length > 0) headers['set-cookie'] = setCookies
     if (encoding) headers['content-encoding'] = encoding
     raw.writeHead(result.status, headers)
 

@@ -43,15 +43,25 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
       return Boolean(request.headers.authorization || request.cookies[names.access] || request.cookies[names.refresh])
     },
 
-    store(reply: FastifyReply, tokens: SessionTokens): void {
-      reply.header('set-cookie', [
+    /** Set-Cookie values that hold these tokens. */
+    cookiesFor(tokens: SessionTokens): string[] {
+      return [
         `${names.access}=${tokens.access}; Max-Age=${ACCESS_MAX_AGE_S}; ${attributes}`,
         `${names.refresh}=${tokens.refresh}; Max-Age=${REFRESH_MAX_AGE_S}; ${attributes}`,
-      ])
+      ]
+    },
+
+    /** Set-Cookie values that end the session in the browser. */
+    clearingCookies(): string[] {
+      return [`${names.access}=; Max-Age=0; ${attributes}`, `${names.refresh}=; Max-Age=0; ${attributes}`]
+    },
+
+    store(reply: FastifyReply, tokens: SessionTokens): void {
+      reply.header('set-cookie', this.cookiesFor(tokens))
     },
 
     clear(reply: FastifyReply): void {
-      reply.header('set-cookie', [`${names.access}=; Max-Age=0; ${attributes}`, `${names.refresh}=; Max-Age=0; ${attributes}`])
+      reply.header('set-cookie', this.clearingCookies())
     },
 
     /**

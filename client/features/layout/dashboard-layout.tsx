@@ -1,10 +1,41 @@
-import { useLingui } from '@lingui/react/macro'
-import { NavLink, Outlet } from 'react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { NavLink, Outlet, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
+import { browserTransport, createApi } from '../../lib/api.ts'
+import { apiContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
+import { requireUser } from '../auth/guards.ts'
 import { SiteHeader } from './site-header.tsx'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { user: await requireUser(context.get(apiContext), request) }
+}
+
+/** Ends the session (the gateway clears its cookies) and goes to the localized home (SPEC §2). */
+function SignOut() {
+  const navigate = useNavigate()
+  const to = useLocalePath()
+  const [busy, setBusy] = useState(false)
+  return (
+    <button
+      type="button"
+      className="button button-ghost button-small"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true)
+        await createApi(browserTransport).auth.logout().catch(() => undefined)
+        navigate(to('/'), { replace: true })
+      }}
+    >
+      <Trans>Sign out</Trans>
+    </button>
+  )
+}
 
 /** The signed-in area: a side menu and a scrolling content pane (the page itself is scroll-locked, SPEC §2). */
 export function DashboardLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  const name = user.firstName
   const to = useLocalePath()
   const { t } = useLingui()
   const links = [
@@ -23,11 +54,15 @@ export function DashboardLayout() {
       <SiteHeader />
       <div className="dashboard-body">
         <nav className="dashboard-nav" aria-label={t`Dashboard`}>
+          <p className="dashboard-user">
+            <Trans>Signed in as {name}</Trans>
+          </p>
           {links.map((link) => (
             <NavLink key={link.path} to={to(link.path)} end={link.end}>
               {link.label}
             </NavLink>
           ))}
+          <SignOut />
         </nav>
         <main id="main" className="dashboard-main">
           <Outlet />

@@ -1,0 +1,58 @@
+import t from 'tap'
+import { TEST_BOT_TOKEN } from '../../helpers/build-api.ts'
+import { buildTestStack } from '../../helpers/build-gateway.ts'
+import { signTelegramLogin } from '../../helpers/telegram.ts'
+
+const AT = '__Host-khaneh_at'
+const RT = '__Host-khaneh_rt'
+
+t.test('page guards and the session in page rendering', async (t) => {
+  const { gateway } = await buildTestStack(t)
+  const fields = signTelegramLogin({ id: 6001, first_name: 'Parisa', auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
+  const login = await gateway.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', headers: { origin: 'https://khaneh.example' }, payload: fields })
+  const cookieValue = (name: string) => {
+    const raw = login.headers['set-cookie']
+    const list = Array.isArray(raw) ? raw : [String(raw)]
+    return list.find((c) => c.startsWith(`${name}=`))!.split(';')[0]!.slice(name.length + 1)
+  }
+  const session = { [AT]: cookieValue(AT), [RT]: cookieValue(RT) }
+
+  await t.test('/dashboard without a session → the localized sign-in page with next', async (t) => {
+    const fa = await gateway.inject({ url: '/dashboard/profile' })
+    t.equal(fa.statusCode, 302)
+    t.equal(fa.headers.location, '/auth?next=%2Fdashboard%2Fprofile')
+    const en = await gateway.inject({ url: '/en/dashboard' })
+    t.equal(en.headers.location, '/en/auth?next=%2Fen%2Fdashboard')
+  })
+
+  await t.test('/dashboard with a session renders for that user', async (t) => {
+    const res = await gateway.inject({ url: '/en/dashboard', cookies: session })
+    t.equal(res.statusCode, 200)
+    t.match(res.body, /Signed in as <!-- -->Parisa|Signed in as Parisa/)
+    t.match(res.body, /class="scroll-locked"/)
+  })
+
+  await t.test('an expired access cookie is refreshed while rendering; the page sets the new cookies', async (t) => {
+    const res = await gateway.inject({ url: '/en/dashboard', cookies: { [AT]: 'old.x.y', [RT]: session[RT]! } })
+    t.equal(res.statusCode, 200)
+    const set = String(res.headers['set-cookie'])
+    t.match(set, new RegExp(`${RT}=[\\w-]{20,}; Max-Age=2592000`))
+  })
+
+  await t.test('/auth is for guests: a signed-in visitor goes on to a safe next or the dashboard', async (t) => {
+    const fresh = await gateway.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', headers: { origin: 'https://khaneh.example' }, payload: signTelegramLogin({ id: 6002, first_name: 'Omid', auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })
+    const raw = fresh.headers['set-cookie']
+    const access = (Array.isArray(raw) ? raw : [String(raw)]).find((c) => c.startsWith(`${AT}=`))!.split(';')[0]!.slice(AT.length + 1)
+    const guest = await gateway.inject({ url: '/en/auth' })
+    t.equal(guest.statusCode, 200, 'guests see the sign-in page')
+    const toDashboard = await gateway.inject({ url: '/en/auth', cookies: { [AT]: access } })
+    t.equal(toDashboard.statusCode, 302)
+    t.equal(toDashboard.headers.location, '/en/dashboard')
+    const next = await gateway.inject({ url: '/en/auth?next=%2Fen%2Fdashboard%2Fprofile', cookies: { [AT]: access } })
+    t.equal(next.headers.location, '/en/dashboard/profile')
+    for (const evil of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const res = await gateway.inject({ url: `/en/auth?next=${encodeURIComponent(evil)}`, cookies: { [AT]: access } })
+      t.equal(res.headers.location, '/en/dashboard', `no open redirect to ${evil}`)
+    }
+  })
+})
