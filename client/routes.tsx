@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { requireGuest } from './features/auth/guards.ts'
-import { apiContext, i18nContext } from './lib/context.ts'
+import { i18nContext } from './lib/context.ts'
 import { activateLocale } from './lib/i18n.ts'
 import { LOCALES, type LocaleCode } from '../shared/locales.ts'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
@@ -31,7 +30,7 @@ function pages(code: LocaleCode): RouteObject[] {
         placeholder(code, 'about-us', 'about'),
         placeholder(code, 'contact-us', 'contact'),
         placeholder(code, 'privacy-policy', 'privacy'),
-        { ...placeholder(code, 'auth', 'auth'), loader: async ({ request, context }) => requireGuest(context.get(apiContext), request) },
+        { id: `${code}:auth`, path: 'auth', ErrorBoundary: RouteError, lazy: () => import('./features/auth/auth-page.tsx') },
         placeholder(code, 'auth/action', 'authAction'),
         { id: `${code}:content`, path: '*', ErrorBoundary: RouteError, lazy: () => import('./features/pages/content-page.tsx') },
       ],

@@ -54,6 +54,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const gateway = await buildGateway({
     apiUrl,
     publicBaseUrl: config.publicBaseUrl,
+    telegramBotUsername: config.telegram.botToken ? config.telegram.botUsername : undefined,
     renderer: options.renderer ?? (await productionRenderer(path.resolve('dist'))),
     photos,
     clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),

@@ -22,6 +22,8 @@ export interface GatewayOptions {
   /** The product API origin (without /api/v1). */
   apiUrl: string
   publicBaseUrl: string
+  /** Shows the Telegram Login Widget on the sign-in page. */
+  telegramBotUsername?: string
   renderer: PageRenderer
   photos: PhotoStore
   /** Built client assets (dist/client); absent in development, where Vite serves them. */
@@ -100,6 +102,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     sessions,
     metrics,
     publicBaseUrl: options.publicBaseUrl,
+    telegramBotUsername: options.telegramBotUsername,
     secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(options.publicBaseUrl),
     dev: options.dev,
   })

@@ -6,10 +6,12 @@ export function newNonce(): string {
 }
 
 /** Headers on every page: a nonce-based CSP, no sniffing, no framing, a strict referrer policy. */
-export function pageSecurityHeaders(nonce: string, dev = false): Record<string, string> {
+export function pageSecurityHeaders(nonce: string, { dev = false, telegram = false }: { dev?: boolean; telegram?: boolean } = {}): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-inline'" : ''}`,
+    // Telegram's Login Widget is a script from telegram.org that frames oauth.telegram.org.
+    `script-src 'self' 'nonce-${nonce}'${telegram ? ' https://telegram.org' : ''}${dev ? " 'unsafe-inline'" : ''}`,
+    `frame-src ${telegram ? 'https://oauth.telegram.org' : "'none'"}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -1,12 +1,8 @@
 import { redirect } from 'react-router'
 import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { safeNext } from '../../../shared/paths.ts'
 import { ApiError, type Api, type User } from '../../lib/api.ts'
 
-/** A `next` target only when it is a path of this site (no scheme, no `//host`): never an open redirect. */
-export function safeNext(next: string | null, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback
-  return next
-}
 
 /** Auth guard (SPEC §2, §4): the signed-in user, or a redirect to the localized sign-in page with `next`. */
 export async function requireUser(api: Api, request: Request): Promise<User> {

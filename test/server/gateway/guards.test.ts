@@ -55,4 +55,23 @@ t.test('page guards and the session in page rendering', async (t) => {
       t.equal(res.headers.location, '/en/dashboard', `no open redirect to ${evil}`)
     }
   })
+
+  await t.test('a Telegram widget callback on a page: verified on the server, then signed in and sent on', async (t) => {
+    const fields = signTelegramLogin({ id: 6003, first_name: 'Nima', last_name: 'R', username: 'nima', photo_url: 'https://t.me/i/userpic/320/n.jpg', auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
+    const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))
+    const ok = await gateway.inject({ url: `/en/auth?${query}&next=${encodeURIComponent('/en/dashboard/profile')}` })
+    t.equal(ok.statusCode, 303)
+    t.equal(ok.headers.location, '/en/dashboard/profile')
+    t.match(String(ok.headers['set-cookie']), /__Host-khaneh_at=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax; Secure/)
+    const replay = await gateway.inject({ url: `/en/auth?${query}` })
+    t.equal(replay.statusCode, 303)
+    t.equal(replay.headers.location, '/en/auth?error=telegram', 'a replayed payload is refused')
+    query.set('first_name', 'Mallory')
+    const forged = await gateway.inject({ url: `/auth?${query}&next=${encodeURIComponent('//evil.example')}` })
+    t.equal(forged.headers.location, `/auth?error=telegram&next=${encodeURIComponent('//evil.example')}`)
+    t.notOk(forged.headers['set-cookie'], 'no session for a forged payload')
+    const page = await gateway.inject({ url: '/en/auth?error=telegram' })
+    t.match(page.body, /role="alert"[^>]*>Telegram sign-in failed/)
+    t.match(String(page.headers['content-security-policy']), /frame-src 'none'/, 'no Telegram frame without a configured bot')
+  })
 })
