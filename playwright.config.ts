@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test'
 // Browser journeys against the production build on a fresh, seeded PGlite (never a downloaded browser).
 const port = Number(process.env.E2E_PORT ?? 3217)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khaneh-e2e-'))
+/** The bot token the journeys sign Telegram callbacks with (a test value; no Telegram is reached). */
+export const E2E_BOT_TOKEN = '424242:E2E-test-bot-token-for-khaneh-journeys'
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -29,6 +31,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DEMO_SEED: 'true' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'true',
+      TELEGRAM_BOT_TOKEN: E2E_BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: 'khaneh_e2e_bot',
+    },
   },
 })

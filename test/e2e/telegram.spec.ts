@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test'
+import { E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { signTelegramLogin } from '../helpers/telegram.ts'
+
+for (const { locale, prefix, name, signOut } of [
+  { locale: 'fa-IR', prefix: '', name: 'Shirin', signOut: 'خروج' },
+  { locale: 'en-US', prefix: '/en', name: 'Darius', signOut: 'Sign out' },
+]) {
+  test.describe(`Telegram sign-in (${locale})`, () => {
+    test.use({ locale })
+
+    test('a signed callback signs in to the dashboard; sign-out ends the session', async ({ page }) => {
+      const fields = signTelegramLogin(
+        { id: 880000 + name.length, first_name: name, last_name: 'T', username: name.toLowerCase(), photo_url: 'https://t.me/i/userpic/320/x.jpg', auth_date: Math.floor(Date.now() / 1000) },
+        E2E_BOT_TOKEN,
+      )
+      const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))
+      await page.goto(`${prefix}/auth?${query}`)
+      await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard$`))
+      await expect(page.locator('.dashboard-user')).toContainText(name)
+      const cookies = await page.context().cookies()
+      const session = cookies.find((c) => c.name === 'khaneh_at')
+      expect(session?.httpOnly, 'the token is in an httpOnly cookie').toBe(true)
+      expect(await page.evaluate(() => document.cookie)).not.toContain('khaneh_at')
+
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+      await page.getByRole('button', { name: signOut }).click()
+      await page.waitForURL((url) => url.pathname === (prefix || '/'))
+      await page.goto(`${prefix}/dashboard`)
+      await expect(page).toHaveURL(new RegExp(`${prefix}/auth\\?next=`))
+    })
+  })
+}
