@@ -45,7 +45,7 @@ function pages(code: LocaleCode): RouteObject[] {
       children: [
         placeholder(code, undefined, 'dashboard'),
         placeholder(code, 'alerts', 'alerts'),
-        placeholder(code, 'profile', 'profile'),
+        { id: `${code}:profile`, path: 'profile', ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/profile-page.tsx') },
         placeholder(code, 'favorites', 'favorites'),
         placeholder(code, 'referrals', 'referrals'),
         placeholder(code, 'subscription', 'subscription'),

@@ -89,6 +89,9 @@ export function createApi(transport: Transport) {
       async profile(signal?: AbortSignal): Promise<User> {
         return camelize(await call<WireUser>('/users/profile', { signal }))
       },
+      async updateProfile(body: { first_name?: string; last_name?: string | null; username?: string | null; language?: LocaleCode }): Promise<User> {
+        return camelize(await call<WireUser>('/users/profile', { method: 'PUT', body }))
+      },
     },
     auth: {
       async logout(): Promise<void> {

@@ -31,3 +31,24 @@ for (const { locale, prefix, name, signOut } of [
     })
   })
 }
+
+test.describe('profile (en)', () => {
+  test.use({ locale: 'en-US' })
+
+  test('a signed-in user edits the profile; a bad username shows its field error', async ({ page }) => {
+    const fields = signTelegramLogin({ id: 881234, first_name: 'Kaveh', last_name: 'M', username: 'kaveh', photo_url: 'https://t.me/i/userpic/320/k.jpg', auth_date: Math.floor(Date.now() / 1000) }, E2E_BOT_TOKEN)
+    await page.goto(`/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/dashboard/profile')}`)
+    await expect(page).toHaveURL(/\/en\/dashboard\/profile$/)
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    await page.getByLabel('Username').fill('a b')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Use 3 to 32 letters, digits or _.')).toBeVisible()
+    await page.getByLabel('Username').fill('kaveh_m')
+    await page.getByLabel('First name').fill('Kaveh Jr')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel('First name')).toHaveValue('Kaveh Jr')
+    await expect(page.locator('.dashboard-user')).toContainText('Kaveh Jr')
+  })
+})
