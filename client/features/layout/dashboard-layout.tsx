@@ -51,7 +51,7 @@ export function DashboardLayout() {
   ]
   return (
     <div className="dashboard">
-      <SiteHeader />
+      <SiteHeader signedIn />
       <div className="dashboard-body">
         <nav className="dashboard-nav" aria-label={t`Dashboard`}>
           <p className="dashboard-user">

@@ -11,7 +11,8 @@ function NavigationProgress() {
   return <div className="nav-progress" role="progressbar" aria-label={t`Loading`} aria-busy="true" />
 }
 
-export function SiteHeader() {
+/** The site header; `signedIn` (known inside the dashboard) swaps "Sign in" for a link to the dashboard. */
+export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
   const to = useLocalePath()
   const { t } = useLingui()
   return (
@@ -37,9 +38,15 @@ export function SiteHeader() {
         </nav>
         <div className="header-actions">
           <LanguageSwitcher />
-          <Link to={to('/auth')} className="button button-small">
-            <Trans>Sign in</Trans>
-          </Link>
+          {signedIn ? (
+            <Link to={to('/dashboard')} className="button button-small">
+              <Trans>Dashboard</Trans>
+            </Link>
+          ) : (
+            <Link to={to('/auth')} className="button button-small">
+              <Trans>Sign in</Trans>
+            </Link>
+          )}
         </div>
       </div>
     </header>
