@@ -68,7 +68,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     telegramBotToken: options.auth.telegramBotToken,
     adminTelegramIds: new Set(options.auth.adminTelegramIds ?? []),
   })
-  const users = usersService(options.db)
+  const users = usersService(options.db, { onListingsChanged: () => listings.invalidate() })
 
   await app.register(
     async (api) => {

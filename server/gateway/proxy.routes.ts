@@ -165,6 +165,8 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
           }
         }
       }
+      // a deleted account's session ends in the browser too
+      if (request.method === 'DELETE' && path === '/api/v1/users/account' && res.statusCode === 200) sessions.clear(reply)
       reply.status(res.statusCode)
       for (const name of FORWARDED_RESPONSE_HEADERS) {
         const value = res.headers[name]

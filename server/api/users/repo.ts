@@ -36,8 +36,9 @@ function referralCode(): string {
 
 export function usersRepo(db: Queryable) {
   return {
+    /** A live (not deleted) user. */
     async findById(id: number): Promise<UserRow | null> {
-      return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]))[0] ?? null
+      return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]))[0] ?? null
     },
 
     /** Creates the user of a Telegram id on first sign-in, or refreshes the names Telegram sent. */
@@ -62,7 +63,10 @@ export function usersRepo(db: Queryable) {
         sets.push(`${key} = $${params.push(value)}`)
       }
       if (sets.length === 0) return this.findById(id)
-      const [row] = await db.query<UserRow>(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, params)
+      const [row] = await db.query<UserRow>(
+        `UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+        params,
+      )
       return row ?? null
     },
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { UpdateProfileBody, UserSchema } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
@@ -11,6 +12,33 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; tokens: A
   app.addHook('preHandler', requireUser(tokens))
 
   app.get('/users/profile', { schema: { response: { 200: envelope(UserSchema) } } }, async (request) => okEnvelope(await users.getSelf(userIdOf(request))))
+
+  app.get(
+    '/users/account-status',
+    {
+      schema: {
+        response: {
+          200: envelope(
+            z.object({
+              auth_methods: z.array(z.string()),
+              telegram_linked: z.boolean(),
+              email_linked: z.boolean(),
+              email_verified: z.boolean(),
+              phone_verified: z.boolean(),
+              can_unlink: z.boolean(),
+              created_at: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => okEnvelope(await users.accountStatus(userIdOf(request))),
+  )
+
+  app.delete('/users/account', { schema: { response: { 200: envelope(z.object({ deleted: z.literal(true) })) } } }, async (request) => {
+    await users.deleteAccount(userIdOf(request))
+    return okEnvelope({ deleted: true as const })
+  })
 
   app.put(
     '/users/profile',

@@ -30,9 +30,43 @@ export function toUser(row: UserRow, now = Date.now()): User {
   }
 }
 
-export function usersService(db: Db) {
+export function usersService(db: Db, options: { onListingsChanged?: () => void } = {}) {
   const repo = usersRepo(db)
   return {
+    /** Which sign-in methods the account has (SPEC §7 GET /users/account-status). */
+    async accountStatus(userId: number) {
+      const row = await repo.findById(userId)
+      if (!row) throw new AppError('UNAUTHENTICATED')
+      const methods = [...(row.telegram_id !== null ? ['telegram'] : []), ...(row.email !== null ? ['email'] : [])]
+      return {
+        auth_methods: methods,
+        telegram_linked: row.telegram_id !== null,
+        email_linked: row.email !== null,
+        email_verified: row.email_verified,
+        phone_verified: row.phone_verified,
+        can_unlink: methods.length > 1,
+        created_at: new Date(row.created_at).toISOString(),
+      }
+    },
+
+    /** DELETE /users/account: personal data erased, listings removed, every session revoked — in one transaction. */
+    async deleteAccount(userId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [user] = await tx.query<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])
+        if (!user) throw new AppError('UNAUTHENTICATED')
+        await tx.query(`UPDATE listings SET status = 'removed', contact = NULL, updated_at = now() WHERE owner_id = $1`, [userId])
+        await tx.query(`DELETE FROM favorites WHERE user_id = $1`, [userId])
+        await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId])
+        await tx.query(
+          `UPDATE users SET deleted_at = now(), updated_at = now(), telegram_id = NULL, email = NULL, email_verified = false,
+             phone_number = NULL, phone_verified = false, first_name = '', last_name = NULL, username = NULL, photo_url = NULL
+           WHERE id = $1`,
+          [userId],
+        )
+      })
+      options.onListingsChanged?.()
+    },
+
     /** The signed-in user; a token of a deleted user is no session (401). */
     async getSelf(userId: number): Promise<User> {
       const row = await repo.findById(userId)

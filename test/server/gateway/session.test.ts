@@ -128,4 +128,12 @@ t.test('gateway sessions', async (t) => {
     t.equal(res.statusCode, 200)
     t.equal(res.json().data.first_name, 'Retried')
   })
+
+  await t.test('deleting the account through the gateway clears the cookies', async (t) => {
+    const { access, refresh } = await signIn(9009)
+    const res = await gateway.inject({ method: 'DELETE', url: '/api/v1/users/account', headers: { origin: ORIGIN }, cookies: { [AT]: access, [RT]: refresh } })
+    t.equal(res.statusCode, 200)
+    t.match(setCookies(res)[AT]!.attributes, /Max-Age=0/)
+    t.match(setCookies(res)[RT]!.attributes, /Max-Age=0/)
+  })
 })
