@@ -1,0 +1,24 @@
+// `npm run admin -- grant <email|telegram id>` / `revoke <…>`: the admin role, by hand (DESIGN §4).
+import { openDb } from '../server/api/db/client.ts'
+import { migrate } from '../server/api/db/migrate.ts'
+import { setAdminRole } from '../server/api/users/admin-role.ts'
+import { loadConfig } from '../server/config.ts'
+
+const [command, who] = process.argv.slice(2)
+if ((command !== 'grant' && command !== 'revoke') || !who) {
+  console.error('usage: npm run admin -- grant|revoke <email|telegram id>')
+  process.exit(1)
+}
+const config = loadConfig()
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+try {
+  await migrate(db)
+  const changed = await setAdminRole(db, who, command === 'grant')
+  console.log(changed > 0 ? `admin: ${command === 'grant' ? 'granted to' : 'revoked from'} ${who}` : `admin: no user changed (unknown ${who}, or already so)`)
+  if (changed === 0) process.exitCode = 2
+} catch (err) {
+  console.error(`admin: ${(err as Error).message}`)
+  process.exitCode = 1
+} finally {
+  await db.close()
+}
