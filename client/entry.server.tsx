@@ -26,6 +26,7 @@ export interface RenderOptions {
   modulePreloads: string[]
   publicBaseUrl: string
   telegramBotUsername?: string
+  hasSession?: boolean
   /** Crawlers get the whole document at once (onAllReady); browsers get the shell as soon as it is ready. */
   waitForAll: boolean
   /** Called with render errors that React recovered from (they still end in a 500 when before the shell). */
@@ -72,7 +73,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
-  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, telegramBotUsername: options.telegramBotUsername }
+  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, telegramBotUsername: options.telegramBotUsername, hasSession: options.hasSession }
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =

@@ -16,6 +16,8 @@ export interface AppShell {
   styles: string[]
   /** Chunks the entry imports, preloaded so the client starts without a request waterfall. */
   modulePreloads?: string[]
+  /** The request carried session cookies (a hint for the header; pages that need a user check it). */
+  hasSession?: boolean
   /** The bot of the Telegram Login Widget, when Telegram sign-in is configured. */
   telegramBotUsername?: string
   /** The language the page was rendered in (the browser switches catalogs in the locale loader). */

@@ -125,6 +125,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         nonce,
         publicBaseUrl: options.publicBaseUrl,
         telegramBotUsername: options.telegramBotUsername,
+        hasSession: session.loader.access() !== undefined,
         waitForAll,
         onError: (err) => request.log.error({ err }, 'ssr.render_error'),
       })

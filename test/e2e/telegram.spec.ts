@@ -23,9 +23,13 @@ for (const { locale, prefix, name, signOut } of [
       expect(session?.httpOnly, 'the token is in an httpOnly cookie').toBe(true)
       expect(await page.evaluate(() => document.cookie)).not.toContain('khaneh_at')
 
+      await page.goto(`${prefix}/listings`)
+      await expect(page.locator('.header-actions a.button')).toHaveAttribute('href', `${prefix}/dashboard`)
+      await page.goto(`${prefix}/dashboard`)
       await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
       await page.getByRole('button', { name: signOut }).click()
       await page.waitForURL((url) => url.pathname === (prefix || '/'))
+      await expect(page.locator('.header-actions a.button')).toHaveAttribute('href', `${prefix}/auth`)
       await page.goto(`${prefix}/dashboard`)
       await expect(page).toHaveURL(new RegExp(`${prefix}/auth\\?next=`))
     })

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { NavLink, Outlet, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
+import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { browserTransport, createApi } from '../../lib/api.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
@@ -11,9 +11,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: await requireUser(context.get(apiContext), request) }
 }
 
-/** Ends the session (the gateway clears its cookies) and goes to the localized home (SPEC §2). */
+/** Ends the session (the gateway clears its cookies) and loads the localized home afresh (SPEC §2). */
 function SignOut() {
-  const navigate = useNavigate()
   const to = useLocalePath()
   const [busy, setBusy] = useState(false)
   return (
@@ -24,7 +23,7 @@ function SignOut() {
       onClick={async () => {
         setBusy(true)
         await createApi(browserTransport).auth.logout().catch(() => undefined)
-        navigate(to('/'), { replace: true })
+        window.location.assign(to('/'))
       }}
     >
       <Trans>Sign out</Trans>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, NavLink, useNavigation } from 'react-router'
+import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 
@@ -11,9 +12,10 @@ function NavigationProgress() {
   return <div className="nav-progress" role="progressbar" aria-label={t`Loading`} aria-busy="true" />
 }
 
-/** The site header; `signedIn` (known inside the dashboard) swaps "Sign in" for a link to the dashboard. */
+/** The site header; a session (known in the dashboard, or hinted by the cookies) swaps "Sign in" for a link to the dashboard. */
 export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
   const to = useLocalePath()
+  const { hasSession } = useShell()
   const { t } = useLingui()
   return (
     <header className="site-header">
@@ -38,7 +40,7 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
         </nav>
         <div className="header-actions">
           <LanguageSwitcher />
-          {signedIn ? (
+          {signedIn || hasSession ? (
             <Link to={to('/dashboard')} className="button button-small">
               <Trans>Dashboard</Trans>
             </Link>
