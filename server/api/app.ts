@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { okEnvelope } from '../lib/errors.ts'
-import { loggerOptions } from '../lib/logger.ts'
+import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import type { Db } from './db/client.ts'
 import { installErrorHandling } from './http.ts'
 import { listingsRoutes } from './listings/routes.ts'
@@ -32,16 +31,11 @@ export interface ApiOptions {
 }
 
 export const API_PREFIX = '/api/v1'
-const REQUEST_ID = /^[\w.:-]{1,128}$/
-
 /** Builds the product API (DESIGN §5); never listens — main.ts and the tests decide how to serve it. */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', 'api'),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
-    },
+    genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -8,7 +7,7 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { errorEnvelope } from '../lib/errors.ts'
-import { loggerOptions } from '../lib/logger.ts'
+import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import { createMetrics, healthRoutes } from './health.ts'
 import { pageRoutes } from './pages.ts'
 import { photosRoutes } from './photos.routes.ts'
@@ -38,16 +37,11 @@ export interface GatewayOptions {
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/
-
 /** The BFF (DESIGN §2): pages, the /api/v1 proxy, photos, health; never imports the API. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', 'gateway'),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
-    },
+    genReqId: requestIdOf,
     requestIdHeader: false,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },

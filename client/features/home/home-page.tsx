@@ -1,13 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { PROPERTY_TYPES } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { localeFromPath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
-import { TYPE_LABELS } from '../listings/labels.ts'
+import { TypeSelect } from '../listings/type-select.tsx'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Component() {
   const { featured, cities, countries, totalListings } = useLoaderData<typeof loader>()
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
   const count = formatNumber(totalListings, locale)
@@ -44,14 +43,7 @@ export function Component() {
           </p>
           <Form method="get" action={to('/listings')} className="search-box" role="search" aria-label={t`Search listings`}>
             <PlaceAutocomplete withCountry countries={countries} />
-            <select name="type" aria-label={t`Property type`} defaultValue="">
-              <option value="">{t`Any type`}</option>
-              {PROPERTY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {i18n._(TYPE_LABELS[type])}
-                </option>
-              ))}
-            </select>
+            <TypeSelect label={t`Property type`} />
             <button type="submit" className="button">
               <Trans>Search</Trans>
             </button>

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
-import { GENDER_PREFS, LISTING_SORTS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.ts'
+import { GENDER_PREFS, LISTING_SORTS, TERMS } from '../../../shared/constants.ts'
 import { localeFromPath } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from './place-autocomplete.tsx'
-import { GENDER_LABELS, SORT_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
+import { GENDER_LABELS, SORT_LABELS, TERM_LABELS } from './labels.ts'
+import { TypeSelect } from './type-select.tsx'
 import { ListingCard, toCard } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
 import { toApiQuery } from './search-params.ts'
@@ -80,14 +81,7 @@ export function Component() {
             <span>
               <Trans>Property type</Trans>
             </span>
-            <select name="type" defaultValue={value('type')}>
-              <option value="">{t`Any type`}</option>
-              {PROPERTY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {i18n._(TYPE_LABELS[type])}
-                </option>
-              ))}
-            </select>
+            <TypeSelect defaultValue={value('type')} />
           </label>
           <label>
             <span>
