@@ -42,6 +42,11 @@ const EnvSchema = z.object({
     .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'must be comma-separated Telegram ids')
     .default(''),
   ADMIN_EMAILS: z.string().default(''),
+  FIREBASE_PROJECT_ID: optionalText,
+  FIREBASE_WEB_CONFIG: optionalText,
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Khaneh <no-reply@khaneh.local>'),
 })
 
 export interface Config {
@@ -61,6 +66,10 @@ export interface Config {
   telegram: { botToken?: string; botUsername?: string; storageChatId?: string; apiBase: string }
   adminTelegramIds: string[]
   adminEmails: string[]
+  /** Firebase Authentication; undefined means the built-in e-mail identity provider (DESIGN §1). */
+  firebase: { projectId: string; webConfig?: string } | undefined
+  /** SMTP when set; otherwise mail goes to the dev outbox under DATA_DIR. */
+  mail: { smtpUrl?: string; from: string }
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
   }
   const e = parsed.data
+  // The emulator makes firebase-admin accept unsigned tokens (STACK-NOTES): never in production.
+  if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it disables token signature checks)')
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.NODE_ENV,
@@ -94,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
+    firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webConfig: e.FIREBASE_WEB_CONFIG } : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   }
 }
 

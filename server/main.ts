@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
 import { productionRenderer } from './gateway/ssr/renderer.ts'
+import { outboxMailer } from './integrations/mail/mailer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
 
 export interface Service {
@@ -45,7 +46,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
         accessTtlMs: config.accessTokenTtlMs,
         telegramBotToken: config.telegram.botToken,
         adminTelegramIds: config.adminTelegramIds,
+        adminEmails: config.adminEmails,
       },
+      mailer: outboxMailer(config.dataDir, (line) => console.log(line)),
+      publicBaseUrl: config.publicBaseUrl,
     })
     // The API listens on loopback only; the gateway is the public face (DESIGN §1).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })

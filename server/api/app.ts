@@ -11,6 +11,12 @@ import { locationsService } from './locations/service.ts'
 import { authRoutes } from './auth/routes.ts'
 import { authService } from './auth/service.ts'
 import { accessTokens } from './auth/tokens.ts'
+import { identityRoutes } from './identity/routes.ts'
+import { identityService } from './identity/service.ts'
+import type { IdTokenVerifier } from '../integrations/identity/id-token.ts'
+import { localIdTokens } from '../integrations/identity/local-id-token.ts'
+import type { Mailer } from '../integrations/mail/mailer.ts'
+import { AppError } from '../lib/errors.ts'
 import { usersRoutes } from './users/routes.ts'
 import { usersService } from './users/service.ts'
 
@@ -20,6 +26,10 @@ export interface ApiAuthOptions {
   accessTtlMs: number
   telegramBotToken?: string
   adminTelegramIds?: string[]
+  /** Verified e-mails granted the admin role at sign-in (ADMIN_EMAILS, lower-case). */
+  adminEmails?: string[]
+  /** firebase-admin's verifier when FIREBASE_PROJECT_ID is set; otherwise the built-in provider runs. */
+  firebaseIdTokens?: IdTokenVerifier
 }
 
 export interface ApiOptions {
@@ -28,6 +38,16 @@ export interface ApiOptions {
   logLevel?: string
   /** Cache lifetime of anonymous public reads (default 5 s; tests use 0). */
   publicCacheMs?: number
+  /** Where e-mails go (SMTP or the dev outbox); without one, sending mail answers 503. */
+  mailer?: Mailer
+  /** Absolute base of links in e-mails (PUBLIC_BASE_URL). */
+  publicBaseUrl?: string
+}
+
+const NO_MAILER: Mailer = {
+  async send() {
+    throw new AppError('SERVICE_UNAVAILABLE', 'E-mail is not configured')
+  },
 }
 
 export const API_PREFIX = '/api/v1'
@@ -57,11 +77,23 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   })
 
   const tokens = accessTokens(options.auth.secret, options.auth.accessTtlMs)
+  // DESIGN §1: Firebase when configured, else the built-in e-mail provider with the same contract.
+  const localIdentity = options.auth.firebaseIdTokens ? null : localIdTokens(options.auth.secret)
+  const idTokens = options.auth.firebaseIdTokens ?? localIdentity!
   const auth = authService(options.db, {
     tokens,
     telegramBotToken: options.auth.telegramBotToken,
     adminTelegramIds: new Set(options.auth.adminTelegramIds ?? []),
+    idTokens,
+    adminEmails: new Set((options.auth.adminEmails ?? []).map((e) => e.toLowerCase())),
   })
+  const identity = localIdentity
+    ? identityService(options.db, {
+        mailer: options.mailer ?? NO_MAILER,
+        publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
+        signIdToken: (id) => localIdentity.sign(id),
+      })
+    : null
   const users = usersService(options.db, { onListingsChanged: () => listings.invalidate() })
 
   await app.register(
@@ -73,6 +105,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       await api.register(listingsRoutes, { listings })
       await api.register(locationsRoutes, { locations })
       await api.register(authRoutes, { auth })
+      if (identity && localIdentity) await api.register(identityRoutes, { identity, verifier: localIdentity })
       await api.register(usersRoutes, { users, tokens })
     },
     { prefix: API_PREFIX },

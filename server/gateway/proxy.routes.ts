@@ -62,9 +62,9 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
   async function sessionAnswer(reply: FastifyReply, status: number, body: unknown) {
     const data = (body as { data?: { token?: string; access_token?: string; refresh_token?: string; user?: unknown } } | null)?.data
     const access = data?.token ?? data?.access_token
-    if (status === 200 && access && data?.refresh_token) {
+    if ((status === 200 || status === 201) && access && data?.refresh_token) {
       sessions.store(reply, { access, refresh: data.refresh_token })
-      return reply.status(200).send({ ...(body as object), data: { user: data.user } })
+      return reply.status(status).send({ ...(body as object), data: { user: data.user } })
     }
     return reply.status(status).send(body)
   }

@@ -44,6 +44,31 @@ export const RefreshBody = z.object({ refresh_token: z.string().min(20).max(200)
 /** The session a sign-in or refresh returns (SPEC §7: data.token, refresh_token, user). */
 export const SessionSchema = z.object({ token: z.string(), access_token: z.string(), refresh_token: z.string(), user: UserSchema })
 
+const OptionalName = z.string().trim().max(100).optional()
+/** A phone number as typed: checked and verified later through POST /users/verify-phone. */
+const OptionalPhone = z.string().trim().max(32).optional()
+
+/** POST /auth/email-login (SPEC §7): the ID token decides who signs in; the other fields are hints. */
+export const EmailLoginBody = z.object({
+  email: z.email().max(254).optional(),
+  firebase_token: z.string().min(10).max(4096),
+  first_name: OptionalName,
+  last_name: OptionalName,
+  phone_number: OptionalPhone,
+  language_code: LanguageParam.optional(),
+})
+
+/** POST /auth/create-user: the account of a verified e-mail identity on first sign-up. */
+export const CreateUserBody = z.object({
+  firebase_token: z.string().min(10).max(4096),
+  first_name: z.string().trim().min(1).max(100),
+  last_name: OptionalName,
+  phone_number: OptionalPhone,
+  language_code: LanguageParam.optional(),
+  /** Kept for the referrals issue. */
+  referral_code: z.string().trim().max(32).optional(),
+})
+
 /** PUT /users/profile: only what the user may edit; credits, premium and role are never accepted. */
 export const UpdateProfileBody = z
   .object({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
-import { RefreshBody, SessionSchema, TelegramLoginBody } from '../../../shared/schemas/user.ts'
+import { CreateUserBody, EmailLoginBody, RefreshBody, SessionSchema, TelegramLoginBody } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { AuthService } from './service.ts'
 
@@ -10,6 +10,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/telegram-login',
     { schema: { body: TelegramLoginBody, response: { 200: envelope(SessionSchema) } } },
     async (request) => okEnvelope(await auth.telegramLogin(request.body)),
+  )
+
+  app.post(
+    '/auth/email-login',
+    { schema: { body: EmailLoginBody, response: { 200: envelope(SessionSchema) } } },
+    async (request) => okEnvelope(await auth.emailLogin(request.body)),
+  )
+
+  app.post(
+    '/auth/create-user',
+    { schema: { body: CreateUserBody, response: { 201: envelope(SessionSchema) } } },
+    async (request, reply) => reply.status(201).send(okEnvelope(await auth.createUser(request.body))),
   )
 
   app.post(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { User } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
+import type { IdTokenVerifier, VerifiedIdentity } from '../../integrations/identity/id-token.ts'
 import type { Db } from '../db/client.ts'
 import type { UserRow } from '../users/repo.ts'
 import { usersRepo } from '../users/repo.ts'
@@ -16,6 +17,17 @@ export interface AuthOptions {
   tokens: AccessTokens
   telegramBotToken?: string
   adminTelegramIds: ReadonlySet<string>
+  /** Checks e-mail ID tokens (firebase-admin or the built-in provider). */
+  idTokens?: IdTokenVerifier
+  adminEmails?: ReadonlySet<string>
+}
+
+export interface EmailSignUp {
+  first_name: string
+  last_name?: string
+  phone_number?: string
+  language_code?: string
+  referral_code?: string
 }
 
 export interface Session {
@@ -44,7 +56,50 @@ export function authService(db: Db, options: AuthOptions) {
     return { token, access_token: token, refresh_token: refresh.token, user: toUser(user) }
   }
 
+  /** A verified e-mail identity, or the refusal: an unverified address never signs in, links or takes over. */
+  async function verifiedIdentity(idToken: string, claimedEmail?: string): Promise<VerifiedIdentity & { email: string }> {
+    if (!options.idTokens) throw new AppError('SERVICE_UNAVAILABLE', 'E-mail sign-in is not configured')
+    const identity = await options.idTokens.verify(idToken)
+    if (!identity.email) throw new AppError('FORBIDDEN', 'The sign-in has no e-mail address', { reason: 'email_missing' })
+    const email = identity.email.trim().toLowerCase()
+    if (claimedEmail !== undefined && claimedEmail.trim().toLowerCase() !== email) {
+      throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'email', code: 'mismatch', message: 'does not match the sign-in token' }])
+    }
+    if (!identity.emailVerified) throw new AppError('FORBIDDEN', 'Verify your e-mail address first', { reason: 'email_not_verified' })
+    return { ...identity, email }
+  }
+
+  const isAdminEmail = (email: string) => options.adminEmails?.has(email) ?? false
+
   return {
+    /** POST /auth/email-login: the account of a verified e-mail identity; 404 user_not_found before create-user. */
+    async emailLogin(body: { firebase_token: string; email?: string }): Promise<Session> {
+      const identity = await verifiedIdentity(body.firebase_token, body.email)
+      const user = (await users.findByEmailUid(identity.uid)) ?? (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
+      if (!user) throw new AppError('NOT_FOUND', 'No account for this e-mail yet', { reason: 'user_not_found' })
+      return issue(await users.attachEmailIdentity(user.id, identity.uid, isAdminEmail(identity.email)))
+    },
+
+    /** POST /auth/create-user: the account for a verified identity on first e-mail sign-up (409 when one exists). */
+    async createUser(body: EmailSignUp & { firebase_token: string }): Promise<Session> {
+      const identity = await verifiedIdentity(body.firebase_token)
+      const existing = (await users.findByEmailUid(identity.uid)) ?? (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
+      const user = existing
+        ? null
+        : await users.insertEmailUser({
+            uid: identity.uid,
+            email: identity.email,
+            firstName: body.first_name,
+            lastName: body.last_name?.trim() || null,
+            phoneNumber: body.phone_number?.trim() || null,
+            language: body.language_code ?? 'fa',
+            referredByCode: body.referral_code?.trim() || null,
+            admin: isAdminEmail(identity.email),
+          })
+      if (!user) throw new AppError('CONFLICT', 'An account for this e-mail already exists', { reason: 'account_exists' })
+      return issue(user)
+    },
+
     /** POST /auth/telegram-login: a valid, fresh, first-time Login Widget payload signs the user in (creating them). */
     async telegramLogin(data: Record<string, unknown>): Promise<Session> {
       if (!options.telegramBotToken) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram sign-in is not configured')

@@ -55,6 +55,53 @@ export function usersRepo(db: Queryable) {
       return row!
     },
 
+    /** The live user tied to an e-mail identity (built-in or Firebase uid). */
+    async findByEmailUid(uid: string): Promise<UserRow | null> {
+      return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email_uid = $1 AND deleted_at IS NULL`, [uid]))[0] ?? null
+    },
+
+    /**
+     * A live user whose e-mail is verified and not yet tied to another identity: a verified sign-in
+     * with the same address is the same mailbox owner (an unverified one never gets here).
+     */
+    async findClaimableByVerifiedEmail(email: string, uid: string): Promise<UserRow | null> {
+      const rows = await db.query<UserRow>(
+        `SELECT ${COLUMNS} FROM users WHERE lower(email) = $1 AND email_verified AND (email_uid IS NULL OR email_uid = $2) AND deleted_at IS NULL`,
+        [email, uid],
+      )
+      return rows[0] ?? null
+    },
+
+    /** Ties the identity to the user and, for an admin e-mail (ADMIN_EMAILS), grants the role. */
+    async attachEmailIdentity(id: number, uid: string, admin: boolean): Promise<UserRow> {
+      const [row] = await db.query<UserRow>(
+        `UPDATE users SET email_uid = $2, role = CASE WHEN $3 THEN 'admin' ELSE role END, updated_at = now()
+          WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, uid, admin],
+      )
+      return row!
+    },
+
+    /** The account of a verified e-mail identity; null when the e-mail or identity already has one (also when racing). */
+    async insertEmailUser(fields: {
+      uid: string
+      email: string
+      firstName: string
+      lastName: string | null
+      phoneNumber: string | null
+      language: string
+      referredByCode: string | null
+      admin: boolean
+    }): Promise<UserRow | null> {
+      const rows = await db.query<UserRow>(
+        `INSERT INTO users (email, email_verified, email_uid, first_name, last_name, phone_number, language, auth_method, role, referral_code, referred_by_code)
+         VALUES ($1, true, $2, $3, $4, $5, $6, 'email', CASE WHEN $7 THEN 'admin' ELSE 'user' END, $8, $9)
+         ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+        [fields.email, fields.uid, fields.firstName, fields.lastName, fields.phoneNumber, fields.language, fields.admin, referralCode(), fields.referredByCode],
+      )
+      return rows[0] ?? null
+    },
+
     async updateProfile(id: number, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'language'>>): Promise<UserRow | null> {
       const sets: string[] = []
       const params: unknown[] = [id]

@@ -1,0 +1,110 @@
+import type { Queryable } from '../db/client.ts'
+
+export interface IdentityRow {
+  uid: string
+  email: string
+  password_hash: string
+  email_verified: boolean
+  display_name: string | null
+  language: string
+}
+
+export type CodePurpose = 'verifyEmail' | 'resetPassword'
+
+const COLUMNS = 'uid, email, password_hash, email_verified, display_name, language'
+
+export function identityRepo(db: Queryable) {
+  return {
+    async findByEmail(email: string): Promise<IdentityRow | null> {
+      return (await db.query<IdentityRow>(`SELECT ${COLUMNS} FROM email_identities WHERE email = $1`, [email]))[0] ?? null
+    },
+
+    async findByUid(uid: string): Promise<IdentityRow | null> {
+      return (await db.query<IdentityRow>(`SELECT ${COLUMNS} FROM email_identities WHERE uid = $1`, [uid]))[0] ?? null
+    },
+
+    /** The new identity, or null when the e-mail is taken (also under a concurrent sign-up). */
+    async insert(row: Omit<IdentityRow, 'email_verified'>): Promise<IdentityRow | null> {
+      const rows = await db.query<IdentityRow>(
+        `INSERT INTO email_identities (uid, email, password_hash, display_name, language) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
+        [row.uid, row.email, row.password_hash, row.display_name, row.language],
+      )
+      return rows[0] ?? null
+    },
+
+    async markVerified(uid: string): Promise<void> {
+      await db.query(`UPDATE email_identities SET email_verified = true WHERE uid = $1`, [uid])
+    },
+
+    async setPassword(uid: string, passwordHash: string): Promise<void> {
+      await db.query(`UPDATE email_identities SET password_hash = $2, password_changed_at = now() WHERE uid = $1`, [uid, passwordHash])
+    },
+
+    async insertCode(row: { hash: string; uid: string; purpose: CodePurpose; expiresAt: Date }): Promise<void> {
+      await db.query(`INSERT INTO identity_codes (code_hash, uid, purpose, expires_at) VALUES ($1, $2, $3, $4)`, [
+        row.hash,
+        row.uid,
+        row.purpose,
+        row.expiresAt,
+      ])
+    },
+
+    async codesSentSince(uid: string, purpose: CodePurpose, since: Date): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM identity_codes WHERE uid = $1 AND purpose = $2 AND created_at > $3`,
+        [uid, purpose, since],
+      )
+      return row?.n ?? 0
+    },
+
+    /** A live code (unused, unexpired) and its identity, without using it. */
+    async peekCode(hash: string): Promise<{ uid: string; purpose: CodePurpose; email: string } | null> {
+      const rows = await db.query<{ uid: string; purpose: CodePurpose; email: string }>(
+        `SELECT c.uid, c.purpose, i.email FROM identity_codes c JOIN email_identities i USING (uid)
+         WHERE c.code_hash = $1 AND c.used_at IS NULL AND c.expires_at > now()`,
+        [hash],
+      )
+      return rows[0] ?? null
+    },
+
+    /** Uses a live code of this purpose exactly once: the winner of two concurrent uses gets the uid. */
+    async useCode(hash: string, purpose: CodePurpose): Promise<string | null> {
+      const rows = await db.query<{ uid: string }>(
+        `UPDATE identity_codes SET used_at = now() WHERE code_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() RETURNING uid`,
+        [hash, purpose],
+      )
+      return rows[0]?.uid ?? null
+    },
+
+    /** A new password ends every product session of the account tied to this identity. */
+    async revokeSessions(uid: string): Promise<void> {
+      await db.query(
+        `UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE email_uid = $1)`,
+        [uid],
+      )
+    },
+
+    /** After a password reset no older reset link may be used again. */
+    async retireCodes(uid: string, purpose: CodePurpose): Promise<void> {
+      await db.query(`UPDATE identity_codes SET used_at = now() WHERE uid = $1 AND purpose = $2 AND used_at IS NULL`, [uid, purpose])
+    },
+
+    async recordFailure(email: string): Promise<void> {
+      await db.query(`INSERT INTO identity_sign_in_failures (email) VALUES ($1)`, [email])
+    },
+
+    /** Failed sign-ins of an e-mail since `since`, and when the oldest of them was. */
+    async failuresSince(email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await db.query<{ count: number; oldest: Date | null }>(
+        `SELECT count(*)::int AS count, min(failed_at) AS oldest FROM identity_sign_in_failures WHERE email = $1 AND failed_at > $2`,
+        [email, since],
+      )
+      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null }
+    },
+
+    async clearFailures(email: string): Promise<void> {
+      await db.query(`DELETE FROM identity_sign_in_failures WHERE email = $1`, [email])
+    },
+  }
+}

@@ -1,0 +1,148 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { isLocaleCode, localizePath } from '../../../shared/locales.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { VerifiedIdentity } from '../../integrations/identity/id-token.ts'
+import type { Mailer } from '../../integrations/mail/mailer.ts'
+import type { Db } from '../db/client.ts'
+import { identityMail } from './mail-templates.ts'
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
+import { identityRepo, type CodePurpose, type IdentityRow } from './repo.ts'
+
+/** How long an e-mail link works: verification a day, password reset an hour. */
+const CODE_TTL_HOURS: Record<CodePurpose, number> = { verifyEmail: 24, resetPassword: 1 }
+/** Links of one kind sent to one account per hour. */
+const CODES_PER_HOUR = 3
+/** Failed sign-ins of one e-mail in the window before sign-in pauses for it. */
+const MAX_FAILURES = 5
+const FAILURE_WINDOW_MS = 15 * 60_000
+
+export interface IdentityAnswer {
+  id_token: string
+  uid: string
+  email: string
+  email_verified: boolean
+  display_name: string | null
+}
+
+export interface IdentityOptions {
+  mailer: Mailer
+  /** Absolute base of the links in e-mails (PUBLIC_BASE_URL). */
+  publicBaseUrl: string
+  signIdToken(identity: VerifiedIdentity): Promise<string>
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/**
+ * The built-in e-mail identity provider (DESIGN §1): the same contract as Firebase's password
+ * sign-in — it answers an ID token that POST /auth/email-login verifies — with verification and
+ * reset links to /auth/action?mode=…&oobCode=… sent through the mailer.
+ */
+export function identityService(db: Db, options: IdentityOptions) {
+  const repo = identityRepo(db)
+
+  async function answer(row: IdentityRow): Promise<IdentityAnswer> {
+    const id_token = await options.signIdToken({ uid: row.uid, email: row.email, emailVerified: row.email_verified, name: row.display_name })
+    return { id_token, uid: row.uid, email: row.email, email_verified: row.email_verified, display_name: row.display_name }
+  }
+
+  /** A new single-use link mailed to the identity; false when the hourly allowance is spent. */
+  async function sendCode(row: IdentityRow, purpose: CodePurpose): Promise<boolean> {
+    if ((await repo.codesSentSince(row.uid, purpose, new Date(Date.now() - 3_600_000))) >= CODES_PER_HOUR) return false
+    const code = randomBytes(32).toString('base64url')
+    const hours = CODE_TTL_HOURS[purpose]
+    await repo.insertCode({ hash: hashCode(code), uid: row.uid, purpose, expiresAt: new Date(Date.now() + hours * 3_600_000) })
+    const locale = isLocaleCode(row.language) ? row.language : 'fa'
+    const link = `${options.publicBaseUrl}${localizePath('/auth/action', locale)}?mode=${purpose}&oobCode=${code}`
+    await options.mailer.send({ to: row.email, ...identityMail(purpose, locale, link, hours) })
+    return true
+  }
+
+  async function throttle(email: string): Promise<void> {
+    const failures = await repo.failuresSince(email, new Date(Date.now() - FAILURE_WINDOW_MS))
+    if (failures.count < MAX_FAILURES || !failures.oldest) return
+    const retryAfterS = Math.max(1, Math.ceil((failures.oldest.getTime() + FAILURE_WINDOW_MS - Date.now()) / 1000))
+    throw new AppError('RATE_LIMITED', 'Too many failed sign-ins; try again later', { reason: 'too_many_attempts', retry_after_s: retryAfterS })
+  }
+
+  return {
+    async signUp(input: { email: string; password: string; display_name?: string; language?: string }): Promise<IdentityAnswer> {
+      const email = normalizeEmail(input.email)
+      const row = await repo.insert({
+        uid: randomUUID(),
+        email,
+        password_hash: await hashPassword(input.password),
+        display_name: input.display_name?.trim() || null,
+        language: isLocaleCode(input.language) ? input.language : 'fa',
+      })
+      if (!row) throw new AppError('CONFLICT', 'An account with this e-mail already exists', { reason: 'email_already_in_use' })
+      await sendCode(row, 'verifyEmail')
+      return answer(row)
+    },
+
+    /** Password sign-in; wrong password and unknown e-mail are one answer, in the same time. */
+    async signIn(input: { email: string; password: string }): Promise<IdentityAnswer> {
+      const email = normalizeEmail(input.email)
+      await throttle(email)
+      const row = await repo.findByEmail(email)
+      const ok = row ? await verifyPassword(input.password, row.password_hash) : (await burnPasswordCheck(input.password), false)
+      if (!row || !ok) {
+        await repo.recordFailure(email)
+        throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', { reason: 'invalid_credentials' })
+      }
+      await repo.clearFailures(email)
+      return answer(row)
+    },
+
+    /** Sends the verification link again to the bearer of a valid ID token. */
+    async resendVerification(identity: VerifiedIdentity): Promise<{ sent: boolean; already_verified: boolean }> {
+      const row = await repo.findByUid(identity.uid)
+      if (!row) throw new AppError('UNAUTHENTICATED', 'Invalid e-mail sign-in token')
+      if (row.email_verified) return { sent: false, already_verified: true }
+      if (!(await sendCode(row, 'verifyEmail'))) {
+        throw new AppError('RATE_LIMITED', 'Too many e-mails sent; try again later', { reason: 'too_many_emails', retry_after_s: 3600 })
+      }
+      return { sent: true, already_verified: false }
+    },
+
+    /** Always the same answer, so the form never tells whether an e-mail has an account. */
+    async sendPasswordReset(input: { email: string }): Promise<{ sent: true }> {
+      const row = await repo.findByEmail(normalizeEmail(input.email))
+      if (row) await sendCode(row, 'resetPassword')
+      return { sent: true }
+    },
+
+    /** What a link is for, without using it (the action page shows the right form). */
+    async checkCode(code: string): Promise<{ mode: CodePurpose; email: string }> {
+      const found = await repo.peekCode(hashCode(code))
+      if (!found) throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [{ path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' }])
+      return { mode: found.purpose, email: found.email }
+    },
+
+    /** Uses a link once: verifies the e-mail, or sets the new password (which also proves the mailbox). */
+    async applyCode(input: { mode: CodePurpose; oob_code: string; new_password?: string }): Promise<{ mode: CodePurpose; email: string }> {
+      if (input.mode === 'resetPassword' && !input.new_password) {
+        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'new_password', code: 'too_small', message: 'is required' }])
+      }
+      const passwordHash = input.new_password ? await hashPassword(input.new_password) : null
+      const email = await db.transaction(async (tx) => {
+        const txRepo = identityRepo(tx)
+        const uid = await txRepo.useCode(hashCode(input.oob_code), input.mode)
+        if (!uid) return null
+        await txRepo.markVerified(uid)
+        if (input.mode === 'resetPassword' && passwordHash) {
+          await txRepo.setPassword(uid, passwordHash)
+          await txRepo.retireCodes(uid, 'resetPassword')
+          await txRepo.revokeSessions(uid)
+        }
+        const row = await txRepo.findByUid(uid)
+        if (row) await txRepo.clearFailures(row.email)
+        return row?.email ?? null
+      })
+      if (!email) throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [{ path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' }])
+      return { mode: input.mode, email }
+    },
+  }
+}
+export type IdentityService = ReturnType<typeof identityService>

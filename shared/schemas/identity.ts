@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { LanguageParam } from './common.ts'
+
+/** SPEC §5: the provider's password policy, minimum 6 (the maximum keeps hashing cheap to refuse). */
+export const PASSWORD_MIN_LENGTH = 6
+export const PASSWORD_MAX_LENGTH = 128
+
+export const EmailField = z.email().max(254)
+export const PasswordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)
+/** An ID token of the e-mail identity provider (Firebase or built-in): a JWT. */
+export const IdTokenField = z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'must be a JWT').max(4096)
+
+export const IdentitySignUpBody = z.object({
+  email: EmailField,
+  password: PasswordField,
+  display_name: z.string().trim().max(200).optional(),
+  language: LanguageParam.optional(),
+})
+
+export const IdentitySignInBody = z.object({ email: EmailField, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+
+export const IdTokenBody = z.object({ id_token: IdTokenField })
+
+export const PasswordResetRequestBody = z.object({ email: EmailField })
+
+export const ActionMode = z.enum(['verifyEmail', 'resetPassword'])
+export const OobCodeField = z.string().regex(/^[\w-]{20,100}$/, 'is not a valid link code')
+export const CheckCodeBody = z.object({ oob_code: OobCodeField })
+export const ApplyCodeBody = z.object({ mode: ActionMode, oob_code: OobCodeField, new_password: PasswordField.optional() })
+
+/** What the provider answers on sign-up and sign-in. */
+export const IdentitySchema = z.object({
+  id_token: z.string(),
+  uid: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  display_name: z.string().nullable(),
+})
+export type Identity = z.infer<typeof IdentitySchema>
+
+export const ActionResultSchema = z.object({ mode: ActionMode, email: z.string() })
