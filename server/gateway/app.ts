@@ -11,6 +11,7 @@ import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import { createMetrics, healthRoutes } from './health.ts'
 import { pageRoutes } from './pages.ts'
 import { photosRoutes } from './photos.routes.ts'
+import { mergeCallbackRoutes } from './merge-callback.routes.ts'
 import { proxyRoutes } from './proxy.routes.ts'
 import { baseSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
@@ -90,6 +91,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(healthRoutes, { upstream, metrics, isShuttingDown: options.isShuttingDown ?? (() => false) })
   await app.register(photosRoutes, { photos: options.photos })
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
+  await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(pageRoutes, {
     renderer: options.renderer,
     upstream,

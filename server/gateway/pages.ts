@@ -3,11 +3,11 @@ import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { safeNext, TELEGRAM_CALLBACK_FIELDS } from '../../shared/paths.ts'
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocaleCode, localeFromAcceptLanguage, localeFromPath, localizePath, DEFAULT_LOCALE } from '../../shared/locales.ts'
-import { serverTransport, type LoaderSession } from './api-transport.ts'
+import { serverTransport } from './api-transport.ts'
 import type { Metrics } from './health.ts'
 import { newNonce, pageSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
-import { secondsLeft, type Sessions } from './session.ts'
+import { pageSession, type Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
 export interface PagesOptions {
@@ -37,30 +37,6 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (/\bbr\b/.test(accept)) return 'br'
   if (/\bgzip\b/.test(accept)) return 'gzip'
   return null
-}
-
-/**
- * The session of one page request: refreshed ahead of expiry, renewed once after a 401, and the
- * Set-Cookie values the page response must carry for whatever changed.
- */
-async function pageSession(request: FastifyRequest, sessions: Sessions): Promise<{ loader: LoaderSession; cookies: string[] }> {
-  const cookies: string[] = []
-  let { access, refresh } = sessions.read(request)
-  const renew = async (): Promise<string | undefined> => {
-    if (!refresh) return undefined
-    const refreshed = await sessions.refresh(refresh, request.id)
-    cookies.length = 0
-    if (!refreshed) {
-      access = refresh = undefined
-      cookies.push(...sessions.clearingCookies())
-      return undefined
-    }
-    ;({ access, refresh } = refreshed.tokens)
-    cookies.push(...sessions.cookiesFor(refreshed.tokens))
-    return access
-  }
-  if (refresh && (!access || secondsLeft(access) < 30)) await renew()
-  return { loader: { access: () => access, renew }, cookies }
 }
 
 /** Every other GET is a page: locale rules, then React Router's loaders and a streamed render. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import { errorEnvelope } from '../lib/errors.ts'
+import { isCrossSiteWrite } from './csrf.ts'
 import type { Sessions, SessionTokens } from './session.ts'
 import { secondsLeft } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
@@ -71,14 +72,7 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
 
   app.all('/api/v1/*', async (request, reply) => {
     // CSRF: a state-changing call must come from our own pages (Origin / Fetch Metadata checks).
-    if (!SAFE_METHODS.has(request.method)) {
-      const origin = request.headers.origin
-      const ownOrigin = `${request.protocol}://${request.host}`
-      const crossSite = request.headers['sec-fetch-site'] === 'cross-site'
-      if (crossSite || (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin)) {
-        return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
-      }
-    }
+    if (isCrossSiteWrite(request, publicOrigin)) return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
     const path = request.url.split('?')[0]!
     const cookies = sessions.read(request)
 

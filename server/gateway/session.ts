@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { LoaderSession } from './api-transport.ts'
 import type { Upstream } from './upstream.ts'
 
 /** Cookie names before the `__Host-` prefix that https origins add (DESIGN §1: the browser never sees a token). */
@@ -94,3 +95,27 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
   }
 }
 export type Sessions = ReturnType<typeof createSessions>
+
+/**
+ * The session of one page request: refreshed ahead of expiry, renewed once after a 401, and the
+ * Set-Cookie values the page response must carry for whatever changed.
+ */
+export async function pageSession(request: FastifyRequest, sessions: Sessions): Promise<{ loader: LoaderSession; cookies: string[] }> {
+  const cookies: string[] = []
+  let { access, refresh } = sessions.read(request)
+  const renew = async (): Promise<string | undefined> => {
+    if (!refresh) return undefined
+    const refreshed = await sessions.refresh(refresh, request.id)
+    cookies.length = 0
+    if (!refreshed) {
+      access = refresh = undefined
+      cookies.push(...sessions.clearingCookies())
+      return undefined
+    }
+    ;({ access, refresh } = refreshed.tokens)
+    cookies.push(...sessions.cookiesFor(refreshed.tokens))
+    return access
+  }
+  if (refresh && (!access || secondsLeft(access) < 30)) await renew()
+  return { loader: { access: () => access, renew }, cookies }
+}

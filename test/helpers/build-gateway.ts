@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildGateway, type GatewayOptions } from '../../server/gateway/app.ts'
 import { productionRenderer } from '../../server/gateway/ssr/renderer.ts'
 import { diskPhotoStore } from '../../server/integrations/photos/disk-store.ts'
+import type { ApiOptions } from '../../server/api/app.ts'
 import { buildTestApi } from './build-api.ts'
 
 interface Teardown {
@@ -22,8 +23,8 @@ export function tempDir(t: Teardown): string {
  * The real gateway (built client + SSR bundle from dist/) in front of the real API, which listens
  * on a loopback port as in production; requests go through `gateway.inject()`.
  */
-export async function buildTestStack(t: Teardown, overrides: Partial<GatewayOptions> = {}) {
-  const { app: api, db } = await buildTestApi(t)
+export async function buildTestStack(t: Teardown, overrides: Partial<GatewayOptions> = {}, apiOverrides: Partial<ApiOptions> = {}) {
+  const { app: api, db } = await buildTestApi(t, apiOverrides)
   const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   const dataDir = tempDir(t)
   const photos = diskPhotoStore(dataDir)

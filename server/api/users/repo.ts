@@ -55,6 +55,15 @@ export function usersRepo(db: Queryable) {
       return row!
     },
 
+    /** The dashboard's counts: own listings by status (removed ones left out) and favourites. */
+    async summaryCounts(id: number): Promise<{ listings: Record<string, number>; favorites: number }> {
+      const [statuses, favorites] = await Promise.all([
+        db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM listings WHERE owner_id = $1 AND status <> 'removed' GROUP BY status`, [id]),
+        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM favorites WHERE user_id = $1`, [id]),
+      ])
+      return { listings: Object.fromEntries(statuses.map((r) => [r.status, r.n])), favorites: favorites[0]?.n ?? 0 }
+    },
+
     /** The live user tied to an e-mail identity (built-in or Firebase uid). */
     async findByEmailUid(uid: string): Promise<UserRow | null> {
       return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email_uid = $1 AND deleted_at IS NULL`, [uid]))[0] ?? null

@@ -35,6 +35,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; tokens: A
     async (request) => okEnvelope(await users.accountStatus(userIdOf(request))),
   )
 
+  app.get(
+    '/users/summary',
+    {
+      schema: {
+        response: {
+          200: envelope(
+            z.object({
+              user: UserSchema,
+              listings: z.object({ total: z.number().int(), by_status: z.record(z.string(), z.number().int()) }),
+              favorites: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => okEnvelope(await users.summary(userIdOf(request))),
+  )
+
   app.delete('/users/account', { schema: { response: { 200: envelope(z.object({ deleted: z.literal(true) })) } } }, async (request) => {
     await users.deleteAccount(userIdOf(request))
     return okEnvelope({ deleted: true as const })

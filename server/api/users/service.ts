@@ -49,6 +49,15 @@ export function usersService(db: Db, options: { onListingsChanged?: () => void }
       }
     },
 
+    /** GET /users/summary: the dashboard home at a glance. */
+    async summary(userId: number) {
+      const row = await repo.findById(userId)
+      if (!row) throw new AppError('UNAUTHENTICATED')
+      const counts = await repo.summaryCounts(userId)
+      const total = Object.values(counts.listings).reduce((sum, n) => sum + n, 0)
+      return { user: toUser(row), listings: { total, by_status: counts.listings }, favorites: counts.favorites }
+    },
+
     /** DELETE /users/account: personal data erased, listings removed, every session revoked — in one transaction. */
     async deleteAccount(userId: number): Promise<void> {
       await db.transaction(async (tx) => {

@@ -2,22 +2,10 @@ import { SignJWT } from 'jose'
 import t from 'tap'
 import { TEST_BOT_TOKEN } from '../../helpers/build-api.ts'
 import { buildTestStack } from '../../helpers/build-gateway.ts'
+import { setCookies } from '../../helpers/cookies.ts'
 import { signTelegramLogin } from '../../helpers/telegram.ts'
 
 const ORIGIN = 'https://khaneh.example'
-
-/** The cookies a response sets, by name (value '' when cleared). */
-function setCookies(res: { headers: Record<string, unknown> }): Record<string, { value: string; attributes: string }> {
-  const raw = res.headers['set-cookie']
-  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : []
-  return Object.fromEntries(
-    list.map((c: string) => {
-      const [pair = '', ...attributes] = c.split('; ')
-      const [name = '', value = ''] = pair.split('=')
-      return [name, { value, attributes: attributes.join('; ') }]
-    }),
-  )
-}
 
 t.test('gateway sessions', async (t) => {
   const { gateway, db } = await buildTestStack(t)

@@ -21,6 +21,23 @@ t.test('account status and deletion', async (t) => {
     t.equal((await app.inject({ url: '/api/v1/users/account-status' })).statusCode, 401)
   })
 
+  await t.test('the summary counts only the signed-in user\'s listings (removed left out) and favourites', async (t) => {
+    const s = await signIn(7104)
+    const other = await signIn(7105)
+    await makeListing(db, { ownerId: s.user.id, cityId: city.id, countryCode: 'DE' })
+    await makeListing(db, { ownerId: s.user.id, cityId: city.id, countryCode: 'DE', status: 'pending' })
+    await makeListing(db, { ownerId: s.user.id, cityId: city.id, countryCode: 'DE', status: 'removed' })
+    const theirs = await makeListing(db, { ownerId: other.user.id, cityId: city.id, countryCode: 'DE' })
+    await db.query(`INSERT INTO favorites (user_id, listing_id) VALUES ($1, $2)`, [s.user.id, theirs.id])
+    const res = await app.inject({ url: '/api/v1/users/summary', headers: auth(s.token) })
+    t.equal(res.statusCode, 200)
+    t.match(res.json().data, { user: { id: s.user.id }, listings: { total: 2, by_status: { active: 1, pending: 1 } }, favorites: 1 })
+    t.same(res.json().data.listings.by_status.removed, undefined)
+    const theirsSummary = (await app.inject({ url: '/api/v1/users/summary', headers: auth(other.token) })).json().data
+    t.match(theirsSummary, { listings: { total: 1 }, favorites: 0 })
+    t.equal((await app.inject({ url: '/api/v1/users/summary' })).statusCode, 401)
+  })
+
   await t.test('deleting the account erases personal data, removes listings and ends every session', async (t) => {
     const s = await signIn(7102)
     const other = await signIn(7103)
