@@ -5,7 +5,10 @@ import { defineConfig } from '@playwright/test'
 
 // Browser journeys against the production build on a fresh, seeded PGlite (never a downloaded browser).
 const port = Number(process.env.E2E_PORT ?? 3217)
-const dataDir = mkdtempSync(path.join(tmpdir(), 'khaneh-e2e-'))
+// Workers evaluate this file again: the directory is chosen once, by the runner, and inherited.
+process.env.KHANEH_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'khaneh-e2e-'))
+/** The server's DATA_DIR: the journeys read the dev mail outbox there. */
+export const E2E_DATA_DIR = process.env.KHANEH_E2E_DATA_DIR
 /** The bot token the journeys sign Telegram callbacks with (a test value; no Telegram is reached). */
 export const E2E_BOT_TOKEN = '424242:E2E-test-bot-token-for-khaneh-journeys'
 
@@ -34,7 +37,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       DEMO_SEED: 'true',

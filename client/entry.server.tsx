@@ -5,7 +5,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router'
 import { LOCALES, localeFromPath } from '../shared/locales.ts'
 import { ApiError, createApi, type Transport } from './lib/api.ts'
-import { apiContext, i18nContext, ShellContext, type AppShell } from './lib/context.ts'
+import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
+import { builtInIdentity, firebaseIdentity } from './lib/identity.ts'
 import { loadMessages } from './lib/i18n.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes } from './routes.tsx'
@@ -26,6 +27,7 @@ export interface RenderOptions {
   modulePreloads: string[]
   publicBaseUrl: string
   telegramBotUsername?: string
+  firebaseApiKey?: string
   hasSession?: boolean
   /** Crawlers get the whole document at once (onAllReady); browsers get the shell as soon as it is ready. */
   waitForAll: boolean
@@ -62,7 +64,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const locale = localeFromPath(new URL(options.request.url).pathname)
   const i18n = setupI18n({ locale, messages: { [locale]: await loadMessages(locale) } })
   const requestContext = new RouterContextProvider()
-  requestContext.set(apiContext, createApi(options.transport))
+  const api = createApi(options.transport)
+  requestContext.set(apiContext, api)
+  requestContext.set(identityContext, options.firebaseApiKey ? firebaseIdentity({ apiKey: options.firebaseApiKey }) : builtInIdentity(api))
   requestContext.set(i18nContext, i18n)
 
   const handler = handlers.get(locale)!
@@ -73,7 +77,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
-  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, telegramBotUsername: options.telegramBotUsername, hasSession: options.hasSession }
+  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, telegramBotUsername: options.telegramBotUsername, firebaseApiKey: options.firebaseApiKey, hasSession: options.hasSession }
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =

@@ -31,7 +31,7 @@ function pages(code: LocaleCode): RouteObject[] {
         placeholder(code, 'contact-us', 'contact'),
         placeholder(code, 'privacy-policy', 'privacy'),
         { id: `${code}:auth`, path: 'auth', ErrorBoundary: RouteError, lazy: () => import('./features/auth/auth-page.tsx') },
-        placeholder(code, 'auth/action', 'authAction'),
+        { id: `${code}:auth-action`, path: 'auth/action', ErrorBoundary: RouteError, lazy: () => import('./features/auth/auth-action-page.tsx') },
         { id: `${code}:content`, path: '*', ErrorBoundary: RouteError, lazy: () => import('./features/pages/content-page.tsx') },
       ],
     },
@@ -43,7 +43,7 @@ function pages(code: LocaleCode): RouteObject[] {
         return { Component: DashboardLayout, loader }
       },
       children: [
-        placeholder(code, undefined, 'dashboard'),
+        { id: `${code}:dashboard`, index: true, ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/dashboard-home.tsx') },
         placeholder(code, 'alerts', 'alerts'),
         { id: `${code}:profile`, path: 'profile', ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/profile-page.tsx') },
         placeholder(code, 'favorites', 'favorites'),
@@ -53,7 +53,7 @@ function pages(code: LocaleCode): RouteObject[] {
         placeholder(code, 'listings/create', 'createListing'),
         placeholder(code, 'listings/:id', 'editListing'),
         placeholder(code, 'ai-preferences', 'aiPreferences'),
-        placeholder(code, 'account-management', 'accountManagement'),
+        { id: `${code}:account`, path: 'account-management', ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/account-page.tsx') },
       ],
     },
   ]

@@ -43,7 +43,20 @@ const EnvSchema = z.object({
     .default(''),
   ADMIN_EMAILS: z.string().default(''),
   FIREBASE_PROJECT_ID: optionalText,
-  FIREBASE_WEB_CONFIG: optionalText,
+  /** Firebase's web config JSON (public): its apiKey lets the pages call Firebase Authentication. */
+  FIREBASE_WEB_CONFIG: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        const parsed = JSON.parse(text) as { apiKey?: unknown }
+        if (typeof parsed.apiKey === 'string' && parsed.apiKey) return { apiKey: parsed.apiKey }
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be JSON with an apiKey' })
+      return z.NEVER
+    })
+    .optional(),
   FIREBASE_AUTH_EMULATOR_HOST: optionalText,
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Khaneh <no-reply@khaneh.local>'),
@@ -67,7 +80,7 @@ export interface Config {
   adminTelegramIds: string[]
   adminEmails: string[]
   /** Firebase Authentication; undefined means the built-in e-mail identity provider (DESIGN §1). */
-  firebase: { projectId: string; webConfig?: string } | undefined
+  firebase: { projectId: string; webApiKey?: string } | undefined
   /** SMTP when set; otherwise mail goes to the dev outbox under DATA_DIR. */
   mail: { smtpUrl?: string; from: string }
 }
@@ -107,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
-    firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webConfig: e.FIREBASE_WEB_CONFIG } : undefined,
+    firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey } : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   }
 }

@@ -2,6 +2,7 @@ import type { LocaleCode } from '../../shared/locales.ts'
 import type { Listing as WireListing, ListingPage as WireListingPage } from '../../shared/schemas/listing.ts'
 import type { City as WireCity, Country as WireCountry } from '../../shared/schemas/location.ts'
 import type { User as WireUser } from '../../shared/schemas/user.ts'
+import type { Identity as WireIdentity } from '../../shared/schemas/identity.ts'
 import { camelize, type Camelize } from './camelize.ts'
 
 export type Listing = Camelize<WireListing>
@@ -9,6 +10,19 @@ export type ListingPage = Camelize<WireListingPage>
 export type City = Camelize<WireCity>
 export type Country = Camelize<WireCountry>
 export type User = Camelize<WireUser>
+export type Identity = Camelize<WireIdentity>
+export type ActionMode = 'verifyEmail' | 'resetPassword'
+export type LinkMethod = 'email' | 'telegram'
+interface WireAccountStatus {
+  auth_methods: string[]
+  telegram_linked: boolean
+  email_linked: boolean
+  email_verified: boolean
+  phone_verified: boolean
+  can_unlink: boolean
+  created_at: string
+}
+export type AccountStatus = Camelize<WireAccountStatus>
 
 /** One call to the product API: a path under /api/v1 and its JSON answer. */
 export type Transport = (
@@ -58,6 +72,12 @@ const query = (params: Record<string, string | number | boolean | undefined | nu
   return text ? `?${text}` : ''
 }
 
+/** SPEC §8: a sign-in answer without its user is an error of its own. */
+function sessionUser(data: { user?: WireUser }): User {
+  if (!data?.user) throw new ApiError(500, 'LOGIN_RESPONSE_INVALID', 'Login response missing user data')
+  return camelize(data.user)
+}
+
 /** The typed client of /api/v1; the same code runs on the server (direct to the API) and in the browser (through the gateway). */
 export function createApi(transport: Transport) {
   async function call<T>(path: string, init?: Parameters<Transport>[1]): Promise<T> {
@@ -92,10 +112,67 @@ export function createApi(transport: Transport) {
       async updateProfile(body: { first_name?: string; last_name?: string | null; username?: string | null; language?: LocaleCode }): Promise<User> {
         return camelize(await call<WireUser>('/users/profile', { method: 'PUT', body }))
       },
+      /** The dashboard home: the user, own listings by status and the favourites count. */
+      async summary(signal?: AbortSignal): Promise<{ user: User; listings: { total: number; byStatus: Record<string, number> }; favorites: number }> {
+        const data = await call<{ user: WireUser; listings: { total: number; by_status: Record<string, number> }; favorites: number }>('/users/summary', { signal })
+        // statuses are data keys, not fields: only the outer object is camelized
+        return { user: camelize(data.user), listings: { total: data.listings.total, byStatus: data.listings.by_status }, favorites: data.favorites }
+      },
+      async accountStatus(signal?: AbortSignal): Promise<AccountStatus> {
+        return camelize(await call<WireAccountStatus>('/users/account-status', { signal }))
+      },
+      async linkNonce(): Promise<string> {
+        return (await call<{ nonce: string }>('/users/link-nonce', { method: 'POST', body: {} })).nonce
+      },
+      async verifyEmailForLinking(body: { email: string; firebase_token: string }): Promise<{ email: string; linkedAccount: { firstName: string; listingsCount: number } | null }> {
+        return camelize(await call<{ email: string; linked_account: { first_name: string; listings_count: number } | null }>('/users/verify-email-for-linking', { method: 'POST', body }))
+      },
+      async linkAccount(body: { auth_method: 'email'; email: string; firebase_token: string }): Promise<User> {
+        return camelize((await call<{ user: WireUser }>('/users/link-account', { method: 'POST', body })).user)
+      },
+      /** SPEC §5: a merge always sends confirm_merge true. */
+      async mergeAccounts(source: { auth_method: LinkMethod; merge_token: string }, target: LinkMethod): Promise<User> {
+        const body = { source_auth: source, target_auth: { auth_method: target }, confirm_merge: true }
+        return camelize((await call<{ user: WireUser }>('/users/merge-accounts', { method: 'POST', body })).user)
+      },
+      async unlinkAccount(authMethod: LinkMethod): Promise<User> {
+        return camelize((await call<{ user: WireUser }>('/users/unlink-account', { method: 'DELETE', body: { auth_method: authMethod } })).user)
+      },
+      async deleteAccount(): Promise<void> {
+        await call<unknown>('/users/account', { method: 'DELETE' })
+      },
     },
     auth: {
       async logout(): Promise<void> {
         await call<unknown>('/auth/logout', { method: 'POST', body: {} })
+      },
+      /** The account of a verified e-mail identity; the gateway keeps the tokens in cookies and answers `user`. */
+      async emailLogin(body: { email: string; firebase_token: string; language_code?: LocaleCode }): Promise<User> {
+        return sessionUser(await call<{ user?: WireUser }>('/auth/email-login', { method: 'POST', body }))
+      },
+      async createUser(body: { firebase_token: string; first_name: string; last_name?: string; language_code?: LocaleCode }): Promise<User> {
+        return sessionUser(await call<{ user?: WireUser }>('/auth/create-user', { method: 'POST', body }))
+      },
+    },
+    /** The built-in e-mail identity provider (the same steps Firebase Authentication offers). */
+    identity: {
+      async signUp(body: { email: string; password: string; display_name?: string; language?: LocaleCode }): Promise<Identity> {
+        return camelize(await call<WireIdentity>('/identity/sign-up', { method: 'POST', body }))
+      },
+      async signIn(body: { email: string; password: string }): Promise<Identity> {
+        return camelize(await call<WireIdentity>('/identity/sign-in', { method: 'POST', body }))
+      },
+      async sendVerification(idToken: string): Promise<{ sent: boolean; alreadyVerified: boolean }> {
+        return camelize(await call<{ sent: boolean; already_verified: boolean }>('/identity/send-verification', { method: 'POST', body: { id_token: idToken } }))
+      },
+      async sendPasswordReset(email: string): Promise<void> {
+        await call<unknown>('/identity/send-password-reset', { method: 'POST', body: { email } })
+      },
+      async checkCode(oobCode: string, signal?: AbortSignal): Promise<{ mode: ActionMode; email: string }> {
+        return call('/identity/check-code', { method: 'POST', body: { oob_code: oobCode }, signal })
+      },
+      async applyCode(body: { mode: ActionMode; oob_code: string; new_password?: string }, signal?: AbortSignal): Promise<{ mode: ActionMode; email: string }> {
+        return call('/identity/apply-code', { method: 'POST', body, signal })
       },
     },
     locations: {
@@ -110,6 +187,23 @@ export function createApi(transport: Transport) {
   }
 }
 export type Api = ReturnType<typeof createApi>
+
+/** Signed-in areas whose 401 in the browser means the session is over (SPEC §2); profile reads are the guards' own. */
+const SIGNED_IN_CALL = /^\/(users|favorites|alerts|ai)(\/|\?|$)/
+
+/**
+ * Wraps the browser transport: after the gateway's one refresh has failed, a 401 on a signed-in
+ * call sends the reader to the localized root with `login=required` (SPEC §2, §4). The guards'
+ * GET /users/profile keeps its 401, because the guards redirect with `next` themselves.
+ */
+export function withLoginRedirect(inner: Transport, onLoginRequired: () => void): Transport {
+  return async (path, init) => {
+    const answer = await inner(path, init)
+    const guardCheck = (init?.method ?? 'GET') === 'GET' && path.startsWith('/users/profile')
+    if (answer.status === 401 && SIGNED_IN_CALL.test(path) && !guardCheck) onLoginRequired()
+    return answer
+  }
+}
 
 /** The browser transport: same-origin calls through the gateway, cookies included. */
 export const browserTransport: Transport = async (path, init) => {

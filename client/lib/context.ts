@@ -3,9 +3,13 @@ import { createContext } from 'react-router'
 import type { I18n } from '@lingui/core'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { Api } from './api.ts'
+import type { IdentityClient } from './identity.ts'
 
 /** The API client handed to loaders: per request on the server, one in the browser. */
 export const apiContext = createContext<Api>()
+
+/** The e-mail identity provider (built-in or Firebase) for loaders and actions. */
+export const identityContext = createContext<IdentityClient>()
 
 /** The request's (server) or the page's (browser) Lingui instance. */
 export const i18nContext = createContext<I18n>()
@@ -20,6 +24,8 @@ export interface AppShell {
   hasSession?: boolean
   /** The bot of the Telegram Login Widget, when Telegram sign-in is configured. */
   telegramBotUsername?: string
+  /** Firebase's public web API key when Firebase Authentication replaces the built-in e-mail provider. */
+  firebaseApiKey?: string
   /** The language the page was rendered in (the browser switches catalogs in the locale loader). */
   locale: LocaleCode
 }

@@ -24,6 +24,8 @@ export interface GatewayOptions {
   publicBaseUrl: string
   /** Shows the Telegram Login Widget on the sign-in page. */
   telegramBotUsername?: string
+  /** Firebase's public web API key (FIREBASE_WEB_CONFIG's apiKey). */
+  firebaseApiKey?: string
   renderer: PageRenderer
   photos: PhotoStore
   /** Built client assets (dist/client); absent in development, where Vite serves them. */
@@ -99,6 +101,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     metrics,
     publicBaseUrl: options.publicBaseUrl,
     telegramBotUsername: options.telegramBotUsername,
+    firebaseApiKey: options.firebaseApiKey,
     secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(options.publicBaseUrl),
     dev: options.dev,
   })

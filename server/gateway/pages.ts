@@ -16,6 +16,8 @@ export interface PagesOptions {
   sessions: Sessions
   publicBaseUrl: string
   telegramBotUsername?: string
+  /** Firebase's public web API key: the pages then use Firebase Authentication for e-mail sign-in. */
+  firebaseApiKey?: string
   metrics: Metrics
   secureCookies: boolean
   /** The longest a page may stream before it is cut off. */
@@ -101,6 +103,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         nonce,
         publicBaseUrl: options.publicBaseUrl,
         telegramBotUsername: options.telegramBotUsername,
+        firebaseApiKey: options.firebaseApiKey,
         hasSession: session.loader.access() !== undefined,
         waitForAll,
         onError: (err) => request.log.error({ err }, 'ssr.render_error'),
@@ -126,7 +129,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       'cache-control': 'no-store',
       vary: 'Accept-Encoding, Cookie',
       'x-request-id': request.id,
-      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.telegramBotUsername) }),
+      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.telegramBotUsername), firebase: Boolean(options.firebaseApiKey) }),
     }
     if (setCookies.length > 0) headers['set-cookie'] = setCookies
     if (encoding) headers['content-encoding'] = encoding

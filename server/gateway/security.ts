@@ -6,7 +6,10 @@ export function newNonce(): string {
 }
 
 /** Headers on every page: a nonce-based CSP, no sniffing, no framing, a strict referrer policy. */
-export function pageSecurityHeaders(nonce: string, { dev = false, telegram = false }: { dev?: boolean; telegram?: boolean } = {}): Record<string, string> {
+export function pageSecurityHeaders(
+  nonce: string,
+  { dev = false, telegram = false, firebase = false }: { dev?: boolean; telegram?: boolean; firebase?: boolean } = {},
+): Record<string, string> {
   const csp = [
     "default-src 'self'",
     // Telegram's Login Widget is a script from telegram.org that frames oauth.telegram.org.
@@ -15,7 +18,8 @@ export function pageSecurityHeaders(nonce: string, { dev = false, telegram = fal
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    // Firebase Authentication's REST API, when it replaces the built-in e-mail provider.
+    `connect-src 'self'${firebase ? ' https://identitytoolkit.googleapis.com' : ''}${dev ? ' ws: wss:' : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

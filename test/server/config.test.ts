@@ -20,6 +20,22 @@ t.test('config', async (t) => {
     t.throws(() => loadConfig({ ...base, ACCESS_TOKEN_TTL: 'forever' }), /ACCESS_TOKEN_TTL must be a duration/)
     t.throws(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' }), /DATABASE_URL/)
   })
+  t.test('FIREBASE_WEB_CONFIG gives the pages Firebase\'s public API key; anything but JSON with an apiKey stops', async (t) => {
+    const config = loadConfig({ ...base, FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_CONFIG: '{"apiKey":"AIza-public","authDomain":"p.firebaseapp.com"}' })
+    t.equal(config.firebase?.webApiKey, 'AIza-public')
+    t.throws(() => loadConfig({ ...base, FIREBASE_WEB_CONFIG: '{apiKey:1}' }), /FIREBASE_WEB_CONFIG must be JSON with an apiKey/)
+    t.throws(() => loadConfig({ ...base, FIREBASE_WEB_CONFIG: '{"authDomain":"x"}' }), /FIREBASE_WEB_CONFIG/)
+  })
+  t.test('FIREBASE_PROJECT_ID turns on Firebase sign-in', async (t) => {
+    t.equal(loadConfig(base).firebase, undefined, 'unset: the built-in provider')
+    t.equal(loadConfig({ ...base, FIREBASE_PROJECT_ID: 'khaneh-prod' }).firebase?.projectId, 'khaneh-prod')
+  })
+  t.test('FIREBASE_AUTH_EMULATOR_HOST is refused in production, where it would disable signature checks', async (t) => {
+    const emulator = { ...base, FIREBASE_PROJECT_ID: 'demo-khaneh', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }
+    t.throws(() => loadConfig({ ...emulator, NODE_ENV: 'production' }), { constructor: ConfigError, message: /FIREBASE_AUTH_EMULATOR_HOST/ })
+    t.throws(() => loadConfig(emulator), { constructor: ConfigError, message: /FIREBASE_AUTH_EMULATOR_HOST/ }, 'production is the default NODE_ENV')
+    t.equal(loadConfig({ ...emulator, NODE_ENV: 'development' }).firebase?.projectId, 'demo-khaneh', 'loads in development')
+  })
   t.test('a session secret is generated once into DATA_DIR', async (t) => {
     const dir = t.testdir()
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret

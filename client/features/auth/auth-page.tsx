@@ -1,40 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
-import { useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { safeNext } from '../../../shared/paths.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { apiContext, useShell } from '../../lib/context.ts'
+import { apiContext, identityContext, useShell } from '../../lib/context.ts'
+import { emailAuthAction } from './email-auth.ts'
+import { EmailForms } from './email-forms.tsx'
 import { requireGuest } from './guards.ts'
+import { TelegramLogin } from './telegram-login.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return requireGuest(context.get(apiContext), request)
 }
 
-/**
- * Telegram's Login Widget: its script draws the button in place and, once the user agrees, sends
- * the browser back to this page with the signed fields, which the gateway verifies.
- */
-function TelegramLogin({ bot }: { bot: string }) {
-  const box = useRef<HTMLDivElement>(null)
-  const location = useLocation()
-  useEffect(() => {
-    const container = box.current
-    if (!container) return
-    const script = document.createElement('script')
-    script.async = true
-    script.src = 'https://telegram.org/js/telegram-widget.js?22'
-    script.dataset.telegramLogin = bot
-    script.dataset.size = 'large'
-    script.dataset.authUrl = `${window.location.origin}${location.pathname}${location.search}`
-    container.replaceChildren(script)
-    return () => container.replaceChildren()
-  }, [bot, location.pathname, location.search])
-  return <div ref={box} className="telegram-login" />
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  const locale = localeFromPath(url.pathname)
+  const next = safeNext(url.searchParams.get('next'), localizePath('/dashboard', locale))
+  return emailAuthAction(context.get(apiContext), context.get(identityContext), await request.formData(), locale, next)
 }
 
 export function Component() {
   const { t } = useLingui()
   const [params] = useSearchParams()
   const { telegramBotUsername } = useShell()
+  const location = useLocation()
   return (
     <section className="container auth-page" aria-labelledby="auth-title">
       <PageHead title={t`Sign in or sign up`} noindex />
@@ -46,21 +36,22 @@ export function Component() {
           <Trans>Telegram sign-in failed. Please try again.</Trans>
         </p>
       )}
-      {telegramBotUsername ? (
-        <>
-          <h2>
-            <Trans>Sign in with Telegram</Trans>
-          </h2>
-          <TelegramLogin bot={telegramBotUsername} />
-        </>
-      ) : (
-        <p>
-          <Trans>Telegram sign-in is not available on this server.</Trans>
+      {params.get('login') === 'required' && (
+        <p role="status" className="notice">
+          <Trans>Please sign in to continue.</Trans>
         </p>
       )}
-      <p className="hint">
-        <Trans>Sign-in with e-mail is on its way.</Trans>
-      </p>
+      <div className="auth-methods">
+        <EmailForms />
+        {telegramBotUsername && (
+          <div className="auth-card telegram-card">
+            <h2>
+              <Trans>Sign in with Telegram</Trans>
+            </h2>
+            <TelegramLogin bot={telegramBotUsername} authUrl={`${location.pathname}${location.search}`} />
+          </div>
+        )}
+      </div>
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
-import { localeFromPath } from '../../../shared/locales.ts'
+import { localeFromPath, localizePath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -10,7 +10,10 @@ import { TypeSelect } from '../listings/type-select.tsx'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const language = localeFromPath(new URL(request.url).pathname)
+  const url = new URL(request.url)
+  const language = localeFromPath(url.pathname)
+  // SPEC §2: an expired session on a signed-in call lands here with login=required → the sign-in prompt.
+  if (url.searchParams.get('login') === 'required') throw redirect(`${localizePath('/auth', language)}?login=required`)
   const api = context.get(apiContext)
   const [featured, countries] = await Promise.all([
     api.listings.search({ sort: 'boosted', limit: 8, language }, request.signal),

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { GenderPref, ListingSort, PropertyType, Term } from '../../../shared/constants.ts'
+import type { GenderPref, ListingSort, ListingStatus, PropertyType, Term } from '../../../shared/constants.ts'
 
 export const TYPE_LABELS: Record<PropertyType, MessageDescriptor> = {
   apartment: msg`Entire apartment`,
@@ -24,4 +24,13 @@ export const SORT_LABELS: Record<ListingSort, MessageDescriptor> = {
   newest: msg`Newest`,
   price_asc: msg`Price: low to high`,
   price_desc: msg`Price: high to low`,
+}
+
+export const STATUS_LABELS: Record<ListingStatus, MessageDescriptor> = {
+  pending: msg`Awaiting review`,
+  active: msg`Active`,
+  rented: msg`Rented`,
+  expired: msg`Expired`,
+  rejected: msg`Rejected`,
+  removed: msg`Removed`,
 }

@@ -10,8 +10,6 @@ const TITLES = {
   about: msg`About Khaneh`,
   contact: msg`Contact us`,
   privacy: msg`Privacy policy`,
-  authAction: msg`Account action`,
-  dashboard: msg`Dashboard`,
   alerts: msg`Alerts`,
   favorites: msg`Favorites`,
   referrals: msg`Referrals`,
@@ -20,7 +18,6 @@ const TITLES = {
   createListing: msg`Post a listing`,
   editListing: msg`Edit listing`,
   aiPreferences: msg`AI preferences`,
-  accountManagement: msg`Account management`,
 } satisfies Record<string, MessageDescriptor>
 
 export type PlaceholderKey = keyof typeof TITLES

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose'
 import t from 'tap'
+import { AppError } from '../../../../server/lib/errors.ts'
 import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
 import { buildTestApi, TEST_SESSION_SECRET } from '../../../helpers/build-api.ts'
 import { lastActionLink, verifiedIdentity } from '../../../helpers/email.ts'
@@ -99,4 +100,26 @@ t.test('e-mail sign-in: /auth/email-login and /auth/create-user', async (t) => {
     const results = await Promise.all([1, 2].map(() => post('auth/create-user', { firebase_token: identity.id_token, first_name: 'Race' })))
     t.same(results.map((r) => r.statusCode).sort(), [201, 409])
   })
+})
+
+t.test('with Firebase configured, its verifier decides and the built-in provider is not served', async (t) => {
+  const tokens = new Map([['firebase.verified.token', { uid: 'fb-uid-1', email: 'Fb@Example.com', emailVerified: true, name: 'Fari' }]])
+  const { app } = await buildTestApi(t, {
+    auth: {
+      secret: TEST_SESSION_SECRET,
+      accessTtlMs: 60_000,
+      firebaseIdTokens: {
+        async verify(token) {
+          const identity = tokens.get(token)
+          if (!identity) throw new AppError('UNAUTHENTICATED', 'Invalid e-mail sign-in token')
+          return identity
+        },
+      },
+    },
+  })
+  t.equal((await app.inject({ method: 'POST', url: '/api/v1/identity/sign-up', payload: { email: 'x@example.com', password: 'secret1' } })).statusCode, 404)
+  const created = await app.inject({ method: 'POST', url: '/api/v1/auth/create-user', payload: { firebase_token: 'firebase.verified.token', first_name: 'Fari' } })
+  t.equal(created.statusCode, 201)
+  t.equal(created.json().data.user.email, 'fb@example.com')
+  t.equal((await app.inject({ method: 'POST', url: '/api/v1/auth/email-login', payload: { firebase_token: 'firebase.other.token' } })).statusCode, 401)
 })

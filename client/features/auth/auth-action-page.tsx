@@ -1,0 +1,140 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
+import { PageHead } from '../../components/page-head.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { identityContext } from '../../lib/context.ts'
+
+type ActionState = { state: 'verified' | 'reset' | 'password-changed'; email: string } | { state: 'invalid' }
+
+const CODE = /^[\w-]{20,100}$/
+
+/** A spent, expired or made-up link is a state of this page, not an error page. */
+async function orInvalid(work: () => Promise<ActionState>): Promise<ActionState> {
+  try {
+    return await work()
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) return { state: 'invalid' }
+    throw err
+  }
+}
+
+/**
+ * /auth/action?mode=verifyEmail|resetPassword&oobCode=… (DESIGN §1): a verification link confirms
+ * the e-mail on arrival, as Firebase's handler does; a reset link shows the new-password form.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<ActionState> {
+  const identity = context.get(identityContext)
+  const params = new URL(request.url).searchParams
+  const mode = params.get('mode')
+  const code = params.get('oobCode') ?? ''
+  if (!CODE.test(code)) return { state: 'invalid' }
+  if (mode === 'verifyEmail') {
+    return orInvalid(async () => ({ state: 'verified', email: (await identity.applyCode({ mode, oobCode: code }, request.signal)).email }))
+  }
+  if (mode === 'resetPassword') return orInvalid(async () => ({ state: 'reset', email: (await identity.checkResetCode(code, request.signal)).email }))
+  return { state: 'invalid' }
+}
+
+// The reset form answers here; a used link must not send the reader back to the form.
+export const shouldRevalidate = () => false
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<ActionState | { state: 'too-short' }> {
+  const code = new URL(request.url).searchParams.get('oobCode') ?? ''
+  const password = String((await request.formData()).get('new_password') ?? '')
+  if (password.length < PASSWORD_MIN_LENGTH) return { state: 'too-short' }
+  return orInvalid(async () => ({
+    state: 'password-changed',
+    email: (await context.get(identityContext).applyCode({ mode: 'resetPassword', oobCode: code, newPassword: password })).email,
+  }))
+}
+
+export function Component() {
+  const { t } = useLingui()
+  const loaded = useLoaderData<typeof loader>()
+  const acted = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const signIn = (email?: string) => `${localizePath('/auth', localeFromPath(pathname))}${email ? `?email=${encodeURIComponent(email)}` : ''}`
+  const shown = acted && acted.state !== 'too-short' ? acted : loaded
+  const saving = navigation.state === 'submitting'
+  const email = shown.state === 'invalid' ? '' : shown.email
+
+  return (
+    <section className="container auth-page" aria-labelledby="action-title">
+      <PageHead title={t`Your account`} noindex />
+      {shown.state === 'verified' && (
+        <div className="auth-card">
+          <h1 id="action-title">
+            <Trans>Your e-mail is confirmed</Trans>
+          </h1>
+          <p>
+            <Trans>
+              <bdi dir="ltr">{email}</bdi> is confirmed. You can sign in now.
+            </Trans>
+          </p>
+          <Link className="button" to={signIn(email)}>
+            <Trans>Sign in</Trans>
+          </Link>
+        </div>
+      )}
+      {shown.state === 'reset' && (
+        <div className="auth-card">
+          <h1 id="action-title">
+            <Trans>Choose a new password</Trans>
+          </h1>
+          <p>
+            <Trans>
+              For <bdi dir="ltr">{email}</bdi>.
+            </Trans>
+          </p>
+          {acted?.state === 'too-short' && (
+            <p role="alert" className="alert">
+              {t`Use at least ${PASSWORD_MIN_LENGTH} characters.`}
+            </p>
+          )}
+          <Form method="post" className="auth-form" aria-busy={saving}>
+            <label>
+              <span>
+                <Trans>New password</Trans>
+              </span>
+              <input name="new_password" type="password" dir="ltr" required minLength={PASSWORD_MIN_LENGTH} maxLength={128} autoComplete="new-password" aria-invalid={acted?.state === 'too-short'} />
+            </label>
+            <div className="form-actions">
+              <button type="submit" className="button" disabled={saving}>
+                {saving ? t`Saving…` : t`Save the new password`}
+              </button>
+            </div>
+          </Form>
+        </div>
+      )}
+      {shown.state === 'password-changed' && (
+        <div className="auth-card">
+          <h1 id="action-title">
+            <Trans>Your password is changed</Trans>
+          </h1>
+          <p>
+            <Trans>Sign in with your new password. Other devices were signed out.</Trans>
+          </p>
+          <Link className="button" to={signIn(email)}>
+            <Trans>Sign in</Trans>
+          </Link>
+        </div>
+      )}
+      {shown.state === 'invalid' && (
+        <div className="auth-card">
+          <h1 id="action-title">
+            <Trans>This link does not work</Trans>
+          </h1>
+          <p>
+            <Trans>It is invalid, expired or already used. If you already confirmed your e-mail, just sign in; otherwise ask for a new link.</Trans>
+          </p>
+          <Link className="button" to={signIn()}>
+            <Trans>Go to sign-in</Trans>
+          </Link>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,79 @@
+import { redirectDocument } from 'react-router'
+import { isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
+import { ApiError, type Api } from '../../lib/api.ts'
+import type { IdentityClient } from '../../lib/identity.ts'
+
+export type EmailIntent = 'sign-in' | 'sign-up' | 'reset' | 'resend'
+
+/** What went wrong, as the page shows it (translated there; branched on codes, never messages). */
+export type EmailProblem =
+  | { kind: 'invalid_credentials' | 'email_in_use' | 'too_many_emails' | 'network' }
+  | { kind: 'too_many_attempts'; retryAfterS: number }
+  | { kind: 'fields'; fields: string[] }
+  | { kind: 'failed'; message: string; status: number; reason?: string }
+
+export type EmailAuthResult =
+  | { intent: EmailIntent; status: 'error'; email: string; problem: EmailProblem; idToken?: string }
+  | { intent: 'sign-up' | 'resend'; status: 'check-inbox'; email: string; idToken: string }
+  | { intent: 'sign-in'; status: 'unverified'; email: string; idToken: string }
+  | { intent: 'reset'; status: 'reset-sent'; email: string }
+
+/** The page-level reading of a failed call (throws what is not an API error). */
+export function problemOf(err: unknown): EmailProblem {
+  if (!(err instanceof ApiError)) throw err
+  const reason = (err.details as { reason?: string; retry_after_s?: number } | null)?.reason
+  if (err.code === 'NETWORK_ERROR') return { kind: 'network' }
+  if (reason === 'invalid_credentials') return { kind: 'invalid_credentials' }
+  if (reason === 'email_already_in_use') return { kind: 'email_in_use' }
+  if (reason === 'too_many_emails') return { kind: 'too_many_emails' }
+  if (reason === 'too_many_attempts') return { kind: 'too_many_attempts', retryAfterS: Number((err.details as { retry_after_s?: number }).retry_after_s) || 60 }
+  if (err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
+    return { kind: 'fields', fields: (err.details as Array<{ path: string }>).map((d) => d.path.split('.').pop() ?? '') }
+  }
+  return { kind: 'failed', message: err.message, status: err.status, reason }
+}
+
+/**
+ * The e-mail steps of the sign-in page: the identity provider first (its ID token), then the
+ * product's /auth/email-login — or /auth/create-user on the first sign-in of a verified address.
+ * A success reloads the document at `next`, so every part of the page sees the new session.
+ */
+export async function emailAuthAction(api: Api, identities: IdentityClient, form: FormData, locale: LocaleCode, next: string): Promise<EmailAuthResult | Response> {
+  const text = (name: string) => String(form.get(name) ?? '').trim()
+  const intent = text('intent') as EmailIntent
+  const email = text('email')
+  const language = isLocaleCode(locale) ? locale : undefined
+  try {
+    switch (intent) {
+      case 'sign-in': {
+        const identity = await identities.signIn({ email, password: String(form.get('password') ?? '') })
+        if (!identity.emailVerified) return { intent, status: 'unverified', email: identity.email, idToken: identity.idToken }
+        try {
+          await api.auth.emailLogin({ email: identity.email, firebase_token: identity.idToken, language_code: language })
+        } catch (err) {
+          if (!(err instanceof ApiError && (err.details as { reason?: string } | null)?.reason === 'user_not_found')) throw err
+          const [first, ...rest] = (identity.displayName ?? identity.email.split('@')[0] ?? '').split(' ')
+          await api.auth.createUser({ firebase_token: identity.idToken, first_name: first || identity.email, last_name: rest.join(' ') || undefined, language_code: language })
+        }
+        return redirectDocument(next)
+      }
+      case 'sign-up': {
+        const displayName = [text('first_name'), text('last_name')].filter(Boolean).join(' ')
+        const identity = await identities.signUp({ email, password: String(form.get('password') ?? ''), displayName, language })
+        return { intent, status: 'check-inbox', email: identity.email, idToken: identity.idToken }
+      }
+      case 'resend': {
+        const idToken = text('id_token')
+        await identities.sendVerification(idToken, language)
+        return { intent, status: 'check-inbox', email, idToken }
+      }
+      case 'reset':
+        await identities.sendPasswordReset(email, language)
+        return { intent, status: 'reset-sent', email }
+      default:
+        return { intent: 'sign-in', status: 'error', email, problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 } }
+    }
+  } catch (err) {
+    return { intent, status: 'error', email, problem: problemOf(err), idToken: text('id_token') || undefined }
+  }
+}

@@ -1,0 +1,233 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState } from 'react'
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
+import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
+import type { EmailAuthResult, EmailIntent, EmailProblem } from './email-auth.ts'
+
+type Mode = 'sign-in' | 'sign-up' | 'reset'
+
+export function ProblemMessage({ problem, email }: { problem: EmailProblem; email: string }) {
+  const { t } = useLingui()
+  let message: string
+  switch (problem.kind) {
+    case 'invalid_credentials':
+      message = t`Wrong e-mail or password.`
+      break
+    case 'email_in_use':
+      message = t`An account with ${email} already exists. Sign in instead.`
+      break
+    case 'too_many_emails':
+      message = t`Too many e-mails were sent. Please try again in an hour.`
+      break
+    case 'too_many_attempts': {
+      const minutes = Math.max(1, Math.ceil(problem.retryAfterS / 60))
+      message = t`Too many failed attempts. Try again in ${minutes} minutes.`
+      break
+    }
+    case 'network':
+      message = t`Network error. Please check your connection.`
+      break
+    case 'fields':
+      message = t`Please correct the marked fields.`
+      break
+    case 'failed': {
+      const status = problem.status
+      message = problem.message || t`Email login failed: ${status}`
+      break
+    }
+  }
+  return (
+    <p role="alert" className="alert">
+      {message}
+    </p>
+  )
+}
+
+export function PasswordInput({ name, autoComplete, invalid, describedBy }: { name: string; autoComplete: string; invalid: boolean; describedBy?: string }) {
+  const { t } = useLingui()
+  const [visible, setVisible] = useState(false)
+  return (
+    <span className="password-input">
+      <input
+        name={name}
+        type={visible ? 'text' : 'password'}
+        dir="ltr"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={128}
+        autoComplete={autoComplete}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+      />
+      <button type="button" className="button button-ghost button-small" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+        {visible ? t`Hide` : t`Show`}
+      </button>
+    </span>
+  )
+}
+
+/** "Check your inbox": the link went to `email`; it can be sent again with the identity's token. */
+function CheckInbox({ email, idToken, resent, busy }: { email: string; idToken: string; resent: boolean; busy: boolean }) {
+  const { t } = useLingui()
+  return (
+    <div className="auth-card" aria-live="polite">
+      <h2>
+        <Trans>Confirm your e-mail</Trans>
+      </h2>
+      <p>
+        <Trans>
+          We sent a confirmation link to <bdi dir="ltr">{email}</bdi>. Open it, then sign in here.
+        </Trans>
+      </p>
+      <Form method="post" className="auth-form">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="id_token" value={idToken} />
+        <button type="submit" className="button button-ghost" disabled={busy}>
+          {busy ? t`Sending…` : t`Send the link again`}
+        </button>
+        {resent && !busy && (
+          <span role="status" className="form-status">
+            <Trans>A new link is on its way.</Trans>
+          </span>
+        )}
+      </Form>
+    </div>
+  )
+}
+
+/** E-mail sign-in, sign-up and password reset (the built-in provider, or Firebase with the same steps). */
+export function EmailForms() {
+  const { t } = useLingui()
+  const result = useActionData() as EmailAuthResult | undefined
+  const navigation = useNavigation()
+  const [params] = useSearchParams()
+  const [mode, setMode] = useState<Mode>(result?.intent === 'sign-up' ? 'sign-up' : result?.intent === 'reset' ? 'reset' : 'sign-in')
+  const id = useId()
+  const busyWith = navigation.state === 'submitting' ? (navigation.formData?.get('intent') as EmailIntent | null) : null
+  const problem = result?.status === 'error' ? result.problem : null
+  const badFields = problem?.kind === 'fields' ? problem.fields : []
+  const invalid = (field: string) => badFields.includes(field)
+  const email = result?.email ?? params.get('email') ?? ''
+
+  if (result && (result.status === 'check-inbox' || result.status === 'unverified')) {
+    return <CheckInbox email={result.email} idToken={result.idToken} resent={result.intent === 'resend'} busy={busyWith === 'resend'} />
+  }
+  if (result?.intent === 'resend' && result.status === 'error' && result.idToken) {
+    return (
+      <>
+        <ProblemMessage problem={result.problem} email={result.email} />
+        <CheckInbox email={result.email} idToken={result.idToken} resent={false} busy={busyWith === 'resend'} />
+      </>
+    )
+  }
+
+  const emailField = (
+    <label>
+      <span>
+        <Trans>E-mail</Trans>
+      </span>
+      <input name="email" type="email" dir="ltr" required maxLength={254} autoComplete="email" defaultValue={email} aria-invalid={invalid('email')} aria-describedby={invalid('email') ? `${id}-email-error` : undefined} />
+      {invalid('email') && (
+        <span id={`${id}-email-error`} className="field-error">
+          {t`Enter a valid e-mail address.`}
+        </span>
+      )}
+    </label>
+  )
+
+  return (
+    <div className="auth-card">
+      <div className="segmented" role="group" aria-label={t`Sign in or create an account`}>
+        <button type="button" aria-pressed={mode === 'sign-in'} onClick={() => setMode('sign-in')}>
+          <Trans>Sign in</Trans>
+        </button>
+        <button type="button" aria-pressed={mode === 'sign-up'} onClick={() => setMode('sign-up')}>
+          <Trans>Create account</Trans>
+        </button>
+      </div>
+      {problem && result?.intent === mode && <ProblemMessage problem={problem} email={result.email} />}
+      {result?.status === 'reset-sent' && mode === 'reset' && (
+        <p role="status" className="notice">
+          <Trans>
+            If an account exists for <bdi dir="ltr">{email}</bdi>, a link to choose a new password is on its way.
+          </Trans>
+        </p>
+      )}
+
+      {mode === 'sign-in' && (
+        <Form method="post" className="auth-form" aria-busy={busyWith === 'sign-in'}>
+          <input type="hidden" name="intent" value="sign-in" />
+          {emailField}
+          <label>
+            <span>
+              <Trans>Password</Trans>
+            </span>
+            <PasswordInput name="password" autoComplete="current-password" invalid={false} />
+          </label>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={busyWith !== null}>
+              {busyWith === 'sign-in' ? t`Signing in…` : t`Sign in`}
+            </button>
+            <button type="button" className="link-button" onClick={() => setMode('reset')}>
+              <Trans>Forgot your password?</Trans>
+            </button>
+          </div>
+        </Form>
+      )}
+
+      {mode === 'sign-up' && (
+        <Form method="post" className="auth-form" aria-busy={busyWith === 'sign-up'}>
+          <input type="hidden" name="intent" value="sign-up" />
+          <div className="form-row">
+            <label>
+              <span>
+                <Trans>First name</Trans>
+              </span>
+              <input name="first_name" required maxLength={100} autoComplete="given-name" />
+            </label>
+            <label>
+              <span>
+                <Trans>Last name</Trans>
+              </span>
+              <input name="last_name" maxLength={100} autoComplete="family-name" />
+            </label>
+          </div>
+          {emailField}
+          <label>
+            <span>
+              <Trans>Password</Trans>
+            </span>
+            <PasswordInput name="password" autoComplete="new-password" invalid={invalid('password')} describedBy={`${id}-password-hint`} />
+            <span id={`${id}-password-hint`} className={invalid('password') ? 'field-error' : 'hint'}>
+              {t`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            </span>
+          </label>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={busyWith !== null}>
+              {busyWith === 'sign-up' ? t`Creating your account…` : t`Create account`}
+            </button>
+          </div>
+        </Form>
+      )}
+
+      {mode === 'reset' && (
+        <Form method="post" className="auth-form" aria-busy={busyWith === 'reset'}>
+          <input type="hidden" name="intent" value="reset" />
+          <p className="hint">
+            <Trans>Enter the e-mail of your account and we will send you a link to choose a new password.</Trans>
+          </p>
+          {emailField}
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={busyWith !== null}>
+              {busyWith === 'reset' ? t`Sending…` : t`Send the link`}
+            </button>
+            <button type="button" className="link-button" onClick={() => setMode('sign-in')}>
+              <Trans>Back to sign-in</Trans>
+            </button>
+          </div>
+        </Form>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { redirect, redirectDocument } from 'react-router'
+import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import { ApiError, type Api, type LinkMethod } from '../../lib/api.ts'
+import type { IdentityClient } from '../../lib/identity.ts'
+import { problemOf, type EmailProblem } from '../auth/email-auth.ts'
+
+export type AccountResult =
+  | { intent: 'telegram-nonce'; status: 'nonce'; nonce: string }
+  | { intent: 'link-email'; status: 'check-inbox'; email: string }
+  | { intent: 'link-email'; status: 'merge'; method: LinkMethod; mergeToken: string; otherName: string }
+  | { intent: 'link-email' | 'unlink'; status: 'done'; method: LinkMethod }
+  | { intent: string; status: 'error'; problem: EmailProblem }
+
+const reasonOf = (err: unknown) => (err instanceof ApiError ? (err.details as { reason?: string } | null)?.reason : undefined)
+const isMethod = (value: unknown): value is LinkMethod => value === 'email' || value === 'telegram'
+
+/**
+ * Adds e-mail sign-in to the account: the provider's password sign-in (or sign-up for a new
+ * address), a verified address only, then the link — or the merge the API asks to confirm.
+ */
+async function linkEmail(api: Api, identities: IdentityClient, form: FormData, locale: LocaleCode): Promise<AccountResult> {
+  const email = String(form.get('email') ?? '').trim()
+  const password = String(form.get('password') ?? '')
+  let identity
+  try {
+    identity = await identities.signIn({ email, password })
+  } catch (err) {
+    if (reasonOf(err) !== 'invalid_credentials') throw err
+    try {
+      await identities.signUp({ email, password, language: locale })
+      return { intent: 'link-email', status: 'check-inbox', email }
+    } catch (signUpErr) {
+      // the address has a provider account and this is not its password
+      if (reasonOf(signUpErr) === 'email_already_in_use') throw err
+      throw signUpErr
+    }
+  }
+  if (!identity.emailVerified) {
+    await identities.sendVerification(identity.idToken, locale).catch(() => undefined)
+    return { intent: 'link-email', status: 'check-inbox', email: identity.email }
+  }
+  await api.users.verifyEmailForLinking({ email: identity.email, firebase_token: identity.idToken })
+  try {
+    await api.users.linkAccount({ auth_method: 'email', email: identity.email, firebase_token: identity.idToken })
+  } catch (err) {
+    const details = err instanceof ApiError ? (err.details as { reason?: string; merge_token?: string; other_account?: { first_name?: string } } | null) : null
+    if (details?.reason === 'merge_required' && details.merge_token) {
+      return { intent: 'link-email', status: 'merge', method: 'email', mergeToken: details.merge_token, otherName: details.other_account?.first_name ?? '' }
+    }
+    throw err
+  }
+  return { intent: 'link-email', status: 'done', method: 'email' }
+}
+
+/** The account page's one action: every form on it names its intent. */
+export async function accountAction(api: Api, identities: IdentityClient, form: FormData, locale: LocaleCode): Promise<AccountResult | Response> {
+  const intent = String(form.get('intent') ?? '')
+  const accountPage = localizePath('/dashboard/account-management', locale)
+  try {
+    switch (intent) {
+      case 'telegram-nonce':
+        return { intent, status: 'nonce', nonce: await api.users.linkNonce() }
+      case 'link-email':
+        return await linkEmail(api, identities, form, locale)
+      case 'merge': {
+        const method = form.get('method')
+        const target = form.get('target')
+        if (!isMethod(method) || !isMethod(target)) break
+        await api.users.mergeAccounts({ auth_method: method, merge_token: String(form.get('merge_token') ?? '') }, target)
+        return redirect(`${accountPage}?merged=1`)
+      }
+      case 'unlink': {
+        const method = form.get('method')
+        if (!isMethod(method)) break
+        await api.users.unlinkAccount(method)
+        return { intent, status: 'done', method }
+      }
+      case 'delete':
+        await api.users.deleteAccount()
+        return redirectDocument(localizePath('/', locale))
+    }
+    return { intent, status: 'error', problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 } }
+  } catch (err) {
+    return { intent, status: 'error', problem: problemOf(err) }
+  }
+}
