@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { identityContext } from '../../lib/context.ts'
+import { PasswordField } from './fields.tsx'
 
 type ActionState = { state: 'verified' | 'reset' | 'password-changed'; email: string } | { state: 'invalid' }
 
@@ -95,12 +96,7 @@ export function Component() {
             </p>
           )}
           <Form method="post" className="auth-form" aria-busy={saving}>
-            <label>
-              <span>
-                <Trans>New password</Trans>
-              </span>
-              <input name="new_password" type="password" dir="ltr" required minLength={PASSWORD_MIN_LENGTH} maxLength={128} autoComplete="new-password" aria-invalid={acted?.state === 'too-short'} />
-            </label>
+            <PasswordField label={<Trans>New password</Trans>} name="new_password" autoComplete="new-password" invalid={acted?.state === 'too-short'} />
             <div className="form-actions">
               <button type="submit" className="button" disabled={saving}>
                 {saving ? t`Saving…` : t`Save the new password`}

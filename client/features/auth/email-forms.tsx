@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
 import type { EmailAuthResult, EmailIntent, EmailProblem } from './email-auth.ts'
+import { EmailField, PasswordField } from './fields.tsx'
 
 type Mode = 'sign-in' | 'sign-up' | 'reset'
 
@@ -43,29 +44,6 @@ export function ProblemMessage({ problem, email }: { problem: EmailProblem; emai
   )
 }
 
-export function PasswordInput({ name, autoComplete, invalid, describedBy }: { name: string; autoComplete: string; invalid: boolean; describedBy?: string }) {
-  const { t } = useLingui()
-  const [visible, setVisible] = useState(false)
-  return (
-    <span className="password-input">
-      <input
-        name={name}
-        type={visible ? 'text' : 'password'}
-        dir="ltr"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={128}
-        autoComplete={autoComplete}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-      />
-      <button type="button" className="button button-ghost button-small" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
-        {visible ? t`Hide` : t`Show`}
-      </button>
-    </span>
-  )
-}
-
 /** "Check your inbox": the link went to `email`; it can be sent again with the identity's token. */
 function CheckInbox({ email, idToken, resent, busy }: { email: string; idToken: string; resent: boolean; busy: boolean }) {
   const { t } = useLingui()
@@ -103,7 +81,6 @@ export function EmailForms() {
   const navigation = useNavigation()
   const [params] = useSearchParams()
   const [mode, setMode] = useState<Mode>(result?.intent === 'sign-up' ? 'sign-up' : result?.intent === 'reset' ? 'reset' : 'sign-in')
-  const id = useId()
   const busyWith = navigation.state === 'submitting' ? (navigation.formData?.get('intent') as EmailIntent | null) : null
   const problem = result?.status === 'error' ? result.problem : null
   const badFields = problem?.kind === 'fields' ? problem.fields : []
@@ -122,19 +99,7 @@ export function EmailForms() {
     )
   }
 
-  const emailField = (
-    <label>
-      <span>
-        <Trans>E-mail</Trans>
-      </span>
-      <input name="email" type="email" dir="ltr" required maxLength={254} autoComplete="email" defaultValue={email} aria-invalid={invalid('email')} aria-describedby={invalid('email') ? `${id}-email-error` : undefined} />
-      {invalid('email') && (
-        <span id={`${id}-email-error`} className="field-error">
-          {t`Enter a valid e-mail address.`}
-        </span>
-      )}
-    </label>
-  )
+  const emailField = <EmailField defaultValue={email} error={invalid('email') ? t`Enter a valid e-mail address.` : undefined} />
 
   return (
     <div className="auth-card">
@@ -159,12 +124,7 @@ export function EmailForms() {
         <Form method="post" className="auth-form" aria-busy={busyWith === 'sign-in'}>
           <input type="hidden" name="intent" value="sign-in" />
           {emailField}
-          <label>
-            <span>
-              <Trans>Password</Trans>
-            </span>
-            <PasswordInput name="password" autoComplete="current-password" invalid={false} />
-          </label>
+          <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="current-password" />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busyWith !== null}>
               {busyWith === 'sign-in' ? t`Signing in…` : t`Sign in`}
@@ -194,15 +154,7 @@ export function EmailForms() {
             </label>
           </div>
           {emailField}
-          <label>
-            <span>
-              <Trans>Password</Trans>
-            </span>
-            <PasswordInput name="password" autoComplete="new-password" invalid={invalid('password')} describedBy={`${id}-password-hint`} />
-            <span id={`${id}-password-hint`} className={invalid('password') ? 'field-error' : 'hint'}>
-              {t`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            </span>
-          </label>
+          <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="new-password" invalid={invalid('password')} hint={t`At least ${PASSWORD_MIN_LENGTH} characters.`} />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busyWith !== null}>
               {busyWith === 'sign-up' ? t`Creating your account…` : t`Create account`}

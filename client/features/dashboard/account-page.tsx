@@ -7,7 +7,8 @@ import type { LinkMethod } from '../../lib/api.ts'
 import { apiContext, identityContext, useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
-import { PasswordInput, ProblemMessage } from '../auth/email-forms.tsx'
+import { ProblemMessage } from '../auth/email-forms.tsx'
+import { EmailField, PasswordField } from '../auth/fields.tsx'
 import { TelegramLogin } from '../auth/telegram-login.tsx'
 import { accountAction, type AccountResult } from './account-actions.ts'
 
@@ -45,18 +46,8 @@ function LinkEmail({ busy }: { busy: boolean }) {
       <p className="hint">
         <Trans>Use an e-mail and password to sign in as well. A new address gets a confirmation link first.</Trans>
       </p>
-      <label>
-        <span>
-          <Trans>E-mail</Trans>
-        </span>
-        <input name="email" type="email" dir="ltr" required maxLength={254} autoComplete="email" />
-      </label>
-      <label>
-        <span>
-          <Trans>Password</Trans>
-        </span>
-        <PasswordInput name="password" autoComplete="new-password" invalid={false} />
-      </label>
+      <EmailField />
+      <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="new-password" />
       <div className="form-actions">
         <button type="submit" className="button button-small" disabled={busy}>
           {busy ? t`Linking…` : t`Link e-mail`}
