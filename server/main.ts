@@ -8,8 +8,11 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
 import { productionRenderer } from './gateway/ssr/renderer.ts'
+import type { FirebaseIdTokenVerifier } from './integrations/firebase/id-token-verifier.ts'
 import { outboxMailer } from './integrations/mail/mailer.ts'
+import { smtpMailer } from './integrations/mail/smtp-mailer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
+import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
 
 export interface Service {
   gateway: FastifyInstance
@@ -33,6 +36,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let db: Db | null = null
   let api: FastifyInstance | null = null
   let apiUrl = config.apiUrl
+  // DESIGN §1: Firebase Authentication when configured, else the built-in e-mail provider
+  // (firebase-admin is loaded only then: it is large and most installs never need it).
+  const firebase: FirebaseIdTokenVerifier | null =
+    config.firebase && !config.apiUrl
+      ? (await import('./integrations/firebase/id-token-verifier.ts')).firebaseIdTokenVerifier({ projectId: config.firebase.projectId })
+      : null
+  // DESIGN §1: SMTP when SMTP_URL is set, else the dev outbox under DATA_DIR (and the log).
+  const smtp = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null
+  const mailer = smtp ?? outboxMailer(config.dataDir, (line) => console.log(line))
   if (!apiUrl) {
     db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     await migrate(db)
@@ -47,8 +59,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
         telegramBotToken: config.telegram.botToken,
         adminTelegramIds: config.adminTelegramIds,
         adminEmails: config.adminEmails,
+        firebaseIdTokens: firebase ?? undefined,
       },
-      mailer: outboxMailer(config.dataDir, (line) => console.log(line)),
+      mailer,
+      sms: outboxSmsSender(config.dataDir, (m) => console.log(m)),
       publicBaseUrl: config.publicBaseUrl,
     })
     // The API listens on loopback only; the gateway is the public face (DESIGN §1).
@@ -59,6 +73,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     apiUrl,
     publicBaseUrl: config.publicBaseUrl,
     telegramBotUsername: config.telegram.botToken ? config.telegram.botUsername : undefined,
+    firebaseApiKey: config.firebase?.webApiKey,
     renderer: options.renderer ?? (await productionRenderer(path.resolve('dist'))),
     photos,
     clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),
@@ -79,6 +94,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       if (options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs))
       await gateway.close()
       await api?.close()
+      await firebase?.close()
+      smtp?.close()
       await db?.close()
     },
   }

@@ -118,6 +118,13 @@ export function createApi(transport: Transport) {
         // statuses are data keys, not fields: only the outer object is camelized
         return { user: camelize(data.user), listings: { total: data.listings.total, byStatus: data.listings.by_status }, favorites: data.favorites }
       },
+      /** POST /users/verify-phone: without a code one is sent by SMS; with it the number is verified. */
+      async sendPhoneCode(phoneNumber: string): Promise<{ expiresIn: number }> {
+        return camelize(await call<{ expires_in: number }>('/users/verify-phone', { method: 'POST', body: { phone_number: phoneNumber } }))
+      },
+      async verifyPhone(phoneNumber: string, code: string): Promise<User> {
+        return camelize(await call<WireUser>('/users/verify-phone', { method: 'POST', body: { phone_number: phoneNumber, code } }))
+      },
       async accountStatus(signal?: AbortSignal): Promise<AccountStatus> {
         return camelize(await call<WireAccountStatus>('/users/account-status', { signal }))
       },

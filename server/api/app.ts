@@ -19,6 +19,9 @@ import type { Mailer } from '../integrations/mail/mailer.ts'
 import { AppError } from '../lib/errors.ts'
 import { usersRoutes } from './users/routes.ts'
 import { usersService } from './users/service.ts'
+import type { SmsSender } from '../integrations/sms/sms-sender.ts'
+import { phoneRoutes } from './users/phone.routes.ts'
+import { phoneVerificationService } from './users/phone-verification.ts'
 
 export interface ApiAuthOptions {
   /** Signs access tokens (SESSION_SECRET). */
@@ -42,6 +45,8 @@ export interface ApiOptions {
   mailer?: Mailer
   /** Absolute base of links in e-mails (PUBLIC_BASE_URL). */
   publicBaseUrl?: string
+  /** Where phone verification codes go; without one, sending a code answers 503. */
+  sms?: SmsSender
 }
 
 const NO_MAILER: Mailer = {
@@ -107,6 +112,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth })
       if (identity && localIdentity) await api.register(identityRoutes, { identity, verifier: localIdentity })
       await api.register(usersRoutes, { users, tokens })
+      const sms = options.sms ?? { async send() { throw new AppError('SERVICE_UNAVAILABLE', 'SMS is not configured') } }
+      await api.register(phoneRoutes, { phone: phoneVerificationService(options.db, { sms }), tokens })
     },
     { prefix: API_PREFIX },
   )

@@ -82,3 +82,31 @@ export const UpdateProfileBody = z
     language: LanguageParam,
   })
   .partial()
+
+/** Persian (۰–۹) and Arabic-Indic (٠–٩) digits as Latin ones; bidi marks a paste may carry, dropped. */
+const latinDigits = (s: string) =>
+  s
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
+
+/** A phone number in E.164 (`+` then 8–15 digits, no leading 0); spaces and dashes as typed are dropped. */
+export const PhoneNumber = z
+  .string()
+  .max(40)
+  .transform((s) => latinDigits(s).replace(/[\s\-\u2010-\u2013]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be + and the country code, 8-15 digits in all'))
+
+/** POST /users/verify-phone: without `code` a code is sent to the number; with it, the number is verified. */
+export const VerifyPhoneBody = z.object({
+  phone_number: PhoneNumber,
+  code: z
+    .string()
+    .max(20)
+    .transform((s) => latinDigits(s).replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'must be 6 digits'))
+    .optional(),
+})
+
+/** The answer of POST /users/verify-phone when a code was sent. */
+export const PhoneCodeSentSchema = z.object({ sent: z.literal(true), expires_in: z.number().int() })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_DATA_DIR } from '../../playwright.config.ts'
+import { readOutbox } from '../../server/integrations/outbox.ts'
 import { lastActionLink } from '../helpers/email.ts'
 
 const texts = {
@@ -76,6 +77,21 @@ for (const [code, l] of Object.entries(texts)) {
       await page.getByRole('button', { name: l.save }).click()
       await expect(page.getByRole('status').filter({ hasText: l.saved })).toBeVisible()
       await expect(page.locator('.dashboard-user')).toContainText('Roya Sadat')
+
+      if (code === 'en') {
+        const phone = `+49151${String(Date.now()).slice(-7)}`
+        await page.getByLabel('Mobile number').fill(phone.replace('+49151', '+49 151 '))
+        await page.getByRole('button', { name: 'Send a code' }).click()
+        await expect(page.getByRole('status').filter({ hasText: 'We sent a 6-digit code by SMS.' })).toBeVisible()
+        const sms = (await readOutbox(E2E_DATA_DIR, 'sms', phone)).at(-1)
+        const smsCode = /\d{6}/.exec(sms?.text ?? '')?.[0] ?? ''
+        await page.getByLabel('Code from the SMS').fill('000000' === smsCode ? '111111' : '000000')
+        await page.getByRole('button', { name: 'Verify' }).click()
+        await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the SMS and try again.')
+        await page.getByLabel('Code from the SMS').fill(smsCode)
+        await page.getByRole('button', { name: 'Verify' }).click()
+        await expect(page.getByRole('status').filter({ hasText: 'Your phone number is verified.' })).toBeVisible()
+      }
 
       await page.getByRole('button', { name: l.signOut }).click()
       await page.waitForURL((url) => url.pathname === (l.prefix || '/'))

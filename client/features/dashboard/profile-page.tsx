@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { isLocaleCode, LOCALES } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError, type User } from '../../lib/api.ts'
 import { apiContext } from '../../lib/context.ts'
 import { requireUser } from '../auth/guards.ts'
+import { phoneAction, PhoneSection, type PhoneResult } from './phone-section.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: await requireUser(context.get(apiContext), request) }
@@ -12,8 +13,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Field = 'first_name' | 'last_name' | 'username' | 'language'
 
-export async function action({ request, context }: ActionFunctionArgs) {
+type ProfileResult = { saved: boolean; user: User | null; fields: Field[] }
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<ProfileResult | { phone: PhoneResult }> {
   const form = await request.formData()
+  if (form.get('intent') === 'phone') return { phone: await phoneAction(context.get(apiContext), form) }
   const text = (name: string) => String(form.get(name) ?? '').trim()
   const language = text('language')
   try {
@@ -23,11 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       username: text('username') || null,
       ...(isLocaleCode(language) && { language }),
     })
-    return { saved: true as const, user, fields: [] as Field[] }
+    return { saved: true, user, fields: [] }
   } catch (err) {
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
       const fields = (err.details as Array<{ path: string }>).map((d) => d.path.split('.').pop() as Field)
-      return { saved: false as const, user: null, fields }
+      return { saved: false, user: null, fields }
     }
     throw err
   }
@@ -35,7 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export function Component() {
   const { user } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+  const acted = useActionData<typeof action>()
+  const result = acted && !('phone' in acted) ? acted : undefined
   const navigation = useNavigation()
   const { t } = useLingui()
   const saving = navigation.state === 'submitting'
@@ -95,6 +100,7 @@ export function Component() {
           </span>
         </div>
       </Form>
+      <PhoneSection user={current} />
     </section>
   )
 }

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { envelope } from '../../../shared/schemas/common.ts'
+import { PhoneCodeSentSchema, UserSchema, VerifyPhoneBody } from '../../../shared/schemas/user.ts'
+import { okEnvelope } from '../../lib/errors.ts'
+import { requireUser, userIdOf } from '../auth/require-user.ts'
+import type { AccessTokens } from '../auth/tokens.ts'
+import type { PhoneVerificationService } from './phone-verification.ts'
+
+/** POST /users/verify-phone — `{phone_number}` sends a code, `{phone_number, code}` verifies the signed-in user's number. */
+export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneVerificationService; tokens: AccessTokens }> = async (app, { phone, tokens }) => {
+  app.addHook('preHandler', requireUser(tokens))
+
+  app.post(
+    '/users/verify-phone',
+    { schema: { body: VerifyPhoneBody, response: { 200: envelope(z.union([PhoneCodeSentSchema, UserSchema])) } } },
+    async (request) => {
+      const { phone_number, code } = request.body
+      const userId = userIdOf(request)
+      return okEnvelope(code === undefined ? await phone.sendCode(userId, phone_number) : await phone.verify(userId, phone_number, code))
+    },
+  )
+}

@@ -1,0 +1,16 @@
+import { devOutbox } from '../outbox.ts'
+
+/** The SMS port (DESIGN §1): one plain-text message to one E.164 number. */
+export interface SmsSender {
+  send(to: string, text: string): Promise<void>
+}
+
+/** The embedded default: messages land in `DATA_DIR/outbox/sms` and the log. */
+export function outboxSmsSender(dataDir: string, log?: (line: string) => void): SmsSender {
+  const outbox = devOutbox(dataDir, 'sms', log)
+  return {
+    async send(to, text) {
+      await outbox.put({ to, text })
+    },
+  }
+}
