@@ -21,6 +21,9 @@ import { usersRoutes } from './users/routes.ts'
 import { usersService } from './users/service.ts'
 import type { SmsSender } from '../integrations/sms/sms-sender.ts'
 import { phoneRoutes } from './users/phone.routes.ts'
+import { linkingRoutes } from './users/linking.routes.ts'
+import { linkingService } from './users/linking.service.ts'
+import { mergeTokens } from './users/merge-tokens.ts'
 import { phoneVerificationService } from './users/phone-verification.ts'
 
 export interface ApiAuthOptions {
@@ -100,6 +103,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       })
     : null
   const users = usersService(options.db, { onListingsChanged: () => listings.invalidate() })
+  const linking = linkingService(options.db, {
+    idTokens,
+    telegramBotToken: options.auth.telegramBotToken,
+    mergeTokens: mergeTokens(options.auth.secret),
+    onListingsChanged: () => listings.invalidate(),
+  })
 
   await app.register(
     async (api) => {
@@ -113,6 +122,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       if (identity && localIdentity) await api.register(identityRoutes, { identity, verifier: localIdentity })
       await api.register(usersRoutes, { users, tokens })
       const sms = options.sms ?? { async send() { throw new AppError('SERVICE_UNAVAILABLE', 'SMS is not configured') } }
+      await api.register(linkingRoutes, { linking, tokens })
       await api.register(phoneRoutes, { phone: phoneVerificationService(options.db, { sms }), tokens })
     },
     { prefix: API_PREFIX },

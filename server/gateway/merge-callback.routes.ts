@@ -35,7 +35,10 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
     if (!session.loader.access()) return reply.redirect(`${localizePath('/auth', locale)}?next=${encodeURIComponent(accountPage)}`, 303)
 
     const widget: Record<string, string> = {}
-    for (const field of WIDGET_FIELDS) if (typeof input[field] === 'string' && input[field] !== '') widget[field] = input[field] as string
+    for (const field of WIDGET_FIELDS) {
+      const value = input[field]
+      if ((typeof value === 'string' && value !== '') || typeof value === 'number') widget[field] = String(value)
+    }
     const answer = await serverTransport(upstream, request.id, session.loader)('/users/link-account', {
       method: 'POST',
       body: { auth_method: 'telegram', telegram_verification_token: JSON.stringify(widget), nonce: typeof input.nonce === 'string' ? input.nonce : '' },

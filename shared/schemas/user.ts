@@ -110,3 +110,25 @@ export const VerifyPhoneBody = z.object({
 
 /** The answer of POST /users/verify-phone when a code was sent. */
 export const PhoneCodeSentSchema = z.object({ sent: z.literal(true), expires_in: z.number().int() })
+
+export const LinkMethodSchema = z.enum(['email', 'telegram'])
+
+/** POST /users/verify-email-for-linking (SPEC §7). */
+export const VerifyEmailForLinkingBody = z.object({ email: z.email().max(254), firebase_token: z.string().min(10).max(4096) })
+
+/** POST /users/link-account (SPEC §7): e-mail with its ID token, or Telegram's widget fields (JSON) with the link nonce. */
+export const LinkAccountBody = z.discriminatedUnion('auth_method', [
+  z.object({ auth_method: z.literal('email'), email: z.email().max(254).optional(), firebase_token: z.string().min(10).max(4096).optional() }),
+  z.object({ auth_method: z.literal('telegram'), telegram_verification_token: z.string().max(4096).optional(), nonce: z.string().max(200).optional() }),
+])
+
+/** POST /users/merge-accounts: SPEC §5 — always confirmed. */
+export const MergeAccountsBody = z.object({
+  source_auth: z.object({ auth_method: LinkMethodSchema, merge_token: z.string().min(10).max(4096) }),
+  target_auth: z.object({ auth_method: LinkMethodSchema }),
+  confirm_merge: z.literal(true),
+})
+
+export const UnlinkAccountBody = z.object({ auth_method: LinkMethodSchema })
+
+export const LinkedAccountSchema = z.object({ first_name: z.string(), listings_count: z.number().int() })

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { User } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { IdTokenVerifier, VerifiedIdentity } from '../../integrations/identity/id-token.ts'
+import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
 import type { Db } from '../db/client.ts'
 import type { UserRow } from '../users/repo.ts'
 import { usersRepo } from '../users/repo.ts'
 import { toUser } from '../users/service.ts'
 import { authRepo } from './repo.ts'
-import { checkTelegramLogin } from './telegram.ts'
+import { checkTelegramLogin, TELEGRAM_REFUSALS } from './telegram.ts'
+import { verifiedEmailIdentity } from './verified-identity.ts'
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.ts'
 
 /** The refresh cookie lives 30 days (SPEC §9); the token behind it the same. */
@@ -37,12 +38,6 @@ export interface Session {
   user: User
 }
 
-const TELEGRAM_REFUSALS = {
-  missing_fields: 'Telegram login data is incomplete',
-  bad_hash: 'Telegram login data is not signed by our bot',
-  stale: 'Telegram login data is older than 24 hours',
-  future: 'Telegram login data is dated in the future',
-} as const
 
 export function authService(db: Db, options: AuthOptions) {
   const repo = authRepo(db)
@@ -56,18 +51,7 @@ export function authService(db: Db, options: AuthOptions) {
     return { token, access_token: token, refresh_token: refresh.token, user: toUser(user) }
   }
 
-  /** A verified e-mail identity, or the refusal: an unverified address never signs in, links or takes over. */
-  async function verifiedIdentity(idToken: string, claimedEmail?: string): Promise<VerifiedIdentity & { email: string }> {
-    if (!options.idTokens) throw new AppError('SERVICE_UNAVAILABLE', 'E-mail sign-in is not configured')
-    const identity = await options.idTokens.verify(idToken)
-    if (!identity.email) throw new AppError('FORBIDDEN', 'The sign-in has no e-mail address', { reason: 'email_missing' })
-    const email = identity.email.trim().toLowerCase()
-    if (claimedEmail !== undefined && claimedEmail.trim().toLowerCase() !== email) {
-      throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'email', code: 'mismatch', message: 'does not match the sign-in token' }])
-    }
-    if (!identity.emailVerified) throw new AppError('FORBIDDEN', 'Verify your e-mail address first', { reason: 'email_not_verified' })
-    return { ...identity, email }
-  }
+  const verifiedIdentity = (idToken: string, claimedEmail?: string) => verifiedEmailIdentity(options.idTokens, idToken, claimedEmail)
 
   const isAdminEmail = (email: string) => options.adminEmails?.has(email) ?? false
 

@@ -5,6 +5,14 @@ export const TELEGRAM_MAX_AGE_S = 24 * 60 * 60
 /** Clock skew tolerated for an auth_date slightly ahead of ours. */
 const FUTURE_SKEW_S = 60
 
+/** What a refused Login Widget payload is told, by reason. */
+export const TELEGRAM_REFUSALS = {
+  missing_fields: 'Telegram login data is incomplete',
+  bad_hash: 'Telegram login data is not signed by our bot',
+  stale: 'Telegram login data is older than 24 hours',
+  future: 'Telegram login data is dated in the future',
+} as const
+
 export type TelegramCheck =
   | { ok: true }
   | { ok: false; reason: 'missing_fields' | 'bad_hash' | 'stale' | 'future' }

@@ -9,7 +9,7 @@ import type { PhoneVerificationService } from './phone-verification.ts'
 
 /** POST /users/verify-phone — `{phone_number}` sends a code, `{phone_number, code}` verifies the signed-in user's number. */
 export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneVerificationService; tokens: AccessTokens }> = async (app, { phone, tokens }) => {
-  app.addHook('preHandler', requireUser(tokens))
+  app.addHook('preValidation', requireUser(tokens))
 
   app.post(
     '/users/verify-phone',

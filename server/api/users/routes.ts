@@ -9,7 +9,7 @@ import type { UsersService } from './service.ts'
 
 /** /users/* — every route acts on the signed-in user only (no user id is ever taken from the client). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; tokens: AccessTokens }> = async (app, { users, tokens }) => {
-  app.addHook('preHandler', requireUser(tokens))
+  app.addHook('preValidation', requireUser(tokens))
 
   app.get('/users/profile', { schema: { response: { 200: envelope(UserSchema) } } }, async (request) => okEnvelope(await users.getSelf(userIdOf(request))))
 
