@@ -4,6 +4,8 @@ import { okEnvelope } from '../lib/errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import type { Db } from './db/client.ts'
 import { installErrorHandling } from './http.ts'
+import { favoritesRoutes } from './favorites/routes.ts'
+import { favoritesService } from './favorites/service.ts'
 import { listingsRoutes } from './listings/routes.ts'
 import { listingsService } from './listings/service.ts'
 import { locationsRoutes } from './locations/routes.ts'
@@ -102,6 +104,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         signIdToken: (id) => localIdentity.sign(id),
       })
     : null
+  const favorites = favoritesService(options.db, listings)
   const users = usersService(options.db, { onListingsChanged: () => listings.invalidate() })
   const linking = linkingService(options.db, {
     idTokens,
@@ -116,7 +119,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         await options.db.query('SELECT 1')
         return okEnvelope({ status: 'ok' })
       })
-      await api.register(listingsRoutes, { listings })
+      await api.register(listingsRoutes, { listings, favorites, tokens })
+      await api.register(favoritesRoutes, { favorites, tokens })
       await api.register(locationsRoutes, { locations })
       await api.register(authRoutes, { auth })
       if (identity && localIdentity) await api.register(identityRoutes, { identity, verifier: localIdentity })

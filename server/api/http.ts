@@ -43,13 +43,16 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 /** A success body checked against its schema and serialized once, to be sent many times (cached public reads). */
-export interface SerializedData {
+export interface SerializedData<T = unknown> {
   readonly json: string
+  /** The checked value behind `json`, for answers that add per-user fields to a shared entry. */
+  readonly value: T
 }
 
 /** Checks `data` against the response schema (dropping what must not leave) and serializes it. */
-export function serializeData<T extends z.ZodType>(schema: T, data: z.input<T>): SerializedData {
-  return { json: JSON.stringify(schema.parse(data)) }
+export function serializeData<T extends z.ZodType>(schema: T, data: z.input<T>): SerializedData<z.output<T>> {
+  const value = schema.parse(data)
+  return { json: JSON.stringify(value), value }
 }
 
 /** Sends a pre-serialized success in the SPEC envelope; the timestamp is this response's own. */

@@ -105,3 +105,25 @@ export type ListingPage = z.infer<typeof ListingPageSchema>
 export const ListingIdParams = z.object({
   id: z.string().min(1).max(200),
 })
+
+/** GET /favorites (SPEC §5: page at least 0, limit 1–100, default 20). */
+export const ListFavoritesQuery = z.object({
+  page: z.coerce.number().int().min(0).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  language: LanguageParam.default('fa'),
+})
+
+export const FavoriteIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** A favourite (SPEC §3): id (the listing's), created_at, listing. */
+export const FavoriteSchema = z.object({ id: z.number().int(), created_at: z.string(), listing: ListingSchema })
+
+export const FavoritePageSchema = z.object({ favorites: z.array(FavoriteSchema), pagination: PaginationSchema })
+
+/** The answer of POST and DELETE /favorites/{id}. */
+export const FavoriteStateSchema = z.object({
+  listing_id: z.number().int(),
+  is_favorited: z.boolean(),
+  favorite_count: z.number().int(),
+  favorited_at: z.string().nullable(),
+})

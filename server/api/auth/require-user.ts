@@ -19,6 +19,17 @@ export function requireUser(tokens: AccessTokens) {
   }
 }
 
+/**
+ * A preHandler for public routes that answer signed-in users a little more (e.g. `is_favorited`):
+ * no Authorization header is fine; a bad one is a 401, so the gateway refreshes or retries anonymously.
+ */
+export function optionalUser(tokens: AccessTokens) {
+  const required = requireUser(tokens)
+  return async (request: FastifyRequest) => {
+    if (request.headers.authorization !== undefined) await required(request)
+  }
+}
+
 /** The signed-in user's id on a route behind `requireUser`. */
 export function userIdOf(request: FastifyRequest): number {
   if (!request.auth) throw new AppError('UNAUTHENTICATED')

@@ -154,6 +154,12 @@ export function listingsRepo(db: Queryable) {
       return rows[0] ?? null
     },
 
+    /** Listings by id (any status but removed), in no particular order. */
+    async byIds(ids: number[], language: string): Promise<ListingRow[]> {
+      if (ids.length === 0) return []
+      return db.query<ListingRow>(`${SELECT_LISTING} WHERE l.id = ANY($2::int[]) AND l.status <> 'removed'`, [language, ids])
+    },
+
     /** The photos of many listings in one query, in gallery order. */
     async photosOf(listingIds: number[]): Promise<PhotoRow[]> {
       if (listingIds.length === 0) return []

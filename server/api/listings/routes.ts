@@ -2,15 +2,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { ListingIdParams, ListingPageSchema, ListingSchema, ListListingsQuery, SearchListingsQuery } from '../../../shared/schemas/listing.ts'
 import { LanguageParam } from '../../../shared/schemas/common.ts'
-import { sendSerialized } from '../http.ts'
-import type { ListingsService } from './service.ts'
 import { z } from 'zod'
+import { okEnvelope } from '../../lib/errors.ts'
+import { optionalUser } from '../auth/require-user.ts'
+import type { AccessTokens } from '../auth/tokens.ts'
+import type { FavoritesService } from '../favorites/service.ts'
+import { sendSerialized, type SerializedData } from '../http.ts'
+import type { ListingsService } from './service.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ListingPage } from '../../../shared/schemas/listing.ts'
 
-export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }> = async (app, { listings }) => {
+/**
+ * Public listing reads. Anonymous readers get the shared, pre-serialized answer; a signed-in reader
+ * gets the same listings with their own `is_favorited` and `favorited_at` added.
+ */
+export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; favorites: FavoritesService; tokens: AccessTokens }> = async (
+  app,
+  { listings, favorites, tokens },
+) => {
+  app.addHook('preValidation', optionalUser(tokens))
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: SerializedData<ListingPage>) => {
+    if (!request.auth) return sendSerialized(reply, page)
+    return okEnvelope({ ...page.value, listings: await favorites.mark(request.auth.userId, page.value.listings) })
+  }
+
   app.get(
     '/listings',
     { schema: { querystring: ListListingsQuery, response: { 200: envelope(ListingPageSchema) } } },
-    async (request, reply) => sendSerialized(reply, await listings.search(request.query)),
+    async (request, reply) => sendPage(request, reply, await listings.search(request.query)),
   )
 
   // The older search call of SPEC §7: its parameter names map onto GET /listings.
@@ -25,7 +45,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
         ...(gender_preference && { gender_pref: gender_preference }),
         ...(per_page && { limit: per_page }),
       })
-      return sendSerialized(reply, await listings.search(query))
+      return sendPage(request, reply, await listings.search(query))
     },
   )
 
@@ -38,6 +58,11 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
         response: { 200: envelope(ListingSchema) },
       },
     },
-    async (request, reply) => sendSerialized(reply, await listings.getPublic(request.params.id, request.query.language)),
+    async (request, reply) => {
+      const listing = await listings.getPublic(request.params.id, request.query.language)
+      if (!request.auth) return sendSerialized(reply, listing)
+      const [marked = listing.value] = await favorites.mark(request.auth.userId, [listing.value])
+      return okEnvelope(marked)
+    },
   )
 }

@@ -25,8 +25,8 @@ export interface ListingsServiceOptions {
 export function listingsService(db: Db, options: ListingsServiceOptions) {
   const repo = listingsRepo(db)
   // Public reads are cached already serialized: checked and stringified once per entry, not per request.
-  const pages = new TtlCache<SerializedData>(options.publicCacheMs, 1000)
-  const singles = new TtlCache<SerializedData | null>(options.publicCacheMs, 2000)
+  const pages = new TtlCache<SerializedData<ListingPage>>(options.publicCacheMs, 1000)
+  const singles = new TtlCache<SerializedData<Listing> | null>(options.publicCacheMs, 2000)
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
     // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
@@ -99,12 +99,12 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
 
   return {
     /** Public search of active listings (SPEC §7 GET /listings); anonymous results are cached briefly. */
-    async search(query: ListListingsQuery): Promise<SerializedData> {
+    async search(query: ListListingsQuery): Promise<SerializedData<ListingPage>> {
       return pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await search(query)))
     },
 
     /** A public listing by id or slug; only active listings are public (DESIGN §6). */
-    async getPublic(idOrSlug: string, language: string): Promise<SerializedData> {
+    async getPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing>> {
       const listing = await singles.wrap(`${language}:${idOrSlug}`, async () => {
         const row = await repo.findByIdOrSlug(idOrSlug, language)
         if (!row || row.status !== 'active') return null
@@ -113,6 +113,13 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
       })
       if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
       return listing
+    },
+
+    /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */
+    async byIds(ids: number[], language: string): Promise<Listing[]> {
+      const rows = await repo.byIds(ids, language)
+      const byId = new Map((await withPhotos(rows)).map((l) => [l.id, l]))
+      return ids.flatMap((id) => byId.get(id) ?? [])
     },
 
     /** Forgets cached public reads, after a write. */

@@ -1,0 +1,59 @@
+import type { Listing } from '../../../shared/schemas/listing.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Db } from '../db/client.ts'
+import type { ListingsService } from '../listings/service.ts'
+import { favoritesRepo } from './repo.ts'
+
+export interface FavoriteState {
+  listing_id: number
+  is_favorited: boolean
+  favorite_count: number
+  favorited_at: string | null
+}
+
+/** Favourites (SPEC §3, §7): the user's saved listings, and `is_favorited` on every listing they read. */
+export function favoritesService(db: Db, listings: ListingsService) {
+  const repo = favoritesRepo(db)
+
+  return {
+    /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
+    async mark<T extends Pick<Listing, 'id' | 'is_favorited' | 'favorited_at'>>(userId: number, items: T[]): Promise<T[]> {
+      const saved = await repo.favoritedAt(userId, items.map((l) => l.id))
+      return items.map((l) => {
+        const at = saved.get(l.id)
+        return at ? { ...l, is_favorited: true, favorited_at: at.toISOString() } : l
+      })
+    },
+
+    /** GET /favorites: page ≥ 0 (0 and 1 are the first page, SPEC §5), limit 1–100. */
+    async list(userId: number, page: number, limit: number, language: string) {
+      const current = Math.max(1, page)
+      const { rows, total } = await repo.page(userId, limit, (current - 1) * limit)
+      const found = new Map((await listings.byIds(rows.map((r) => r.listing_id), language)).map((l) => [l.id, l]))
+      const favorites = rows.flatMap((r) => {
+        const listing = found.get(r.listing_id)
+        const at = new Date(r.created_at).toISOString()
+        return listing ? [{ id: r.listing_id, created_at: at, listing: { ...listing, is_favorited: true, favorited_at: at } }] : []
+      })
+      const totalPages = Math.max(1, Math.ceil(total / limit))
+      return {
+        favorites,
+        pagination: { current_page: current, total_pages: totalPages, total_items: total, items_per_page: limit, has_next: current < totalPages, has_prev: current > 1 },
+      }
+    },
+
+    /** POST /favorites/{id}: idempotent; only a public (active) listing can be saved. */
+    async add(userId: number, listingId: number): Promise<FavoriteState> {
+      if ((await repo.listingStatus(listingId)) !== 'active') throw new AppError('NOT_FOUND', 'Listing not found')
+      const saved = await repo.add(userId, listingId)
+      return { listing_id: listingId, is_favorited: true, favorite_count: saved.favorite_count, favorited_at: saved.favorited_at.toISOString() }
+    },
+
+    /** DELETE /favorites/{id}: idempotent; works for a listing that is no longer public too. */
+    async remove(userId: number, listingId: number): Promise<FavoriteState> {
+      if ((await repo.listingStatus(listingId)) === null) throw new AppError('NOT_FOUND', 'Listing not found')
+      return { listing_id: listingId, is_favorited: false, favorite_count: await repo.remove(userId, listingId), favorited_at: null }
+    },
+  }
+}
+export type FavoritesService = ReturnType<typeof favoritesService>
