@@ -4,8 +4,7 @@ import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { localeFromPath, localizePath } from '../shared/locales.ts'
-import { browserTransport, createApi, withLoginRedirect } from './lib/api.ts'
+import { browserApi } from './lib/browser-api.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
 import { builtInIdentity, firebaseIdentity } from './lib/identity.ts'
 import { activateLocale } from './lib/i18n.ts'
@@ -21,11 +20,7 @@ declare global {
 async function start() {
   const shell = window.__khanehShell
   const i18n = setupI18n()
-  const api = createApi(
-    withLoginRedirect(browserTransport, () => {
-      window.location.assign(`${localizePath('/', localeFromPath(window.location.pathname))}?login=required`)
-    }),
-  )
+  const api = browserApi()
   const identity = shell.firebaseApiKey ? firebaseIdentity({ apiKey: shell.firebaseApiKey }) : builtInIdentity(api)
   // The page's catalog and the lazy route modules it rendered with must be in place before hydration.
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy)

@@ -46,7 +46,7 @@ function pages(code: LocaleCode): RouteObject[] {
         { id: `${code}:dashboard`, index: true, ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/dashboard-home.tsx') },
         placeholder(code, 'alerts', 'alerts'),
         { id: `${code}:profile`, path: 'profile', ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/profile-page.tsx') },
-        placeholder(code, 'favorites', 'favorites'),
+        { id: `${code}:favorites`, path: 'favorites', ErrorBoundary: RouteError, lazy: () => import('./features/favorites/favorites-page.tsx') },
         placeholder(code, 'referrals', 'referrals'),
         placeholder(code, 'subscription', 'subscription'),
         placeholder(code, 'listings', 'myListings'),

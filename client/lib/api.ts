@@ -1,5 +1,7 @@
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { Listing as WireListing, ListingPage as WireListingPage } from '../../shared/schemas/listing.ts'
+import type { FavoritePageSchema, FavoriteStateSchema } from '../../shared/schemas/listing.ts'
+import type { z } from 'zod'
 import type { City as WireCity, Country as WireCountry } from '../../shared/schemas/location.ts'
 import type { User as WireUser } from '../../shared/schemas/user.ts'
 import type { Identity as WireIdentity } from '../../shared/schemas/identity.ts'
@@ -11,6 +13,10 @@ export type City = Camelize<WireCity>
 export type Country = Camelize<WireCountry>
 export type User = Camelize<WireUser>
 export type Identity = Camelize<WireIdentity>
+type WireFavoritePage = z.infer<typeof FavoritePageSchema>
+type WireFavoriteState = z.infer<typeof FavoriteStateSchema>
+export type FavoritePage = Camelize<WireFavoritePage>
+export type FavoriteState = Camelize<WireFavoriteState>
 export type ActionMode = 'verifyEmail' | 'resetPassword'
 export type LinkMethod = 'email' | 'telegram'
 interface WireAccountStatus {
@@ -147,6 +153,17 @@ export function createApi(transport: Transport) {
       },
       async deleteAccount(): Promise<void> {
         await call<unknown>('/users/account', { method: 'DELETE' })
+      },
+    },
+    favorites: {
+      async list(params: { page?: number; limit?: number; language: LocaleCode }, signal?: AbortSignal): Promise<FavoritePage> {
+        return camelize(await call<WireFavoritePage>(`/favorites${query(params)}`, { signal }))
+      },
+      async add(listingId: number): Promise<FavoriteState> {
+        return camelize(await call<WireFavoriteState>(`/favorites/${listingId}`, { method: 'POST' }))
+      },
+      async remove(listingId: number): Promise<FavoriteState> {
+        return camelize(await call<WireFavoriteState>(`/favorites/${listingId}`, { method: 'DELETE' }))
       },
     },
     auth: {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { browserTransport, createApi } from '../../lib/api.ts'
+import { browserApi } from '../../lib/browser-api.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -22,7 +22,7 @@ function SignOut() {
       disabled={busy}
       onClick={async () => {
         setBusy(true)
-        await createApi(browserTransport).auth.logout().catch(() => undefined)
+        await browserApi().auth.logout().catch(() => undefined)
         window.location.assign(to('/'))
       }}
     >

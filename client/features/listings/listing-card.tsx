@@ -4,16 +4,17 @@ import { formatDate } from '../../../shared/dates.ts'
 import type { Listing } from '../../lib/api.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { TERM_LABELS, TYPE_LABELS } from './labels.ts'
+import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { Price } from './price.tsx'
 
 /** What a card shows: loaders send only this to the page, so the hydration data stays small. */
-export type CardListing = Pick<Listing, 'id' | 'slug' | 'type' | 'cityName' | 'countryName' | 'rent' | 'currency' | 'term' | 'startDate' | 'isBoosted'> & {
+export type CardListing = Pick<Listing, 'id' | 'slug' | 'type' | 'cityName' | 'countryName' | 'rent' | 'currency' | 'term' | 'startDate' | 'isBoosted' | 'isFavorited' | 'status'> & {
   photo: Listing['photos'][number] | null
 }
 
 export function toCard(listing: Listing): CardListing {
-  const { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted } = listing
-  return { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, photo: listing.photos[0] ?? null }
+  const { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, isFavorited, status } = listing
+  return { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, isFavorited, status, photo: listing.photos[0] ?? null }
 }
 
 /** The title a listing is shown under: its type and city, in the reader's language. */
@@ -26,7 +27,7 @@ export function useListingTitle(): (listing: Pick<Listing, 'type' | 'cityName'>)
   }
 }
 
-export function ListingCard({ listing, eager = false }: { listing: CardListing; eager?: boolean }) {
+export function ListingCard({ listing, eager = false, onFavoriteChange }: { listing: CardListing; eager?: boolean; onFavoriteChange?: (favorited: boolean) => void }) {
   // Plain-text messages (t) rather than <Trans>: twenty cards a page, no markup to interpolate.
   const { i18n, t } = useLingui()
   const locale = useLocale()
@@ -35,7 +36,7 @@ export function ListingCard({ listing, eager = false }: { listing: CardListing; 
   const startDate = listing.startDate ? formatDate(listing.startDate, locale) : null
   const photo = listing.photo
   return (
-    <article className="listing-card">
+    <article className={listing.status === 'active' ? 'listing-card' : 'listing-card is-unavailable'}>
       <Link to={to(`/listing/${listing.slug}`)} className="listing-card-link">
         <div className="listing-card-photo">
           {photo ? (
@@ -68,6 +69,8 @@ export function ListingCard({ listing, eager = false }: { listing: CardListing; 
           </p>
         </div>
       </Link>
+      {listing.status !== 'active' && <p className="listing-card-unavailable">{t`No longer available`}</p>}
+      <FavoriteButton listingId={listing.id} favorited={listing.isFavorited} onChange={onFavoriteChange} />
     </article>
   )
 }

@@ -5,7 +5,8 @@ import { localeFromPath } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { apiContext } from '../../lib/context.ts'
+import { apiContext, useShell } from '../../lib/context.ts'
+import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
 import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
@@ -33,6 +34,7 @@ function DateText({ iso }: { iso: string }) {
 }
 
 export function Component() {
+  const { hasSession } = useShell()
   const { listing } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
@@ -92,13 +94,13 @@ export function Component() {
             <Link to={signIn} className="button">
               <Trans>Show contact</Trans>
             </Link>
-            <Link to={signIn} className="button button-ghost">
-              <span aria-hidden="true">♡</span> <Trans>Save to favorites</Trans>
-            </Link>
+            <FavoriteButton listingId={listing.id} favorited={listing.isFavorited} variant="full" />
           </div>
-          <p className="hint">
-            <Trans>Sign in to see the contact details and save listings.</Trans>
-          </p>
+          {!hasSession && (
+            <p className="hint">
+              <Trans>Sign in to see the contact details and save listings.</Trans>
+            </p>
+          )}
         </aside>
         <section className="listing-description" aria-labelledby="description-title">
           <h2 id="description-title">

@@ -11,7 +11,6 @@ const TITLES = {
   contact: msg`Contact us`,
   privacy: msg`Privacy policy`,
   alerts: msg`Alerts`,
-  favorites: msg`Favorites`,
   referrals: msg`Referrals`,
   subscription: msg`Subscription`,
   myListings: msg`My listings`,

@@ -1,0 +1,60 @@
+import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { browserApi } from '../../lib/browser-api.ts'
+import { useShell } from '../../lib/context.ts'
+
+/**
+ * The heart on cards and the listing page. Optimistic: it flips at once and flips back, with a
+ * message, when the call fails. Without a session it leads to sign-in and back here.
+ */
+export function FavoriteButton({ listingId, favorited, variant = 'icon', onChange }: { listingId: number; favorited: boolean; variant?: 'icon' | 'full'; onChange?: (favorited: boolean) => void }) {
+  const { t } = useLingui()
+  const { hasSession } = useShell()
+  const location = useLocation()
+  const [on, setOn] = useState(favorited)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const label = on ? t`Remove from favorites` : t`Save to favorites`
+  const className = variant === 'icon' ? 'favorite-toggle' : 'button button-ghost favorite-full'
+
+  if (!hasSession) {
+    const signIn = `${localizePath('/auth', localeFromPath(location.pathname))}?next=${encodeURIComponent(location.pathname + location.search)}`
+    return (
+      <Link to={signIn} className={className} aria-label={variant === 'icon' ? label : undefined}>
+        <span aria-hidden="true">♡</span>
+        {variant === 'full' && <> {label}</>}
+      </Link>
+    )
+  }
+
+  const toggle = async () => {
+    const next = !on
+    setOn(next)
+    setFailed(false)
+    setBusy(true)
+    try {
+      const state = next ? await browserApi().favorites.add(listingId) : await browserApi().favorites.remove(listingId)
+      setOn(state.isFavorited)
+      onChange?.(state.isFavorited)
+    } catch {
+      setOn(!next)
+      setFailed(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <span className="favorite-wrap">
+      <button type="button" className={className} aria-pressed={on} aria-label={variant === 'icon' ? label : undefined} disabled={busy} onClick={toggle}>
+        <span aria-hidden="true">{on ? '♥' : '♡'}</span>
+        {variant === 'full' && <> {label}</>}
+      </button>
+      <span role="status" className="favorite-error">
+        {failed ? t`Could not update favorites. Please try again.` : ''}
+      </span>
+    </span>
+  )
+}

@@ -1,0 +1,63 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { localeFromPath } from '../../../shared/locales.ts'
+import { formatNumber } from '../../../shared/money.ts'
+import { PageHead } from '../../components/page-head.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { apiContext } from '../../lib/context.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { requireUser } from '../auth/guards.ts'
+import { ListingCard, toCard } from '../listings/listing-card.tsx'
+import { Pagination } from '../listings/pagination.tsx'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext)
+  const url = new URL(request.url)
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  try {
+    const { favorites, pagination } = await api.favorites.list({ page, limit: 20, language: localeFromPath(url.pathname) }, request.signal)
+    return { favorites: favorites.map((f) => ({ savedAt: f.createdAt, card: toCard(f.listing) })), pagination }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) await requireUser(api, request)
+    throw err
+  }
+}
+
+/** /dashboard/favorites: the listings the user saved, newest first; the heart takes one out (and back in). */
+export function Component() {
+  const { favorites, pagination } = useLoaderData<typeof loader>()
+  const { t } = useLingui()
+  const locale = useLocale()
+  const to = useLocalePath()
+  const total = formatNumber(pagination.totalItems, locale)
+  return (
+    <section className="favorites-page" aria-labelledby="favorites-title">
+      <PageHead title={t`Favorites`} noindex />
+      <h1 id="favorites-title">
+        <Trans>Favorites</Trans>
+      </h1>
+      {favorites.length === 0 ? (
+        <div className="empty-state">
+          <p>
+            <Trans>No saved listings yet. Tap the heart on a listing to keep it here.</Trans>
+          </p>
+          <Link className="button" to={to('/listings')}>
+            <Trans>Browse listings</Trans>
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="hint">
+            <Trans>{total} saved listings</Trans>
+          </p>
+          <div className="listing-grid">
+            {favorites.map((f) => (
+              <ListingCard key={f.card.id} listing={f.card} />
+            ))}
+          </div>
+          <Pagination pagination={pagination} />
+        </>
+      )}
+    </section>
+  )
+}
