@@ -64,6 +64,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       mailer,
       sms: outboxSmsSender(config.dataDir, (m) => console.log(m)),
       publicBaseUrl: config.publicBaseUrl,
+      photos,
     })
     // The API listens on loopback only; the gateway is the public face (DESIGN §1).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })

@@ -26,3 +26,8 @@ export const LISTING_ACTIVE_DAYS = 60
 /** Language redirect delay and profile refresh delay of SPEC §9. */
 export const LOCALE_REDIRECT_DELAY_MS = 500
 export const MANUAL_LOCALE_FLAG = 'khaneh.manualLocaleChange'
+
+/** Photos one listing may show (issue 4). */
+export const MAX_PHOTOS_PER_LISTING = 12
+/** Photos one user may upload in 24 hours. */
+export const UPLOADS_PER_DAY = 100

@@ -5,6 +5,9 @@ import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import type { Db } from './db/client.ts'
 import { installErrorHandling } from './http.ts'
 import { favoritesRoutes } from './favorites/routes.ts'
+import { uploadsRoutes } from './uploads/routes.ts'
+import { uploadsService } from './uploads/service.ts'
+import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { favoritesService } from './favorites/service.ts'
 import { listingsRoutes } from './listings/routes.ts'
 import { listingsService } from './listings/service.ts'
@@ -50,6 +53,8 @@ export interface ApiOptions {
   mailer?: Mailer
   /** Absolute base of links in e-mails (PUBLIC_BASE_URL). */
   publicBaseUrl?: string
+  /** Where uploaded photos go (the same store the gateway serves them from). */
+  photos?: PhotoStore
   /** Where phone verification codes go; without one, sending a code answers 503. */
   sms?: SmsSender
 }
@@ -121,6 +126,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       })
       await api.register(listingsRoutes, { listings, favorites, tokens })
       await api.register(favoritesRoutes, { favorites, tokens })
+      await api.register(uploadsRoutes, { uploads: uploadsService(options.db, { photos: options.photos }), tokens })
       await api.register(locationsRoutes, { locations })
       await api.register(authRoutes, { auth })
       if (identity && localIdentity) await api.register(identityRoutes, { identity, verifier: localIdentity })

@@ -1,0 +1,51 @@
+import type { Queryable } from '../db/client.ts'
+
+export interface UploadRow {
+  file_id: string
+  thumb_file_id: string
+  width: number
+  height: number
+}
+
+export interface ListingPhotoRow extends UploadRow {
+  id: number
+  position: number
+}
+
+export function uploadsRepo(db: Queryable) {
+  return {
+    async countSince(userId: number, since: Date): Promise<number> {
+      const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1 AND created_at > $2`, [userId, since])
+      return row?.n ?? 0
+    },
+
+    async insert(userId: number, rows: UploadRow[]): Promise<void> {
+      for (const row of rows) {
+        await db.query(`INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) VALUES ($1, $2, $3, $4, $5)`, [
+          userId,
+          row.file_id,
+          row.thumb_file_id,
+          row.width,
+          row.height,
+        ])
+      }
+    },
+
+    /** The listing's owner, or null when there is no such listing (removed ones included: their photos can still go). */
+    async listingOwner(listingId: number): Promise<number | null> {
+      const [row] = await db.query<{ owner_id: number }>(`SELECT owner_id FROM listings WHERE id = $1`, [listingId])
+      return row?.owner_id ?? null
+    },
+
+    async photosOf(listingId: number): Promise<ListingPhotoRow[]> {
+      return db.query<ListingPhotoRow>(
+        `SELECT id, position, file_id, thumb_file_id, width, height FROM photos WHERE listing_id = $1 ORDER BY position, id`,
+        [listingId],
+      )
+    },
+
+    async deletePhoto(listingId: number, photoId: number): Promise<boolean> {
+      return (await db.query(`DELETE FROM photos WHERE listing_id = $1 AND id = $2 RETURNING id`, [listingId, photoId])).length === 1
+    },
+  }
+}

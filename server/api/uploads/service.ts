@@ -1,0 +1,83 @@
+import { MAX_PHOTOS_PER_LISTING, UPLOADS_PER_DAY } from '../../../shared/constants.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
+import type { Db } from '../db/client.ts'
+import { photoUrl } from '../listings/service.ts'
+import { checkImage, encodePhoto, type EncodedPhoto } from './images.ts'
+import { uploadsRepo, type ListingPhotoRow, type UploadRow } from './repo.ts'
+
+export interface UploadedFile {
+  filename: string
+  data: Buffer
+}
+
+const wire = (row: UploadRow) => ({ ...row, url: photoUrl(row.file_id), thumb_url: photoUrl(row.thumb_file_id) })
+const wirePhoto = (row: ListingPhotoRow) => ({ id: row.id, position: row.position, ...wire(row) })
+
+/** Photo uploads (issue 4): checked, re-encoded, stored in the PhotoStore, counted against the user's quota. */
+export function uploadsService(db: Db, options: { photos?: PhotoStore }) {
+  const repo = uploadsRepo(db)
+
+  async function ownedListing(userId: number, listingId: number, role: 'user' | 'admin'): Promise<void> {
+    const owner = await repo.listingOwner(listingId)
+    // someone else's listing is as unknown as a missing one (no probing ids)
+    if (owner === null || (owner !== userId && role !== 'admin')) throw new AppError('NOT_FOUND', 'Listing not found')
+  }
+
+  return {
+    /**
+     * POST /upload/photos: every file is checked and re-encoded before anything is stored, so one
+     * bad file in a batch stores nothing. Files arrive one at a time (never the whole body at once).
+     */
+    async upload(userId: number, files: AsyncIterable<UploadedFile>) {
+      if (!options.photos) throw new AppError('SERVICE_UNAVAILABLE', 'Photo storage is not configured')
+      const used = await repo.countSince(userId, new Date(Date.now() - 86_400_000))
+      const encoded: EncodedPhoto[] = []
+      for await (const file of files) {
+        if (used + encoded.length >= UPLOADS_PER_DAY) {
+          throw new AppError('RATE_LIMITED', 'You have uploaded the most photos allowed for one day', { reason: 'upload_quota', limit: UPLOADS_PER_DAY })
+        }
+        await checkImage(file.data)
+        encoded.push(await encodePhoto(file.data))
+      }
+      if (encoded.length === 0) throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'photos', code: 'too_small', message: 'at least one photo is required' }])
+      const rows: UploadRow[] = []
+      for (const photo of encoded) {
+        const [file_id, thumb_file_id] = await Promise.all([options.photos.put(photo.large, 'image/webp'), options.photos.put(photo.small, 'image/webp')])
+        rows.push({ file_id, thumb_file_id, width: photo.width, height: photo.height })
+      }
+      await repo.insert(userId, rows)
+      return { photos: rows.map(wire) }
+    },
+
+    /** POST /upload/photos/validate: the same checks, one answer per file, nothing stored. */
+    async validate(files: AsyncIterable<UploadedFile>) {
+      const results = []
+      for await (const file of files) {
+        try {
+          const image = await checkImage(file.data)
+          results.push({ filename: file.filename, valid: true, format: image.format, width: image.width, height: image.height, error: null })
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err
+          results.push({ filename: file.filename, valid: false, format: null, width: null, height: null, error: { code: err.code, message: err.message } })
+        }
+      }
+      if (results.length === 0) throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'photos', code: 'too_small', message: 'at least one photo is required' }])
+      return { files: results, max_files: MAX_PHOTOS_PER_LISTING }
+    },
+
+    /** GET /upload/listings/{id}/photos: the owner's (or an admin's) view of a listing's photos. */
+    async listingPhotos(userId: number, role: 'user' | 'admin', listingId: number) {
+      await ownedListing(userId, listingId, role)
+      return { photos: (await repo.photosOf(listingId)).map(wirePhoto) }
+    },
+
+    /** DELETE /upload/listings/{id}/photos/{photoId}: the owner (or an admin) removes one photo. */
+    async deleteListingPhoto(userId: number, role: 'user' | 'admin', listingId: number, photoId: number) {
+      await ownedListing(userId, listingId, role)
+      if (!(await repo.deletePhoto(listingId, photoId))) throw new AppError('NOT_FOUND', 'Photo not found')
+      return { photos: (await repo.photosOf(listingId)).map(wirePhoto) }
+    },
+  }
+}
+export type UploadsService = ReturnType<typeof uploadsService>
