@@ -2,14 +2,33 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { PhotoStore } from '../../server/integrations/photos/photo-store.ts'
 import { errorEnvelope } from '../lib/errors.ts'
 
-/** /api/telegramFile/{fileId} (SPEC §2): a stored photo, streamed, cached for a year (file ids never change content). */
+/** Telegram's file id alphabet with a length cap: anything else is refused before the store is asked. */
+const FILE_ID_PARAM = /^[A-Za-z0-9_-]{1,200}$/
+
+/**
+ * /api/telegramFile/{fileId} (SPEC §2): a stored photo, streamed (never buffered), images only,
+ * cached for a year — a file id never changes its content, so the id is also the ETag.
+ */
 export const photosRoutes: FastifyPluginAsync<{ photos: PhotoStore }> = async (app, { photos }) => {
   app.get<{ Params: { fileId: string } }>('/api/telegramFile/:fileId', async (request, reply) => {
-    const photo = await photos.get(request.params.fileId)
-    if (!photo) return reply.status(404).send(errorEnvelope('NOT_FOUND', 'Photo not found'))
-    reply.header('content-type', photo.contentType)
+    const { fileId } = request.params
+    if (!FILE_ID_PARAM.test(fileId)) return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'Not a photo id'))
+    const etag = `"${fileId}"`
+    reply.header('etag', etag)
     reply.header('cache-control', 'public, max-age=31536000, immutable')
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    const photo = await photos.get(fileId)
+    if (!photo) return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
+    if (!photo.contentType.startsWith('image/')) {
+      photo.stream.destroy()
+      return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
+    }
+    reply.header('content-type', photo.contentType)
     if (photo.size !== undefined) reply.header('content-length', photo.size)
+    // a reader who leaves stops the read (or the upstream download) at once
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) photo.stream.destroy()
+    })
     return reply.send(photo.stream)
   })
 }

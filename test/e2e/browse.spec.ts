@@ -33,7 +33,7 @@ test('browse in Persian: filter by city and price, open a listing, switch to Eng
   expect(count).toBeGreaterThan(0)
   for (let i = 0; i < count; i++) await expect(cards.nth(i)).toContainText('برلین')
 
-  await cards.first().getByRole('link').click()
+  await cards.first().locator('a.listing-card-link').click()
   await expect(page).toHaveURL(/\/listing\/[a-z0-9-]+$/)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('برلین')
   await expect(page.locator('.listing-price')).toContainText('ریال')
