@@ -105,6 +105,8 @@ try {
   rows.push(await measure('page /en/listings', `${base}/en/listings`))
   rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
   rows.push(await measure('json /api/v1/listings?city=berlin&sort=price_asc', `${base}/api/v1/listings?city=berlin&sort=price_asc`))
+  const photo = (page.data.listings[0]?.photos as Array<{ url: string }> | undefined)?.[0]?.url
+  if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
   rows.push(await measure('/healthz', `${base}/healthz`))
   rows.push(await measure(`static ${asset.slice(0, 28)}…`, `${base}${asset}`))
 } finally {
