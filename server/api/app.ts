@@ -10,6 +10,8 @@ import { uploadsService } from './uploads/service.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { favoritesService } from './favorites/service.ts'
 import { listingsRoutes } from './listings/routes.ts'
+import { ownerListingsRoutes } from './listings/owner.routes.ts'
+import { ownerListingsService } from './listings/owner-service.ts'
 import { listingsService } from './listings/service.ts'
 import { locationsRoutes } from './locations/routes.ts'
 import { locationsService } from './locations/service.ts'
@@ -126,6 +128,10 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       })
       await api.register(listingsRoutes, { listings, favorites, tokens })
       await api.register(favoritesRoutes, { favorites, tokens })
+      await api.register(ownerListingsRoutes, {
+        owner: ownerListingsService(options.db, { listings, locations, onChanged: () => listings.invalidate() }),
+        tokens,
+      })
       await api.register(uploadsRoutes, { uploads: uploadsService(options.db, { photos: options.photos }), tokens })
       await api.register(locationsRoutes, { locations })
       await api.register(authRoutes, { auth })

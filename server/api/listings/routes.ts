@@ -3,7 +3,7 @@ import { envelope } from '../../../shared/schemas/common.ts'
 import { ListingIdParams, ListingPageSchema, ListingSchema, ListListingsQuery, SearchListingsQuery } from '../../../shared/schemas/listing.ts'
 import { LanguageParam } from '../../../shared/schemas/common.ts'
 import { z } from 'zod'
-import { okEnvelope } from '../../lib/errors.ts'
+import { AppError, okEnvelope } from '../../lib/errors.ts'
 import { optionalUser } from '../auth/require-user.ts'
 import type { AccessTokens } from '../auth/tokens.ts'
 import type { FavoritesService } from '../favorites/service.ts'
@@ -59,9 +59,17 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; 
       },
     },
     async (request, reply) => {
-      const listing = await listings.getPublic(request.params.id, request.query.language)
-      if (!request.auth) return sendSerialized(reply, listing)
-      const [marked = listing.value] = await favorites.mark(request.auth.userId, [listing.value])
+      const { id } = request.params
+      const { language } = request.query
+      const viewer = request.auth
+      if (!viewer) return sendSerialized(reply, await listings.getPublic(id, language))
+      // the owner and admins see any status, with the contact; everyone else the public listing
+      const listing =
+        (await listings.getPublicOrNull(id, language).then((found) =>
+          found && found.value.owner.id !== viewer.userId && viewer.role !== 'admin' ? found.value : null,
+        )) ?? (await listings.getOwned(id, language, viewer))
+      if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
+      const [marked = listing] = await favorites.mark(viewer.userId, [listing])
       return okEnvelope(marked)
     },
   )

@@ -97,22 +97,40 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     }
   }
 
+  function getPublicOrNull(idOrSlug: string, language: string): Promise<SerializedData<Listing> | null> {
+    return singles.wrap(`${language}:${idOrSlug}`, async () => {
+      const row = await repo.findByIdOrSlug(idOrSlug, language)
+      if (!row || row.status !== 'active') return null
+      const [found] = await withPhotos([row])
+      return found ? serializeData(ListingSchema, found) : null
+    })
+  }
+
   return {
     /** Public search of active listings (SPEC §7 GET /listings); anonymous results are cached briefly. */
     async search(query: ListListingsQuery): Promise<SerializedData<ListingPage>> {
       return pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await search(query)))
     },
 
-    /** A public listing by id or slug; only active listings are public (DESIGN §6). */
+    /** A public listing by id or slug, or null; only active listings are public (DESIGN §6). */
+    getPublicOrNull,
+
+    /** A public listing by id or slug; 404 for anything not public. */
     async getPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing>> {
-      const listing = await singles.wrap(`${language}:${idOrSlug}`, async () => {
-        const row = await repo.findByIdOrSlug(idOrSlug, language)
-        if (!row || row.status !== 'active') return null
-        const [found] = await withPhotos([row])
-        return found ? serializeData(ListingSchema, found) : null
-      })
+      const listing = await getPublicOrNull(idOrSlug, language)
       if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
       return listing
+    },
+
+    /**
+     * A listing as its owner (or an admin) sees it: whatever its status, with its contact.
+     * Null for anyone else, so the caller answers as it would for a missing listing.
+     */
+    async getOwned(idOrSlug: string, language: string, viewer: { userId: number; role: 'user' | 'admin' }): Promise<Listing | null> {
+      const row = await repo.findByIdOrSlug(idOrSlug, language)
+      if (!row || (row.owner_id !== viewer.userId && viewer.role !== 'admin')) return null
+      const [listing] = await withPhotos([row])
+      return listing ? ListingSchema.parse({ ...listing, contact: row.contact }) : null
     },
 
     /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */

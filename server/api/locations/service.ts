@@ -99,6 +99,11 @@ export function locationsService(db: Db, cacheMs = 60_000) {
       return (await places()).cities.filter((c) => c.key === key).map((c) => c.id)
     },
 
+    /** The id of the city with this key in this country, or null. */
+    async cityIn(countryCode: string, key: string): Promise<number | null> {
+      return (await places()).cities.find((c) => c.key === key && c.country_code === countryCode)?.id ?? null
+    },
+
     async currencyOf(code: string): Promise<string | undefined> {
       return (await places()).countries.find((c) => c.code === code)?.currency
     },

@@ -1,0 +1,105 @@
+import type { Queryable } from '../db/client.ts'
+import type { UploadRow } from '../uploads/repo.ts'
+
+export interface ListingWriteRow {
+  type: string
+  countryCode: string
+  cityId: number
+  rentMinor: number | null
+  currency: string
+  rentEurCents: number | null
+  isNegotiable: boolean
+  genderPref: string
+  description: string
+  originalLanguage: string
+  term: string
+  startDate: string | null
+  hasContract: boolean
+  sizeM2: number | null
+  rooms: number | null
+  furnished: boolean
+  contact: string
+  verificationNumber: string | null
+}
+
+const VALUES = (w: ListingWriteRow) => [
+  w.type,
+  w.countryCode,
+  w.cityId,
+  w.rentMinor,
+  w.currency,
+  w.rentEurCents,
+  w.isNegotiable,
+  w.genderPref,
+  w.description,
+  w.originalLanguage,
+  w.term,
+  w.startDate,
+  w.hasContract,
+  w.sizeM2,
+  w.rooms,
+  w.furnished,
+  w.contact,
+  w.verificationNumber,
+]
+
+/** SQL of the owner's side of listings: create, replace, remove, and the photos they carry. */
+export function ownerListingsRepo(db: Queryable) {
+  return {
+    async insert(ownerId: number, slug: string, w: ListingWriteRow): Promise<number> {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO listings (type, country_code, city_id, rent_minor, currency, rent_eur_cents, is_negotiable, gender_pref, description,
+            original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact, verification_number, owner_id, slug, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'pending') RETURNING id`,
+        [...VALUES(w), ownerId, slug],
+      )
+      return row!.id
+    },
+
+    /** Replaces the owner's fields; an edit goes back to moderation (DESIGN §6). */
+    async update(id: number, w: ListingWriteRow): Promise<void> {
+      await db.query(
+        `UPDATE listings SET type = $1, country_code = $2, city_id = $3, rent_minor = $4, currency = $5, rent_eur_cents = $6, is_negotiable = $7,
+            gender_pref = $8, description = $9, original_language = $10, term = $11, start_date = $12, has_contract = $13, size_m2 = $14,
+            rooms = $15, furnished = $16, contact = $17, verification_number = $18, status = 'pending', status_reason = NULL, updated_at = now()
+          WHERE id = $19`,
+        [...VALUES(w), id],
+      )
+    },
+
+    async markRemoved(id: number): Promise<void> {
+      await db.query(`UPDATE listings SET status = 'removed', updated_at = now() WHERE id = $1`, [id])
+    },
+
+    /** The owner and status of a listing (locked for the write that follows, when asked). */
+    async ownerOf(id: number, lock: boolean): Promise<{ owner_id: number; status: string } | null> {
+      const [row] = await db.query<{ owner_id: number; status: string }>(`SELECT owner_id, status FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])
+      return row ?? null
+    },
+
+    /** The user's uploads among these file ids (a listing can only show its owner's uploads). */
+    async ownUploads(userId: number, fileIds: string[]): Promise<Map<string, UploadRow>> {
+      if (fileIds.length === 0) return new Map()
+      const rows = await db.query<UploadRow>(
+        `SELECT file_id, thumb_file_id, width, height FROM uploads WHERE user_id = $1 AND file_id = ANY($2::text[])`,
+        [userId, fileIds],
+      )
+      return new Map(rows.map((r) => [r.file_id, r]))
+    },
+
+    /** The listing's gallery becomes exactly these photos, in this order. */
+    async replacePhotos(listingId: number, photos: UploadRow[]): Promise<void> {
+      await db.query(`DELETE FROM photos WHERE listing_id = $1`, [listingId])
+      for (const [position, p] of photos.entries()) {
+        await db.query(`INSERT INTO photos (listing_id, position, file_id, thumb_file_id, width, height) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          listingId,
+          position,
+          p.file_id,
+          p.thumb_file_id,
+          p.width,
+          p.height,
+        ])
+      }
+    },
+  }
+}

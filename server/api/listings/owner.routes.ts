@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
+import { ListingSchema } from '../../../shared/schemas/listing.ts'
+import { ListingWriteBody } from '../../../shared/schemas/listing-write.ts'
+import { okEnvelope } from '../../lib/errors.ts'
+import { requireUser, userIdOf } from '../auth/require-user.ts'
+import type { AccessTokens } from '../auth/tokens.ts'
+import type { OwnerListingsService, Viewer } from './owner-service.ts'
+
+const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const Language = z.object({ language: LanguageParam.default('fa') })
+const viewerOf = (request: FastifyRequest): Viewer => ({ userId: userIdOf(request), role: request.auth?.role ?? 'user' })
+
+/** The owner's listing writes (SPEC §7 Listings); everyone but the owner and admins gets 404. */
+export const ownerListingsRoutes: FastifyPluginAsyncZod<{ owner: OwnerListingsService; tokens: AccessTokens }> = async (app, { owner, tokens }) => {
+  app.addHook('preValidation', requireUser(tokens))
+
+  app.post(
+    '/listings',
+    { schema: { body: ListingWriteBody, querystring: Language, response: { 201: envelope(ListingSchema) } } },
+    async (request, reply) => reply.status(201).send(okEnvelope(await owner.create(viewerOf(request), request.body, request.query.language))),
+  )
+
+  app.put(
+    '/listings/:id',
+    { schema: { params: Id, body: ListingWriteBody, querystring: Language, response: { 200: envelope(ListingSchema) } } },
+    async (request) => okEnvelope(await owner.update(viewerOf(request), request.params.id, request.body, request.query.language)),
+  )
+
+  app.delete('/listings/:id', { schema: { params: Id, response: { 200: envelope(z.object({ removed: z.literal(true) })) } } }, async (request) =>
+    okEnvelope(await owner.remove(viewerOf(request), request.params.id)),
+  )
+}

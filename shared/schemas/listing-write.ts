@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { GENDER_PREFS, MAX_PHOTOS_PER_LISTING, PROPERTY_TYPES, TERMS } from '../constants.ts'
+import { EUR_PER_UNIT } from '../money.ts'
+import { LanguageParam } from './common.ts'
+
+const FileId = z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, 'is not a photo id')
+
+/**
+ * POST /listings and PUT /listings/{id} (SPEC §3 field names, §5 rules). Unknown fields — and the
+ * server's own, such as status, owner, boost_until or favorite_count — are dropped; negotiable
+ * means no rent; an empty verification_number is no verification number.
+ */
+export const ListingWriteBody = z
+  .object({
+    type: z.enum(PROPERTY_TYPES),
+    country: z.string().trim().toUpperCase().length(2),
+    city: z.string().trim().toLowerCase().min(1).max(100),
+    rent: z.coerce.number().positive().max(1_000_000_000).nullable().optional(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((c) => c in EUR_PER_UNIT, 'is not a supported currency')
+      .default('EUR'),
+    is_negotiable: z.boolean().default(false),
+    gender_pref: z.enum(GENDER_PREFS).default('any'),
+    description: z.string().trim().min(20).max(5000),
+    original_language: LanguageParam.default('fa'),
+    photos: z.array(FileId).max(MAX_PHOTOS_PER_LISTING).default([]),
+    term: z.enum(TERMS).default('long'),
+    start_date: z.iso.date().nullable().optional(),
+    has_contract: z.boolean().default(false),
+    size_m2: z.number().int().positive().max(100_000).nullable().optional(),
+    rooms: z.number().int().positive().max(100).nullable().optional(),
+    furnished: z.boolean().default(false),
+    contact: z.string().trim().min(3).max(200),
+    verification_number: z
+      .string()
+      .trim()
+      .max(50)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .transform((body) => {
+    const negotiable = body.is_negotiable || body.rent === null || body.rent === undefined || body.rent === 0
+    return { ...body, rent: negotiable ? null : (body.rent as number), is_negotiable: negotiable }
+  })
+export type ListingWrite = z.output<typeof ListingWriteBody>

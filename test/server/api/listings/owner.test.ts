@@ -1,0 +1,117 @@
+import t from 'tap'
+import { buildTestApi, TEST_BOT_TOKEN } from '../../../helpers/build-api.ts'
+import { makeCity, makeCountry } from '../../../helpers/factories.ts'
+import { signTelegramLogin } from '../../../helpers/telegram.ts'
+
+t.test("the owner's listing writes", async (t) => {
+  const { app, db } = await buildTestApi(t)
+  await makeCountry(db, 'DE')
+  await makeCountry(db, 'TR', { en: 'Turkey' }, 'TRY')
+  await makeCity(db, 'DE', 'berlin')
+  await makeCity(db, 'TR', 'istanbul')
+  const signIn = async (id: number) =>
+    (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: `U${id}`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })).json().data
+  const owner = await signIn(9301)
+  const other = await signIn(9302)
+  const admin = await signIn(777)
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: object) =>
+    app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
+  await db.query(`INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) VALUES ($1, 'dmine0000001-webp', 'dthumb000001-webp', 1600, 1200), ($2, 'dtheirs00001-webp', 'dthumb000002-webp', 10, 10)`, [owner.user.id, other.user.id])
+  const body = {
+    type: 'private_room',
+    country: 'de',
+    city: 'Berlin',
+    rent: 650,
+    description: 'A bright room near the park, five minutes from the U-Bahn.',
+    photos: ['dmine0000001-webp'],
+    contact: '+49 151 2345678',
+    verification_number: '   ',
+    status: 'active',
+    owner: { id: other.user.id },
+    boost_until: '2099-01-01T00:00:00Z',
+    favorite_count: 999,
+    surprise: 'dropped',
+  }
+
+  let id = 0
+  await t.test('create: 201, pending, SPEC §5 defaults, server-owned fields ignored; invisible to the public', async (t) => {
+    t.equal((await call('POST', '/listings', null, body)).statusCode, 401)
+    const res = await call('POST', '/listings', owner.token, body)
+    t.equal(res.statusCode, 201, res.body)
+    const listing = res.json().data
+    id = listing.id
+    t.match(listing, {
+      status: 'pending',
+      type: 'private_room',
+      country: 'DE',
+      city: 'berlin',
+      rent: 650,
+      currency: 'EUR',
+      is_negotiable: false,
+      original_language: 'fa',
+      boost_until: null,
+      favorite_count: 0,
+      contact: '+49 151 2345678',
+      owner: { id: owner.user.id },
+      photos: [{ url: '/api/telegramFile/dmine0000001-webp', width: 1600 }],
+    })
+    t.notOk('surprise' in listing)
+    const [row] = await db.query<{ verification_number: string | null }>(`SELECT verification_number FROM listings WHERE id = $1`, [id])
+    t.equal(row!.verification_number, null, 'an empty verification number is removed')
+    t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 404, 'pending is not public')
+    t.equal((await call('GET', `/listings/${id}`, other.token)).statusCode, 404, 'not for another user either')
+    t.equal((await call('GET', `/listings/${id}`, owner.token)).json().data.contact, '+49 151 2345678', 'the owner sees it, contact included')
+    t.equal((await call('GET', `/listings/${id}`, admin.token)).statusCode, 200, 'an admin too')
+    const search = (await call('GET', '/listings?country=DE', null)).json().data
+    t.notOk(search.listings.some((l: { id: number }) => l.id === id))
+  })
+
+  await t.test('negotiable: no rent, is_negotiable true; a country currency sticks', async (t) => {
+    const res = await call('POST', '/listings', owner.token, { ...body, country: 'TR', city: 'istanbul', currency: 'try', rent: 20000, is_negotiable: true, photos: [] })
+    t.match(res.json().data, { rent: null, is_negotiable: true, currency: 'TRY' })
+    const noRent = await call('POST', '/listings', owner.token, { ...body, rent: undefined, photos: [] })
+    t.match(noRent.json().data, { rent: null, is_negotiable: true })
+  })
+
+  await t.test('bad input is a 400 with field errors and writes nothing', async (t) => {
+    const [{ n: before }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings`)) as [{ n: number }]
+    const cases: Array<[string, object, RegExp]> = [
+      ['unknown city', { city: 'atlantis' }, /city/],
+      ['city of another country', { city: 'istanbul' }, /city/],
+      ['unknown country', { country: 'XX' }, /country/],
+      ['short description', { description: 'short' }, /description/],
+      ['unknown type', { type: 'castle' }, /type/],
+      ['unknown currency', { currency: 'XYZ' }, /currency/],
+      ["another user's photo", { photos: ['dtheirs00001-webp'] }, /photos\.0/],
+      ['no contact', { contact: '' }, /contact/],
+      ['13 photos', { photos: Array.from({ length: 13 }, (_, i) => `dmine${String(i).padStart(7, '0')}-webp`) }, /photos/],
+      ['negative rent', { rent: -5 }, /rent/],
+      ['bad date', { start_date: '2026-02-31' }, /start_date/],
+    ]
+    for (const [name, change, path] of cases) {
+      const res = await call('POST', '/listings', owner.token, { ...body, ...change })
+      t.equal(res.statusCode, 400, name)
+      t.match(JSON.stringify(res.json().error.details), path, `${name}: names the field`)
+    }
+    const [{ n: after }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings`)) as [{ n: number }]
+    t.equal(after, before)
+  })
+
+  await t.test('edit and remove: the owner only (404 for others); an edit goes back to moderation', async (t) => {
+    await db.query(`UPDATE listings SET status = 'active', activated_at = now() WHERE id = $1`, [id])
+    t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 200, 'approved: public')
+    t.equal((await call('GET', `/listings/${id}`, null)).json().data.contact, null, 'never the contact in public')
+    t.equal((await call('GET', `/listings/${id}`, other.token)).json().data.contact, null, 'nor to another user')
+    t.equal((await call('PUT', `/listings/${id}`, other.token, body)).statusCode, 404)
+    t.equal((await call('DELETE', `/listings/${id}`, other.token)).statusCode, 404)
+    t.equal((await call('PUT', `/listings/${id}`, null, body)).statusCode, 401)
+    const edited = await call('PUT', `/listings/${id}`, owner.token, { ...body, rent: 700, photos: [] })
+    t.equal(edited.statusCode, 200)
+    t.match(edited.json().data, { rent: 700, status: 'pending', photos: [] })
+    t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 404, 'an edit hides it until approved again')
+    t.equal((await call('DELETE', `/listings/${id}`, owner.token)).statusCode, 200)
+    t.equal((await call('PUT', `/listings/${id}`, owner.token, body)).statusCode, 404, 'a removed listing cannot be edited')
+    t.equal((await call('DELETE', `/listings/${id}`, owner.token)).statusCode, 404)
+    t.equal((await call('PUT', '/listings/99999999', owner.token, body)).statusCode, 404)
+  })
+})
