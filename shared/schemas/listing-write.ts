@@ -46,3 +46,49 @@ export const ListingWriteBody = z
     return { ...body, rent: negotiable ? null : (body.rent as number), is_negotiable: negotiable }
   })
 export type ListingWrite = z.output<typeof ListingWriteBody>
+
+/** GET /users/listings (SPEC §7; per_page clamped 1–100, SPEC §5). */
+export const OwnListingsQuery = z.object({
+  status: z.enum(['pending', 'active', 'rented', 'expired', 'rejected', 'removed', 'all']).optional(),
+  include_removed: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  language: LanguageParam.default('fa'),
+})
+
+/** The owner's status changes (DESIGN §6): what a listing in each status may become by its owner's hand. */
+export const OWNER_TRANSITIONS: Record<string, readonly string[]> = {
+  pending: ['removed'],
+  active: ['rented', 'removed'],
+  rented: ['pending', 'removed'],
+  expired: ['pending', 'removed'],
+  rejected: ['removed'],
+  removed: [],
+}
+
+export const OwnStatusBody = z.object({ status: z.enum(['pending', 'rented', 'removed']) })
+
+/** The own-listing variant of SPEC §3. */
+export const OwnListingSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  property_type: z.enum(PROPERTY_TYPES),
+  country: z.string(),
+  city: z.string(),
+  city_name: z.string(),
+  price: z.number().nullable(),
+  currency: z.string(),
+  is_negotiable: z.boolean(),
+  description: z.string(),
+  photos: z.array(z.object({ url: z.string(), thumb_url: z.string() })),
+  status: z.string(),
+  status_reason: z.string().nullable(),
+  is_boosted: z.boolean(),
+  boost_expires: z.string().nullable(),
+  favorite_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  can_edit: z.boolean(),
+  can_boost: z.boolean(),
+  can_remove: z.boolean(),
+})

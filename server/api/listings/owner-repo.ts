@@ -103,3 +103,52 @@ export function ownerListingsRepo(db: Queryable) {
     },
   }
 }
+
+export interface OwnListingRow {
+  id: number
+  slug: string
+  type: string
+  country_code: string
+  city_key: string
+  city_name: string
+  rent_minor: number | null
+  currency: string
+  is_negotiable: boolean
+  description: string
+  status: string
+  status_reason: string | null
+  boost_until: Date | null
+  favorite_count: number
+  created_at: Date
+  updated_at: Date
+}
+
+/** The owner's own list: newest first, by status or all (removed only when asked). */
+export async function ownListingsPage(
+  db: Queryable,
+  ownerId: number,
+  filter: { status?: string; includeRemoved: boolean; language: string; limit: number; offset: number },
+): Promise<{ rows: OwnListingRow[]; total: number }> {
+  // the filter's parameters come first, so the count query can use them without the language
+  const params: unknown[] = [ownerId]
+  let where = 'l.owner_id = $1'
+  if (filter.status && filter.status !== 'all') where += ` AND l.status = $${params.push(filter.status)}`
+  else if (!filter.includeRemoved) where += ` AND l.status <> 'removed'`
+  const language = `$${params.length + 1}`
+  const [rows, count] = await Promise.all([
+    db.query<OwnListingRow>(
+      `SELECT l.id, l.slug, l.type, l.country_code, c.key AS city_key, c.names->>${language} AS city_name, l.rent_minor::float8 AS rent_minor, l.currency,
+              l.is_negotiable, l.description, l.status, l.status_reason, l.boost_until, l.favorite_count, l.created_at, l.updated_at
+         FROM listings l JOIN cities c ON c.id = l.city_id
+        WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+      [...params, filter.language],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings l WHERE ${where}`, params),
+  ])
+  return { rows, total: count[0]?.n ?? 0 }
+}
+
+/** Sets a status the owner chose (the transition was checked under the row lock). */
+export async function setOwnStatus(db: Queryable, id: number, status: string): Promise<void> {
+  await db.query(`UPDATE listings SET status = $2, status_reason = NULL, updated_at = now() WHERE id = $1`, [id, status])
+}

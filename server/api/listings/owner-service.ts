@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
 import type { Listing } from '../../../shared/schemas/listing.ts'
-import type { ListingWrite } from '../../../shared/schemas/listing-write.ts'
+import { OWNER_TRANSITIONS, type ListingWrite } from '../../../shared/schemas/listing-write.ts'
 import { slugify } from '../../../shared/text.ts'
 import { AppError, type FieldIssue } from '../../lib/errors.ts'
 import type { Db, Queryable } from '../db/client.ts'
 import type { LocationsService } from '../locations/service.ts'
 import type { UploadRow } from '../uploads/repo.ts'
-import { ownerListingsRepo, type ListingWriteRow } from './owner-repo.ts'
-import type { ListingsService } from './service.ts'
+import { ownerListingsRepo, ownListingsPage, setOwnStatus, type ListingWriteRow } from './owner-repo.ts'
+import { listingsRepo } from './repo.ts'
+import { photoUrl, type ListingsService } from './service.ts'
 
 export interface Viewer {
   userId: number
@@ -109,6 +110,57 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
       })
       options.onChanged()
       return { removed: true }
+    },
+
+    /** GET /users/listings: the own-listing variant of SPEC §3 with the actions each status allows. */
+    async ownList(viewer: Viewer, query: { status?: string; include_removed: boolean; page: number; per_page: number; language: string }) {
+      const offset = (query.page - 1) * query.per_page
+      const { rows, total } = await ownListingsPage(db, viewer.userId, { status: query.status, includeRemoved: query.include_removed, language: query.language, limit: query.per_page, offset })
+      const photos = await listingsRepo(db).photosOf(rows.map((r) => r.id))
+      const now = Date.now()
+      const totalPages = Math.max(1, Math.ceil(total / query.per_page))
+      return {
+        listings: rows.map((r) => {
+          const boostUntil = r.boost_until ? new Date(r.boost_until) : null
+          return {
+            id: r.id,
+            slug: r.slug,
+            property_type: r.type as Listing['type'],
+            country: r.country_code,
+            city: r.city_key,
+            city_name: r.city_name,
+            price: r.rent_minor === null ? null : r.rent_minor / 10 ** currencyExponent(r.currency),
+            currency: r.currency,
+            is_negotiable: r.is_negotiable || r.rent_minor === null,
+            description: r.description,
+            photos: photos.filter((p) => p.listing_id === r.id).map((p) => ({ url: photoUrl(p.file_id), thumb_url: photoUrl(p.thumb_file_id) })),
+            status: r.status,
+            status_reason: r.status_reason,
+            is_boosted: boostUntil !== null && boostUntil.getTime() > now,
+            boost_expires: boostUntil ? boostUntil.toISOString() : null,
+            favorite_count: r.favorite_count,
+            created_at: new Date(r.created_at).toISOString(),
+            updated_at: new Date(r.updated_at).toISOString(),
+            can_edit: r.status !== 'removed',
+            can_boost: r.status === 'active',
+            can_remove: r.status !== 'removed',
+          }
+        }),
+        pagination: { current_page: query.page, total_pages: totalPages, total_items: total, items_per_page: query.per_page, has_next: query.page < totalPages, has_prev: query.page > 1 },
+      }
+    },
+
+    /** PUT /users/listings/{id}/status: only the owner's transitions of DESIGN §6 (409 for others). */
+    async setStatus(viewer: Viewer, id: number, status: string): Promise<Listing> {
+      await db.transaction(async (tx) => {
+        const current = await writable(tx, id, viewer)
+        if (!(OWNER_TRANSITIONS[current.status] ?? []).includes(status)) {
+          throw new AppError('CONFLICT', `A ${current.status} listing cannot become ${status}`, { reason: 'transition_not_allowed', from: current.status, to: status })
+        }
+        await setOwnStatus(tx, id, status)
+      })
+      options.onChanged()
+      return view(id, viewer, 'fa')
     },
 
     view,

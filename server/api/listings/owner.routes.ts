@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
 import { ListingSchema } from '../../../shared/schemas/listing.ts'
-import { ListingWriteBody } from '../../../shared/schemas/listing-write.ts'
+import { PaginationSchema } from '../../../shared/schemas/common.ts'
+import { ListingWriteBody, OwnListingSchema, OwnListingsQuery, OwnStatusBody } from '../../../shared/schemas/listing-write.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import { requireUser, userIdOf } from '../auth/require-user.ts'
 import type { AccessTokens } from '../auth/tokens.ts'
@@ -27,6 +28,18 @@ export const ownerListingsRoutes: FastifyPluginAsyncZod<{ owner: OwnerListingsSe
     '/listings/:id',
     { schema: { params: Id, body: ListingWriteBody, querystring: Language, response: { 200: envelope(ListingSchema) } } },
     async (request) => okEnvelope(await owner.update(viewerOf(request), request.params.id, request.body, request.query.language)),
+  )
+
+  app.get(
+    '/users/listings',
+    { schema: { querystring: OwnListingsQuery, response: { 200: envelope(z.object({ listings: z.array(OwnListingSchema), pagination: PaginationSchema })) } } },
+    async (request) => okEnvelope(await owner.ownList(viewerOf(request), request.query)),
+  )
+
+  app.put(
+    '/users/listings/:id/status',
+    { schema: { params: Id, body: OwnStatusBody, response: { 200: envelope(ListingSchema) } } },
+    async (request) => okEnvelope(await owner.setStatus(viewerOf(request), request.params.id, request.body.status)),
   )
 
   app.delete('/listings/:id', { schema: { params: Id, response: { 200: envelope(z.object({ removed: z.literal(true) })) } } }, async (request) =>

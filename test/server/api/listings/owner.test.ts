@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildTestApi, TEST_BOT_TOKEN } from '../../../helpers/build-api.ts'
-import { makeCity, makeCountry } from '../../../helpers/factories.ts'
+import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
 import { signTelegramLogin } from '../../../helpers/telegram.ts'
 
 t.test("the owner's listing writes", async (t) => {
@@ -113,5 +113,52 @@ t.test("the owner's listing writes", async (t) => {
     t.equal((await call('PUT', `/listings/${id}`, owner.token, body)).statusCode, 404, 'a removed listing cannot be edited')
     t.equal((await call('DELETE', `/listings/${id}`, owner.token)).statusCode, 404)
     t.equal((await call('PUT', '/listings/99999999', owner.token, body)).statusCode, 404)
+  })
+})
+
+t.test("the owner's list and status changes", async (t) => {
+  const { app, db } = await buildTestApi(t)
+  await makeCountry(db, 'DE')
+  const city = await makeCity(db, 'DE', 'berlin')
+  const signIn = async (id: number) =>
+    (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: `U${id}`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })).json().data
+  const owner = await signIn(9401)
+  const other = await signIn(9402)
+  const call = (method: 'GET' | 'PUT', url: string, token: string | null, payload?: object) =>
+    app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
+  const active = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', createdAt: new Date(Date.now() - 4000) })
+  const pending = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: new Date(Date.now() - 3000) })
+  const removed = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'removed', createdAt: new Date(Date.now() - 2000) })
+  await makeListing(db, { ownerId: other.user.id, cityId: city.id, countryCode: 'DE' })
+
+  await t.test('my listings only, newest first, removed when asked; flags by status; per_page 1–100', async (t) => {
+    t.equal((await call('GET', '/users/listings', null)).statusCode, 401)
+    const mineRes = await call('GET', '/users/listings', owner.token)
+    t.equal(mineRes.statusCode, 200, mineRes.body)
+    const mine = mineRes.json().data
+    t.same(mine.listings.map((l: { id: number }) => l.id), [pending.id, active.id])
+    t.match(mine.listings[1], { property_type: 'apartment', price: 800, status: 'active', can_edit: true, can_boost: true, can_remove: true })
+    t.match(mine.listings[0], { status: 'pending', can_boost: false })
+    t.same((await call('GET', '/users/listings?include_removed=true', owner.token)).json().data.listings.map((l: { id: number }) => l.id), [removed.id, pending.id, active.id])
+    t.match((await call('GET', '/users/listings?include_removed=true', owner.token)).json().data.listings[0], { can_edit: false, can_remove: false })
+    t.same((await call('GET', '/users/listings?status=active', owner.token)).json().data.listings.map((l: { id: number }) => l.id), [active.id])
+    t.equal((await call('GET', '/users/listings?per_page=0', owner.token)).statusCode, 400)
+    t.equal((await call('GET', '/users/listings?per_page=101', owner.token)).statusCode, 400)
+    t.match((await call('GET', '/users/listings?per_page=1&page=2', owner.token)).json().data.pagination, { current_page: 2, total_pages: 2, total_items: 2, has_prev: true })
+    t.notOk(JSON.stringify(mine).includes('contact'), 'the list carries no contact field')
+  })
+
+  await t.test('status changes follow DESIGN §6; others get 404', async (t) => {
+    t.equal((await call('PUT', `/users/listings/${active.id}/status`, other.token, { status: 'rented' })).statusCode, 404)
+    t.equal((await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'active' })).statusCode, 400, 'an owner never activates')
+    const rented = await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'rented' })
+    t.equal(rented.statusCode, 200)
+    t.equal(rented.json().data.status, 'rented')
+    t.equal((await app.inject({ url: `/api/v1/listings/${active.id}` })).statusCode, 404, 'rented leaves the public view')
+    const wrong = await call('PUT', `/users/listings/${pending.id}/status`, owner.token, { status: 'rented' })
+    t.equal(wrong.statusCode, 409)
+    t.match(wrong.json().error.details, { reason: 'transition_not_allowed', from: 'pending', to: 'rented' })
+    t.equal((await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'pending' })).json().data.status, 'pending', 'relisting goes back to moderation')
+    t.equal((await call('PUT', `/users/listings/${removed.id}/status`, owner.token, { status: 'pending' })).statusCode, 404, 'a removed listing stays removed')
   })
 })
