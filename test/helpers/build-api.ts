@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApi, type ApiOptions } from '../../server/api/app.ts'
 import { openDb, type Db } from '../../server/api/db/client.ts'
 import { migrate } from '../../server/api/db/migrate.ts'
+import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
   teardown(fn: () => unknown): void
@@ -50,4 +51,14 @@ export async function buildTestApi(t: Teardown, overrides: Partial<ApiOptions> =
   })
   t.teardown(() => app.close())
   return { app, db }
+}
+
+/** A Telegram sign-in against the test API (its bot token): the session it answers (`token`, `refresh_token`, `user`). */
+export async function telegramSession(
+  app: { inject(opts: { method: 'POST'; url: string; payload: object }): PromiseLike<{ json(): { data: unknown } }> },
+  id: number,
+  firstName = `U${id}`,
+): Promise<{ token: string; refresh_token: string; user: { id: number } & Record<string, unknown> }> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: firstName, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })
+  return res.json().data as { token: string; refresh_token: string; user: { id: number } & Record<string, unknown> }
 }

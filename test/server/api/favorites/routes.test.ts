@@ -1,14 +1,12 @@
 import t from 'tap'
-import { buildTestApi, TEST_BOT_TOKEN } from '../../../helpers/build-api.ts'
+import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
-import { signTelegramLogin } from '../../../helpers/telegram.ts'
 
 t.test('favourites', async (t) => {
   const { app, db } = await buildTestApi(t)
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin')
-  const signIn = async (id: number) =>
-    (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: `U${id}`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })).json().data
+  const signIn = (id: number) => telegramSession(app, id)
   const me = await signIn(8001)
   const other = await signIn(8002)
   const owner = await signIn(8003)

@@ -1,7 +1,6 @@
 import t from 'tap'
-import { buildTestApi, TEST_BOT_TOKEN } from '../../../helpers/build-api.ts'
+import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
-import { signTelegramLogin } from '../../../helpers/telegram.ts'
 
 t.test("the owner's listing writes", async (t) => {
   const { app, db } = await buildTestApi(t)
@@ -9,8 +8,7 @@ t.test("the owner's listing writes", async (t) => {
   await makeCountry(db, 'TR', { en: 'Turkey' }, 'TRY')
   await makeCity(db, 'DE', 'berlin')
   await makeCity(db, 'TR', 'istanbul')
-  const signIn = async (id: number) =>
-    (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: `U${id}`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })).json().data
+  const signIn = (id: number) => telegramSession(app, id)
   const owner = await signIn(9301)
   const other = await signIn(9302)
   const admin = await signIn(777)
@@ -120,8 +118,7 @@ t.test("the owner's list and status changes", async (t) => {
   const { app, db } = await buildTestApi(t)
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin')
-  const signIn = async (id: number) =>
-    (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: `U${id}`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })).json().data
+  const signIn = (id: number) => telegramSession(app, id)
   const owner = await signIn(9401)
   const other = await signIn(9402)
   const call = (method: 'GET' | 'PUT', url: string, token: string | null, payload?: object) =>

@@ -4,9 +4,8 @@ import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import t from 'tap'
 import { diskPhotoStore } from '../../../../server/integrations/photos/disk-store.ts'
-import { buildTestApi, TEST_BOT_TOKEN } from '../../../helpers/build-api.ts'
+import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
-import { signTelegramLogin } from '../../../helpers/telegram.ts'
 
 /** A PNG whose header claims `width`×`height` but carries no pixels: a pixel-flood probe. */
 function floodPng(width: number, height: number): Buffer {
@@ -38,8 +37,7 @@ t.test('photo uploads', async (t) => {
   const { app, db } = await buildTestApi(t, { photos })
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin')
-  const signIn = async (id: number) =>
-    (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: `U${id}`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })).json().data
+  const signIn = (id: number) => telegramSession(app, id)
   const me = await signIn(9101)
   const other = await signIn(9102)
   const admin = await signIn(777)
