@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: optionalText,
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Khaneh <no-reply@khaneh.local>'),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
 })
 
 export interface Config {
@@ -83,6 +86,8 @@ export interface Config {
   firebase: { projectId: string; webApiKey?: string } | undefined
   /** SMTP when set; otherwise mail goes to the dev outbox under DATA_DIR. */
   mail: { smtpUrl?: string; from: string }
+  /** An OpenAI-compatible service (OPENAI_BASE_URL + OPENAI_API_KEY); undefined: listings are not translated (DESIGN §1). */
+  openai: { baseUrl: string; apiKey: string; model: string } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The emulator makes firebase-admin accept unsigned tokens (STACK-NOTES): never in production.
   if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it disables token signature checks)')
+  }
+  // half a configuration is a mistake, not a wish for no translator
+  if (Boolean(e.OPENAI_BASE_URL) !== Boolean(e.OPENAI_API_KEY)) {
+    throw new ConfigError(`Invalid configuration: ${e.OPENAI_BASE_URL ? 'OPENAI_API_KEY' : 'OPENAI_BASE_URL'} must be set together with ${e.OPENAI_BASE_URL ? 'OPENAI_BASE_URL' : 'OPENAI_API_KEY'}`)
   }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
@@ -122,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
     firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey } : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    openai: e.OPENAI_BASE_URL && e.OPENAI_API_KEY ? { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL } : undefined,
   }
 }
 

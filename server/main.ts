@@ -12,7 +12,10 @@ import type { FirebaseIdTokenVerifier } from './integrations/firebase/id-token-v
 import { outboxMailer } from './integrations/mail/mailer.ts'
 import { smtpMailer } from './integrations/mail/smtp-mailer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
+import type { PhotoStore } from './integrations/photos/photo-store.ts'
+import { telegramPhotoStore } from './integrations/photos/telegram-store.ts'
 import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
+import { openAiTranslator } from './integrations/translator/openai-translator.ts'
 
 export interface Service {
   gateway: FastifyInstance
@@ -31,8 +34,15 @@ export interface StartOptions {
   drainMs?: number
 }
 
+/** DESIGN §1: the Telegram file store when a bot and a storage chat are configured, else files under DATA_DIR. */
+export function photoStoreFor(config: Config): PhotoStore {
+  const { botToken, storageChatId, apiBase } = config.telegram
+  if (botToken && storageChatId) return telegramPhotoStore({ botToken, chatId: storageChatId, apiBase })
+  return diskPhotoStore(config.dataDir)
+}
+
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
-  const photos = diskPhotoStore(config.dataDir)
+  const photos = photoStoreFor(config)
   let db: Db | null = null
   let api: FastifyInstance | null = null
   let apiUrl = config.apiUrl
@@ -65,6 +75,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       sms: outboxSmsSender(config.dataDir, (m) => console.log(m)),
       publicBaseUrl: config.publicBaseUrl,
       photos,
+      // DESIGN §1: listings are translated only when an OpenAI-compatible service is configured
+      translator: config.openai ? openAiTranslator(config.openai) : undefined,
     })
     // The API listens on loopback only; the gateway is the public face (DESIGN §1).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
@@ -83,6 +95,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     dev: options.devMiddleware !== undefined,
     devMiddleware: options.devMiddleware,
   })
+  gateway.log.info({ store: photos.kind }, 'photos.store')
   const url = await gateway.listen({ host: config.host, port: config.port })
   return {
     gateway,

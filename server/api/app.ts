@@ -13,6 +13,8 @@ import { listingsRoutes } from './listings/routes.ts'
 import { ownerListingsRoutes } from './listings/owner.routes.ts'
 import { ownerListingsService } from './listings/owner-service.ts'
 import { listingsService } from './listings/service.ts'
+import { listingJobs } from './listings/jobs.ts'
+import type { Translator } from '../integrations/translator/translator.ts'
 import { locationsRoutes } from './locations/routes.ts'
 import { locationsService } from './locations/service.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -32,6 +34,8 @@ import { linkingRoutes } from './users/linking.routes.ts'
 import { linkingService } from './users/linking.service.ts'
 import { mergeTokens } from './users/merge-tokens.ts'
 import { phoneVerificationService } from './users/phone-verification.ts'
+import { moderationRoutes } from './moderation/routes.ts'
+import { moderationService } from './moderation/service.ts'
 
 export interface ApiAuthOptions {
   /** Signs access tokens (SESSION_SECRET). */
@@ -59,6 +63,8 @@ export interface ApiOptions {
   photos?: PhotoStore
   /** Where phone verification codes go; without one, sending a code answers 503. */
   sms?: SmsSender
+  /** Translates listing descriptions in the background (DESIGN §1); without one, readers see the original. */
+  translator?: Translator
 }
 
 const NO_MAILER: Mailer = {
@@ -92,6 +98,11 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     countryCurrency: (code) => locations.currencyOf(code),
     cityIds: (key) => locations.cityIdsByKey(key),
   })
+  // expiry sweep, batched page views, translations: started with the app, stopped (views written) on close
+  const jobs = listingJobs(options.db, { listings, translator: options.translator, log: app.log })
+  app.decorate('listingJobs', jobs)
+  app.addHook('onReady', async () => jobs.start())
+  app.addHook('onClose', async () => jobs.stop())
 
   const tokens = accessTokens(options.auth.secret, options.auth.accessTtlMs)
   // DESIGN §1: Firebase when configured, else the built-in e-mail provider with the same contract.
@@ -140,6 +151,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       const sms = options.sms ?? { async send() { throw new AppError('SERVICE_UNAVAILABLE', 'SMS is not configured') } }
       await api.register(linkingRoutes, { linking, tokens })
       await api.register(phoneRoutes, { phone: phoneVerificationService(options.db, { sms }), tokens })
+      await api.register(moderationRoutes, { moderation: moderationService(options.db, { listings }), tokens })
     },
     { prefix: API_PREFIX },
   )

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { PhotoStore } from '../../server/integrations/photos/photo-store.ts'
-import { errorEnvelope } from '../lib/errors.ts'
+import type { PhotoStore, StoredPhoto } from '../../server/integrations/photos/photo-store.ts'
+import { AppError, ERRORS, errorEnvelope } from '../lib/errors.ts'
 
 /** Telegram's file id alphabet with a length cap: anything else is refused before the store is asked. */
 const FILE_ID_PARAM = /^[A-Za-z0-9_-]{1,200}$/
@@ -17,7 +17,28 @@ export const photosRoutes: FastifyPluginAsync<{ photos: PhotoStore }> = async (a
     reply.header('etag', etag)
     reply.header('cache-control', 'public, max-age=31536000, immutable')
     if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-    const photo = await photos.get(fileId)
+
+    // a reader who leaves stops the store's work (the Telegram download) at once
+    const reader = new AbortController()
+    let photo: StoredPhoto | null = null
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return
+      reader.abort()
+      photo?.stream.destroy()
+    })
+    try {
+      photo = await photos.get(fileId, reader.signal)
+    } catch (err) {
+      if (reader.signal.aborted) return reply.status(499).send() // nobody is listening any more
+      if (!(err instanceof AppError)) throw err
+      request.log.warn({ err, store: photos.kind }, 'photos.store_failed')
+      const message = err.status >= 500 ? ERRORS[err.code].message : err.message
+      return reply.status(err.status).header('cache-control', 'no-store').send(errorEnvelope(err.code, message))
+    }
+    if (reader.signal.aborted) {
+      photo?.stream.destroy()
+      return reply.status(499).send()
+    }
     if (!photo) return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
     if (!photo.contentType.startsWith('image/')) {
       photo.stream.destroy()
@@ -25,10 +46,6 @@ export const photosRoutes: FastifyPluginAsync<{ photos: PhotoStore }> = async (a
     }
     reply.header('content-type', photo.contentType)
     if (photo.size !== undefined) reply.header('content-length', photo.size)
-    // a reader who leaves stops the read (or the upstream download) at once
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) photo.stream.destroy()
-    })
     return reply.send(photo.stream)
   })
 }

@@ -54,6 +54,8 @@ export const OwnListingsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   language: LanguageParam.default('fa'),
+  /** Adds `analytics` to every listing of the page. */
+  include_analytics: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
 })
 
 /** The owner's status changes (DESIGN §6): what a listing in each status may become by its owner's hand. */
@@ -67,6 +69,16 @@ export const OWNER_TRANSITIONS: Record<string, readonly string[]> = {
 }
 
 export const OwnStatusBody = z.object({ status: z.enum(['pending', 'rented', 'removed']) })
+
+/** The numbers on each own listing with ?include_analytics=true. */
+export const OwnListingAnalyticsSchema = z.object({
+  views_total: z.number().int(),
+  views_7d: z.number().int(),
+  /** Views on each of the last 14 UTC days, oldest first. */
+  views_14d: z.array(z.number().int()),
+  favorites: z.number().int(),
+  contact_reveals: z.number().int(),
+})
 
 /** The own-listing variant of SPEC §3. */
 export const OwnListingSchema = z.object({
@@ -91,4 +103,20 @@ export const OwnListingSchema = z.object({
   can_edit: z.boolean(),
   can_boost: z.boolean(),
   can_remove: z.boolean(),
+  /** When an active listing expires (activation + LISTING_ACTIVE_DAYS); null unless active. */
+  expires_at: z.string().nullable(),
+  /** Expired or rented: the owner may send it back to moderation (PUT /users/listings/{id}/status pending). */
+  can_renew: z.boolean(),
+  /** Only with ?include_analytics=true. */
+  analytics: OwnListingAnalyticsSchema.optional(),
 })
+
+/** GET /users/listings/{id}/analytics: the owner's numbers; views by UTC day for the last 30 days, oldest first. */
+export const ListingAnalyticsSchema = z.object({
+  listing_id: z.number().int(),
+  views_total: z.number().int(),
+  views_by_day: z.array(z.object({ date: z.string(), views: z.number().int() })),
+  favorites: z.number().int(),
+  contact_reveals: z.number().int(),
+})
+export type ListingAnalytics = z.infer<typeof ListingAnalyticsSchema>

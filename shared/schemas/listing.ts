@@ -93,6 +93,9 @@ export const ListingSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   owner: ListingOwnerSchema,
+  /** The owner's and moderators' view only: the verification number and why the listing was rejected. */
+  verification_number: z.string().nullable().optional(),
+  status_reason: z.string().nullable().optional(),
 })
 export type Listing = z.infer<typeof ListingSchema>
 
@@ -127,3 +130,11 @@ export const FavoriteStateSchema = z.object({
   favorite_count: z.number().int(),
   favorited_at: z.string().nullable(),
 })
+
+/** GET /listings/{id}/translations: the owner's text and its stored translations (DESIGN §1). */
+export const ListingTranslationsSchema = z.object({
+  original_language: z.string(),
+  original_description: z.string(),
+  translations: z.array(z.object({ language: z.string(), description: z.string() })),
+})
+export type ListingTranslations = z.infer<typeof ListingTranslationsSchema>

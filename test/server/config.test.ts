@@ -36,6 +36,14 @@ t.test('config', async (t) => {
     t.throws(() => loadConfig(emulator), { constructor: ConfigError, message: /FIREBASE_AUTH_EMULATOR_HOST/ }, 'production is the default NODE_ENV')
     t.equal(loadConfig({ ...emulator, NODE_ENV: 'development' }).firebase?.projectId, 'demo-khaneh', 'loads in development')
   })
+  t.test('OPENAI_BASE_URL with OPENAI_API_KEY turns on translations; half of them stops', async (t) => {
+    t.equal(loadConfig(base).openai, undefined, 'unset: no translator')
+    t.same(loadConfig({ ...base, OPENAI_BASE_URL: 'https://api.example.com/v1/', OPENAI_API_KEY: 'sk-1' }).openai, { baseUrl: 'https://api.example.com/v1', apiKey: 'sk-1', model: 'gpt-4o-mini' })
+    t.equal(loadConfig({ ...base, OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: 'k', OPENAI_MODEL: 'llama3' }).openai?.model, 'llama3')
+    t.throws(() => loadConfig({ ...base, OPENAI_API_KEY: 'sk-1' }), /OPENAI_BASE_URL must be set together with OPENAI_API_KEY/)
+    t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'https://api.example.com/v1' }), /OPENAI_API_KEY must be set/)
+    t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'ftp://x', OPENAI_API_KEY: 'k' }), /OPENAI_BASE_URL/)
+  })
   t.test('a session secret is generated once into DATA_DIR', async (t) => {
     const dir = t.testdir()
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret

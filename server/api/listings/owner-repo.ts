@@ -77,6 +77,33 @@ export function ownerListingsRepo(db: Queryable) {
       return row ?? null
     },
 
+    /**
+     * A copy of the owner's fields, photos (same files, new rows) and stored translations as a new
+     * pending listing of the same owner; its slug keeps the original's stem.
+     */
+    async duplicate(id: number, slugSuffix: string): Promise<number> {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO listings (slug, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents, is_negotiable, gender_pref,
+            description, original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact, verification_number, status)
+         SELECT regexp_replace(slug, '-[0-9a-f]{8}$', '') || '-' || $2, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents,
+                is_negotiable, gender_pref, description, original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact,
+                verification_number, 'pending'
+           FROM listings WHERE id = $1 RETURNING id`,
+        [id, slugSuffix],
+      )
+      const copy = row!.id
+      await db.query(
+        `INSERT INTO photos (listing_id, position, file_id, thumb_file_id, width, height)
+         SELECT $2, position, file_id, thumb_file_id, width, height FROM photos WHERE listing_id = $1 ORDER BY position, id`,
+        [id, copy],
+      )
+      await db.query(`INSERT INTO listing_translations (listing_id, language, description) SELECT $2, language, description FROM listing_translations WHERE listing_id = $1`, [
+        id,
+        copy,
+      ])
+      return copy
+    },
+
     /** The user's uploads among these file ids (a listing can only show its owner's uploads). */
     async ownUploads(userId: number, fileIds: string[]): Promise<Map<string, UploadRow>> {
       if (fileIds.length === 0) return new Map()
@@ -119,6 +146,7 @@ export interface OwnListingRow {
   status_reason: string | null
   boost_until: Date | null
   favorite_count: number
+  activated_at: Date | null
   created_at: Date
   updated_at: Date
 }
@@ -138,7 +166,7 @@ export async function ownListingsPage(
   const [rows, count] = await Promise.all([
     db.query<OwnListingRow>(
       `SELECT l.id, l.slug, l.type, l.country_code, c.key AS city_key, c.names->>${language} AS city_name, l.rent_minor::float8 AS rent_minor, l.currency,
-              l.is_negotiable, l.description, l.status, l.status_reason, l.boost_until, l.favorite_count, l.created_at, l.updated_at
+              l.is_negotiable, l.description, l.status, l.status_reason, l.boost_until, l.favorite_count, l.activated_at, l.created_at, l.updated_at
          FROM listings l JOIN cities c ON c.id = l.city_id
         WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`,
       [...params, filter.language],

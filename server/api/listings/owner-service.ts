@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
 import type { Listing } from '../../../shared/schemas/listing.ts'
-import { OWNER_TRANSITIONS, type ListingWrite } from '../../../shared/schemas/listing-write.ts'
+import { LISTING_ACTIVE_DAYS } from '../../../shared/constants.ts'
+import { OWNER_TRANSITIONS, type ListingAnalytics, type ListingWrite } from '../../../shared/schemas/listing-write.ts'
 import { slugify } from '../../../shared/text.ts'
 import { AppError, type FieldIssue } from '../../lib/errors.ts'
 import type { Db, Queryable } from '../db/client.ts'
 import type { LocationsService } from '../locations/service.ts'
 import type { UploadRow } from '../uploads/repo.ts'
+import { analyticsSummaries, listingAnalytics } from './analytics.ts'
 import { ownerListingsRepo, ownListingsPage, setOwnStatus, type ListingWriteRow } from './owner-repo.ts'
 import { listingsRepo } from './repo.ts'
 import { photoUrl, type ListingsService } from './service.ts'
@@ -18,6 +20,7 @@ export interface Viewer {
 
 const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The request is not valid', issues)
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
+const DAY_MS = 86_400_000
 
 /** The owner's side of listings (issue 4, DESIGN §6): create, edit (back to moderation), remove. */
 export function ownerListingsService(db: Db, options: { listings: ListingsService; locations: LocationsService; onChanged: () => void }) {
@@ -113,10 +116,12 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
     },
 
     /** GET /users/listings: the own-listing variant of SPEC §3 with the actions each status allows. */
-    async ownList(viewer: Viewer, query: { status?: string; include_removed: boolean; page: number; per_page: number; language: string }) {
+    async ownList(viewer: Viewer, query: { status?: string; include_removed: boolean; include_analytics?: boolean; page: number; per_page: number; language: string }) {
       const offset = (query.page - 1) * query.per_page
       const { rows, total } = await ownListingsPage(db, viewer.userId, { status: query.status, includeRemoved: query.include_removed, language: query.language, limit: query.per_page, offset })
-      const photos = await listingsRepo(db).photosOf(rows.map((r) => r.id))
+      const ids = rows.map((r) => r.id)
+      const photos = await listingsRepo(db).photosOf(ids)
+      const analytics = query.include_analytics ? await analyticsSummaries(db, ids) : null
       const now = Date.now()
       const totalPages = Math.max(1, Math.ceil(total / query.per_page))
       return {
@@ -144,6 +149,9 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
             can_edit: r.status !== 'removed',
             can_boost: r.status === 'active',
             can_remove: r.status !== 'removed',
+            expires_at: r.status === 'active' && r.activated_at ? new Date(new Date(r.activated_at).getTime() + LISTING_ACTIVE_DAYS * DAY_MS).toISOString() : null,
+            can_renew: r.status === 'expired' || r.status === 'rented',
+            ...(analytics && { analytics: analytics.get(r.id) ?? { views_total: 0, views_7d: 0, views_14d: Array.from({ length: 14 }, () => 0), favorites: r.favorite_count, contact_reveals: 0 } }),
           }
         }),
         pagination: { current_page: query.page, total_pages: totalPages, total_items: total, items_per_page: query.per_page, has_next: query.page < totalPages, has_prev: query.page > 1 },
@@ -161,6 +169,22 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
       })
       options.onChanged()
       return view(id, viewer, 'fa')
+    },
+
+    /** POST /listings/{id}/duplicate: a pending copy for the same owner (the owner or an admin asks; 404 for others and for removed listings). */
+    async duplicate(viewer: Viewer, id: number, language: string): Promise<Listing> {
+      const copy = await db.transaction(async (tx) => {
+        await writable(tx, id, viewer, false)
+        return ownerListingsRepo(tx).duplicate(id, randomBytes(4).toString('hex'))
+      })
+      return view(copy, viewer, language)
+    },
+
+    /** GET /users/listings/{id}/analytics: the owner's or an admin's; anyone else gets 404. */
+    async analytics(viewer: Viewer, id: number): Promise<ListingAnalytics> {
+      const current = await ownerListingsRepo(db).ownerOf(id, false)
+      if (!current || (current.owner_id !== viewer.userId && viewer.role !== 'admin')) throw notFound()
+      return listingAnalytics(db, id)
     },
 
     view,

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
 import { ListingSchema } from '../../../shared/schemas/listing.ts'
 import { PaginationSchema } from '../../../shared/schemas/common.ts'
-import { ListingWriteBody, OwnListingSchema, OwnListingsQuery, OwnStatusBody } from '../../../shared/schemas/listing-write.ts'
+import { ListingAnalyticsSchema, ListingWriteBody, OwnListingSchema, OwnListingsQuery, OwnStatusBody } from '../../../shared/schemas/listing-write.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import { requireUser, userIdOf } from '../auth/require-user.ts'
 import type { AccessTokens } from '../auth/tokens.ts'
@@ -40,6 +40,18 @@ export const ownerListingsRoutes: FastifyPluginAsyncZod<{ owner: OwnerListingsSe
     '/users/listings/:id/status',
     { schema: { params: Id, body: OwnStatusBody, response: { 200: envelope(ListingSchema) } } },
     async (request) => okEnvelope(await owner.setStatus(viewerOf(request), request.params.id, request.body.status)),
+  )
+
+  app.post(
+    '/listings/:id/duplicate',
+    { schema: { params: Id, querystring: Language, response: { 201: envelope(ListingSchema) } } },
+    async (request, reply) => reply.status(201).send(okEnvelope(await owner.duplicate(viewerOf(request), request.params.id, request.query.language))),
+  )
+
+  app.get(
+    '/users/listings/:id/analytics',
+    { schema: { params: Id, response: { 200: envelope(ListingAnalyticsSchema) } } },
+    async (request) => okEnvelope(await owner.analytics(viewerOf(request), request.params.id)),
   )
 
   app.delete('/listings/:id', { schema: { params: Id, response: { 200: envelope(z.object({ removed: z.literal(true) })) } } }, async (request) =>

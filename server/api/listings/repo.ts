@@ -15,6 +15,8 @@ export interface ListingRow {
   gender_pref: GenderPref
   description: string
   original_language: string
+  /** The stored translation into the asked language (never into the original one), else null. */
+  translated_description: string | null
   term: Term
   start_date: string | null
   has_contract: boolean
@@ -22,6 +24,8 @@ export interface ListingRow {
   rooms: number | null
   furnished: boolean
   contact: string | null
+  verification_number: string | null
+  status_reason: string | null
   status: 'pending' | 'active' | 'rented' | 'expired' | 'rejected' | 'removed'
   boost_until: Date | null
   favorite_count: number
@@ -60,14 +64,15 @@ const SELECT_LISTING = `
   SELECT l.id, l.slug, l.type, l.country_code, co.names->>$1 AS country_name,
          c.key AS city_key, c.names->>$1 AS city_name,
          l.rent_minor::float8 AS rent_minor, l.currency, l.is_negotiable, l.gender_pref,
-         l.description, l.original_language, l.term, to_char(l.start_date, 'YYYY-MM-DD') AS start_date,
-         l.has_contract, l.size_m2, l.rooms, l.furnished, l.contact, l.status, l.boost_until,
+         l.description, l.original_language, lt.description AS translated_description, l.term, to_char(l.start_date, 'YYYY-MM-DD') AS start_date,
+         l.has_contract, l.size_m2, l.rooms, l.furnished, l.contact, l.verification_number, l.status, l.status_reason, l.boost_until,
          l.favorite_count, l.created_at, l.updated_at,
          u.id AS owner_id, u.first_name AS owner_first_name, u.username AS owner_username
     FROM listings l
     JOIN cities c ON c.id = l.city_id
     JOIN countries co ON co.code = l.country_code
-    JOIN users u ON u.id = l.owner_id`
+    JOIN users u ON u.id = l.owner_id
+    LEFT JOIN listing_translations lt ON lt.listing_id = l.id AND lt.language = $1 AND lt.language <> l.original_language`
 
 /** Builds the WHERE clause of a public search, appending its values to `params`. */
 function whereActive(filters: ListingFilters, params: unknown[]): string[] {
@@ -172,3 +177,13 @@ export function listingsRepo(db: Queryable) {
   }
 }
 export type ListingsRepo = ReturnType<typeof listingsRepo>
+
+/** Active listings activated more than `days` ago become expired (DESIGN §6); returns how many. */
+export async function expireActive(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE listings SET status = 'expired', updated_at = now()
+      WHERE status = 'active' AND activated_at < now() - make_interval(days => $1::int) RETURNING id`,
+    [days],
+  )
+  return rows.length
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope } from '../../../shared/schemas/common.ts'
-import { ListingIdParams, ListingPageSchema, ListingSchema, ListListingsQuery, SearchListingsQuery } from '../../../shared/schemas/listing.ts'
+import { ListingIdParams, ListingPageSchema, ListingSchema, ListingTranslationsSchema, ListListingsQuery, SearchListingsQuery } from '../../../shared/schemas/listing.ts'
 import { LanguageParam } from '../../../shared/schemas/common.ts'
 import { z } from 'zod'
 import { AppError, okEnvelope } from '../../lib/errors.ts'
@@ -64,13 +64,33 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; 
       const viewer = request.auth
       if (!viewer) return sendSerialized(reply, await listings.getPublic(id, language))
       // the owner and admins see any status, with the contact; everyone else the public listing
-      const listing =
-        (await listings.getPublicOrNull(id, language).then((found) =>
-          found && found.value.owner.id !== viewer.userId && viewer.role !== 'admin' ? found.value : null,
-        )) ?? (await listings.getOwned(id, language, viewer))
+      const found = await listings.getPublicOrNull(id, language)
+      const seen = found && found.value.owner.id !== viewer.userId && viewer.role !== 'admin' ? found.value : null
+      const listing = seen ?? (await listings.getOwned(id, language, viewer))
       if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
       const [marked = listing] = await favorites.mark(viewer.userId, [listing])
       return okEnvelope(marked)
     },
+  )
+
+  // A page view, sent by the listing page once it has loaded: caches in front of the reads (the
+  // gateway's, the API's) never hide a view, crawlers without JavaScript are not counted, and the
+  // page never waits for the count. The owner's and admins' own visits are not views.
+  app.post(
+    '/listings/:id/view',
+    { schema: { params: ListingIdParams, response: { 202: envelope(z.object({ counted: z.boolean() })) } } },
+    async (request, reply) => {
+      const found = await listings.getPublic(request.params.id, 'fa')
+      const viewer = request.auth
+      const counted = !viewer || (found.value.owner.id !== viewer.userId && viewer.role !== 'admin')
+      if (counted) listings.views.record(found.value.id)
+      return reply.status(202).send(okEnvelope({ counted }))
+    },
+  )
+
+  app.get(
+    '/listings/:id/translations',
+    { schema: { params: ListingIdParams, response: { 200: envelope(ListingTranslationsSchema) } } },
+    async (request) => okEnvelope(await listings.translations(request.params.id, request.auth)),
   )
 }

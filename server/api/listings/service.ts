@@ -1,12 +1,15 @@
 import { COUNT_CAP } from '../../../shared/constants.ts'
 import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
-import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListListingsQuery } from '../../../shared/schemas/listing.ts'
+import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
+import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListingTranslations, type ListListingsQuery } from '../../../shared/schemas/listing.ts'
 import { slugify } from '../../../shared/text.ts'
 import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { Db } from '../db/client.ts'
 import { serializeData, type SerializedData } from '../http.ts'
 import { listingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './repo.ts'
+import { translationsRepo } from './translations-repo.ts'
+import { viewCounter } from './views.ts'
 
 /** The public URL of a stored photo file (served by the gateway, SPEC §2 internal routes). */
 export function photoUrl(fileId: string): string {
@@ -27,6 +30,7 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
   // Public reads are cached already serialized: checked and stringified once per entry, not per request.
   const pages = new TtlCache<SerializedData<ListingPage>>(options.publicCacheMs, 1000)
   const singles = new TtlCache<SerializedData<Listing> | null>(options.publicCacheMs, 2000)
+  const views = viewCounter(db)
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
     // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
@@ -47,7 +51,8 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     }
   }
 
-  async function withPhotos(rows: ListingRow[]): Promise<Listing[]> {
+  /** Wire listings with their photos; `translated` shows a stored translation where the row has one. */
+  async function withPhotos(rows: ListingRow[], translated = true): Promise<Listing[]> {
     const photos = await repo.photosOf(rows.map((r) => r.id))
     const byListing = new Map<number, PhotoRow[]>()
     for (const photo of photos) {
@@ -56,7 +61,7 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
       else byListing.set(photo.listing_id, [photo])
     }
     const now = Date.now()
-    return rows.map((row) => toListing(row, byListing.get(row.id) ?? [], now))
+    return rows.map((row) => toListing(row, byListing.get(row.id) ?? [], now, translated))
   }
 
   async function search(query: ListListingsQuery): Promise<ListingPage> {
@@ -129,16 +134,37 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     async getOwned(idOrSlug: string, language: string, viewer: { userId: number; role: 'user' | 'admin' }): Promise<Listing | null> {
       const row = await repo.findByIdOrSlug(idOrSlug, language)
       if (!row || (row.owner_id !== viewer.userId && viewer.role !== 'admin')) return null
-      const [listing] = await withPhotos([row])
-      return listing ? ListingSchema.parse({ ...listing, contact: row.contact }) : null
+      // the text as the owner wrote it: their forms edit the original
+      const [listing] = await withPhotos([row], false)
+      return listing ? ListingSchema.parse({ ...listing, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason }) : null
     },
 
     /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */
-    async byIds(ids: number[], language: string): Promise<Listing[]> {
+    async byIds(ids: number[], language: string, options: { translated?: boolean } = {}): Promise<Listing[]> {
       const rows = await repo.byIds(ids, language)
-      const byId = new Map((await withPhotos(rows)).map((l) => [l.id, l]))
+      const byId = new Map((await withPhotos(rows, options.translated ?? true)).map((l) => [l.id, l]))
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
+
+    /**
+     * GET /listings/{id}/translations: public for active listings; the owner and admins see any status.
+     * Anyone else gets the answer a missing listing gets.
+     */
+    async translations(idOrSlug: string, viewer: { userId: number; role: 'user' | 'admin' } | undefined): Promise<ListingTranslations> {
+      const row = await repo.findByIdOrSlug(idOrSlug, 'fa')
+      const allowed = row && (row.status === 'active' || (viewer && (viewer.userId === row.owner_id || viewer.role === 'admin')))
+      if (!row || !allowed) throw new AppError('NOT_FOUND', 'Listing not found')
+      const stored = await translationsRepo(db).translationsOf(row.id)
+      const order = (language: string) => LOCALE_CODES.indexOf(language as LocaleCode)
+      return {
+        original_language: row.original_language,
+        original_description: row.description,
+        translations: stored.filter((t) => t.language !== row.original_language).sort((a, b) => order(a.language) - order(b.language)),
+      }
+    },
+
+    /** Page views (POST /listings/{id}/view), written in batches (see views.ts). */
+    views,
 
     /** Forgets cached public reads, after a write. */
     invalidate(): void {
@@ -150,7 +176,8 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
 export type ListingsService = ReturnType<typeof listingsService>
 
 /** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call). */
-function toListing(row: ListingRow, photos: PhotoRow[], now: number): Listing {
+function toListing(row: ListingRow, photos: PhotoRow[], now: number, translated: boolean): Listing {
+  const translation = translated ? row.translated_description : null
   const rent = row.rent_minor === null ? null : row.rent_minor / 10 ** currencyExponent(row.currency)
   const boostUntil = row.boost_until ? new Date(row.boost_until) : null
   return {
@@ -165,11 +192,11 @@ function toListing(row: ListingRow, photos: PhotoRow[], now: number): Listing {
     currency: row.currency,
     is_negotiable: row.is_negotiable || rent === null || rent === 0,
     gender_pref: row.gender_pref,
-    description: row.description,
-    original_description: null,
+    description: translation ?? row.description,
+    original_description: translation === null ? null : row.description,
     original_language: row.original_language,
-    has_translation: false,
-    is_translated: false,
+    has_translation: translation !== null,
+    is_translated: translation !== null,
     photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.file_id), thumb_url: photoUrl(p.thumb_file_id), width: p.width, height: p.height })),
     term: row.term,
     start_date: row.start_date,

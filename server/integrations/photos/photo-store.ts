@@ -11,8 +11,11 @@ export interface PhotoStore {
   readonly kind: 'disk' | 'telegram'
   /** Stores one encoded image and returns its file id. */
   put(data: Buffer, contentType: string): Promise<string>
-  /** Streams a stored file, or null when the id is unknown. */
-  get(fileId: string): Promise<StoredPhoto | null>
+  /**
+   * Streams a stored file, or null when the id is unknown. `signal` (the reader leaving) aborts
+   * any upstream request; a remote store fails with an AppError: UPSTREAM_TIMEOUT or UPSTREAM_UNAVAILABLE.
+   */
+  get(fileId: string, signal?: AbortSignal): Promise<StoredPhoto | null>
 }
 
 /** File ids are opaque but bounded: letters, digits, '-' and '_' (Telegram's alphabet), never a path. */

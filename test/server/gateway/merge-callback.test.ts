@@ -50,7 +50,7 @@ t.test('Telegram merge callback', async (t) => {
   await t.test('a Telegram account with its own Khaneh account asks for a merge', async (t) => {
     await api.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: widget(4003, 'Other') })
     const cookies = await emailUser('merge@example.com', 'Mina')
-    const res = await callback(cookies, { ...widget(4003, 'Other', 5), nonce: await nonceFor(cookies) })
+    const res = await callback(cookies, { ...widget(4003, 'Other', 60), nonce: await nonceFor(cookies) })
     const target = location(res)
     t.equal(target.pathname, '/dashboard/account-management', 'fa without a locale')
     t.equal(target.searchParams.get('merge_method'), 'telegram')

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
+import {
+  AdminListingSchema,
+  AdminReportPageSchema,
+  ModerationStatusBody,
+  PendingPageSchema,
+  PendingQuery,
+  ReportBody,
+  ReportSchema,
+  ReportsQuery,
+  ResolvedReportSchema,
+  ResolveReportBody,
+  StatsOverviewSchema,
+} from '../../../shared/schemas/moderation.ts'
+import { AppError, okEnvelope } from '../../lib/errors.ts'
+import { requireUser, userIdOf } from '../auth/require-user.ts'
+import type { AccessTokens } from '../auth/tokens.ts'
+import type { ModerationService } from './service.ts'
+
+const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const Language = z.object({ language: LanguageParam.default('fa') })
+
+/** Runs after requireUser (plugin hooks come before route hooks): a signed-in non-admin gets 403. */
+async function requireAdmin(request: FastifyRequest) {
+  if (request.auth?.role !== 'admin') throw new AppError('FORBIDDEN', 'Only moderators may do this')
+}
+
+/** Reports by signed-in users and the admin's moderation calls (SPEC §7 Admin, issue 4). */
+export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService; tokens: AccessTokens }> = async (app, { moderation, tokens }) => {
+  // before validation, so an anonymous caller gets 401 whatever the body
+  app.addHook('preValidation', requireUser(tokens))
+
+  app.post(
+    '/listings/:id/report',
+    { schema: { params: Id, body: ReportBody, response: { 201: envelope(ReportSchema) } } },
+    async (request, reply) => reply.status(201).send(okEnvelope(await moderation.report(userIdOf(request), request.params.id, request.body))),
+  )
+
+  const admin = { preValidation: requireAdmin }
+
+  app.get(
+    '/admin/listings/pending',
+    { ...admin, schema: { querystring: PendingQuery, response: { 200: envelope(PendingPageSchema) } } },
+    async (request) => okEnvelope(await moderation.pending(request.query)),
+  )
+
+  app.put(
+    '/admin/listings/:id/status',
+    { ...admin, schema: { params: Id, querystring: Language, body: ModerationStatusBody, response: { 200: envelope(AdminListingSchema) } } },
+    async (request) => okEnvelope(await moderation.setStatus(userIdOf(request), request.params.id, request.body, request.query.language)),
+  )
+
+  app.get(
+    '/admin/reports',
+    { ...admin, schema: { querystring: ReportsQuery, response: { 200: envelope(AdminReportPageSchema) } } },
+    async (request) => okEnvelope(await moderation.reports(request.query)),
+  )
+
+  app.put(
+    '/admin/reports/:id',
+    { ...admin, schema: { params: Id, querystring: Language, body: ResolveReportBody, response: { 200: envelope(ResolvedReportSchema) } } },
+    async (request) => okEnvelope(await moderation.resolve(userIdOf(request), request.params.id, request.body, request.query.language)),
+  )
+
+  app.get('/admin/stats/overview', { ...admin, schema: { response: { 200: envelope(StatsOverviewSchema) } } }, async () =>
+    okEnvelope(await moderation.overview()),
+  )
+}

@@ -1,0 +1,187 @@
+import { LISTING_STATUSES, type ListingStatus } from '../../../shared/constants.ts'
+import type { Pagination } from '../../../shared/schemas/common.ts'
+import {
+  MODERATION_TRANSITIONS,
+  REPORTS_PER_DAY,
+  type AdminListing,
+  type AdminReport,
+  type ModerationStatus,
+  type PendingQuery,
+  type Report,
+  type ReportInput,
+  type ReportsQuery,
+  type ResolveReport,
+  type StatsOverview,
+} from '../../../shared/schemas/moderation.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Db } from '../db/client.ts'
+import { photoUrl, type ListingsService } from '../listings/service.ts'
+import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './repo.ts'
+
+const listingNotFound = () => new AppError('NOT_FOUND', 'Listing not found')
+const reportNotFound = () => new AppError('NOT_FOUND', 'Report not found')
+
+function pagination(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / limit))
+  return { current_page: page, total_pages: totalPages, total_items: total, items_per_page: limit, has_next: page < totalPages, has_prev: page > 1 }
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null)
+
+function toReport(r: ReportRow): Report {
+  return {
+    id: r.id,
+    listing_id: r.listing_id,
+    reason: r.reason as Report['reason'],
+    details: r.details,
+    status: r.status as Report['status'],
+    created_at: new Date(r.created_at).toISOString(),
+  }
+}
+
+function toAdminReport(r: AdminReportRow): AdminReport {
+  return {
+    ...toReport(r),
+    note: r.note,
+    resolved_by: r.resolved_by,
+    resolved_at: iso(r.resolved_at),
+    reporter: { id: r.reporter_id, first_name: r.reporter_first_name },
+    listing: {
+      id: r.listing_id,
+      slug: r.listing_slug,
+      status: r.listing_status as ListingStatus,
+      type: r.listing_type as AdminReport['listing']['type'],
+      city_name: r.city_name,
+      description_excerpt: r.description_excerpt,
+      thumb_url: r.thumb_file_id ? photoUrl(r.thumb_file_id) : null,
+      open_count: r.open_count,
+    },
+  }
+}
+
+/** Moderation (issue 4): the pending queue, approve and reject, user reports and the admin overview. */
+export function moderationService(db: Db, options: { listings: ListingsService }) {
+  /** The owner's view of these listings (contact included) with the moderation fields; photos in one query. */
+  async function adminListings(fields: ModerationFieldsRow[], language: string): Promise<AdminListing[]> {
+    const byId = new Map(fields.map((f) => [f.id, f]))
+    // moderators judge the owner's own text, never a machine translation of it
+    const listings = await options.listings.byIds([...byId.keys()], language, { translated: false })
+    return listings.map((listing) => {
+      const f = byId.get(listing.id)!
+      return { ...listing, contact: f.contact, status_reason: f.status_reason, verification_number: f.verification_number }
+    })
+  }
+
+  async function adminListing(id: number, language: string): Promise<AdminListing> {
+    const [listing] = await adminListings(await moderationRepo(db).moderationFields([id]), language)
+    if (!listing) throw listingNotFound()
+    return listing
+  }
+
+  async function adminReport(id: number, language: string): Promise<AdminReport> {
+    const row = await moderationRepo(db).adminReport(id, language)
+    if (!row) throw reportNotFound()
+    return toAdminReport(row)
+  }
+
+  return {
+    /** POST /listings/{id}/report: only public listings, never one's own, one open report each, 20 a day. */
+    async report(userId: number, listingId: number, body: ReportInput): Promise<Report> {
+      return db.transaction(async (tx) => {
+        const repo = moderationRepo(tx)
+        if (!(await repo.lockUser(userId))) throw new AppError('UNAUTHENTICATED')
+        const listing = await repo.listingState(listingId, false)
+        if (!listing || listing.status !== 'active') throw listingNotFound()
+        if (listing.owner_id === userId) throw new AppError('VALIDATION_ERROR', 'You cannot report your own listing', { reason: 'own_listing' })
+        if (await repo.hasOpenReport(listingId, userId)) {
+          throw new AppError('CONFLICT', 'You have already reported this listing', { reason: 'already_reported' })
+        }
+        const sent = await repo.reportsLastDay(userId)
+        if (sent.count >= REPORTS_PER_DAY) {
+          throw new AppError('RATE_LIMITED', 'Too many reports; try again later', { reason: 'too_many_reports', retry_after_s: sent.retryAfterS })
+        }
+        return toReport(await repo.insertReport(listingId, userId, body.reason, body.details ?? null))
+      })
+    },
+
+    /** GET /admin/listings/pending: oldest first, as the owner sees each listing. */
+    async pending(query: PendingQuery): Promise<{ listings: AdminListing[]; pagination: Pagination }> {
+      const { rows, total } = await moderationRepo(db).pendingPage(query.limit, (query.page - 1) * query.limit)
+      return { listings: await adminListings(rows, query.language), pagination: pagination(query.page, query.limit, total) }
+    },
+
+    /** PUT /admin/listings/{id}/status: approve or reject under the row lock; the public cache forgets the listing. */
+    async setStatus(adminId: number, id: number, body: ModerationStatus, language: string): Promise<AdminListing> {
+      await db.transaction(async (tx) => {
+        const repo = moderationRepo(tx)
+        const current = await repo.listingState(id, true)
+        if (!current) throw listingNotFound()
+        if (!(MODERATION_TRANSITIONS[current.status] ?? []).includes(body.status)) {
+          throw new AppError('CONFLICT', `A ${current.status} listing cannot become ${body.status}`, {
+            reason: 'transition_not_allowed',
+            from: current.status,
+            to: body.status,
+          })
+        }
+        // the owner may have edited it since the moderator read it: never publish unread text
+        if (body.updated_at && Date.parse(body.updated_at) !== new Date(current.updated_at).getTime()) {
+          throw new AppError('CONFLICT', 'The listing changed after you read it; review it again', { reason: 'listing_changed', updated_at: new Date(current.updated_at).toISOString() })
+        }
+        if (body.status === 'active') await repo.approve(id, adminId)
+        else await repo.setModeratedStatus(id, 'rejected', body.reason, adminId)
+      })
+      options.listings.invalidate()
+      return adminListing(id, language)
+    },
+
+    /** GET /admin/reports: one query for the page, reporter and listing joined. */
+    async reports(query: ReportsQuery): Promise<{ reports: AdminReport[]; pagination: Pagination }> {
+      const { rows, total } = await moderationRepo(db).reportsPage(query.status, query.language, query.limit, (query.page - 1) * query.limit)
+      return { reports: rows.map(toAdminReport), pagination: pagination(query.page, query.limit, total) }
+    },
+
+    /** PUT /admin/reports/{id}: closes an open report; removing the listing closes its other open reports too. */
+    async resolve(adminId: number, id: number, body: ResolveReport, language: string): Promise<{ report: AdminReport; also_resolved: number[] }> {
+      const found = await moderationRepo(db).findReport(id)
+      if (!found) throw reportNotFound()
+      const note = body.note ?? null
+      const alsoResolved = await db.transaction(async (tx) => {
+        const repo = moderationRepo(tx)
+        // the listing row first: two admins closing reports of one listing wait on it instead of deadlocking
+        const listing = await repo.listingState(found.listing_id, true)
+        const report = await repo.lockReport(id)
+        if (!listing || !report) throw reportNotFound()
+        if (report.status !== 'open') {
+          throw new AppError('CONFLICT', 'This report is already closed', { reason: 'report_not_open', status: report.status })
+        }
+        await repo.closeReports({ ids: [id] }, body.status, note, adminId)
+        if (!body.remove_listing) return []
+        if (listing.status !== 'removed') await repo.setModeratedStatus(report.listing_id, 'removed', 'removed by moderation', adminId)
+        return repo.closeReports({ listingId: report.listing_id }, 'resolved', note, adminId)
+      })
+      if (body.remove_listing) options.listings.invalidate()
+      return { report: await adminReport(id, language), also_resolved: alsoResolved }
+    },
+
+    /** GET /admin/stats/overview (SPEC §7 Admin). */
+    async overview(): Promise<StatsOverview> {
+      const { byStatus, totals } = await moderationRepo(db).overview()
+      const counts = Object.fromEntries(LISTING_STATUSES.map((s) => [s, 0])) as Record<ListingStatus, number>
+      let newListings = 0
+      for (const row of byStatus) {
+        counts[row.status as ListingStatus] = row.n
+        newListings += row.new_7d
+      }
+      return {
+        listings_total: Object.values(counts).reduce((a, b) => a + b, 0),
+        listings_by_status: counts,
+        listings_new_7d: newListings,
+        pending_listings: counts.pending,
+        open_reports: totals.open_reports,
+        users_total: totals.users_total,
+        users_new_7d: totals.users_new_7d,
+      }
+    },
+  }
+}
+export type ModerationService = ReturnType<typeof moderationService>

@@ -1,0 +1,122 @@
+import { z } from 'zod'
+import { LISTING_STATUSES, PROPERTY_TYPES } from '../constants.ts'
+import { LanguageParam, PaginationSchema } from './common.ts'
+import { ListingSchema } from './listing.ts'
+
+/** Why a user reports a listing (issue 4). */
+export const REPORT_REASONS = ['spam', 'scam', 'wrong_info', 'duplicate', 'offensive', 'already_rented'] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const
+export type ReportStatus = (typeof REPORT_STATUSES)[number]
+
+/** Reports one user may file in 24 hours. */
+export const REPORTS_PER_DAY = 20
+/** SPEC §9: admin pending default 25. */
+export const ADMIN_PAGE_SIZE = 25
+
+// Page sizes are refused, not clamped, outside 1–100 (as OwnListingsQuery does).
+const Page = z.coerce.number().int().min(1).max(10_000).default(1)
+const Limit = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE)
+const Note = z
+  .string()
+  .trim()
+  .max(1000)
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
+/** POST /listings/{id}/report; empty details are no details. */
+export const ReportBody = z.object({ reason: z.enum(REPORT_REASONS), details: Note })
+export type ReportInput = z.output<typeof ReportBody>
+
+/** A moderator's status changes (DESIGN §6): what a listing in each status may become by a moderator's hand. */
+export const MODERATION_TRANSITIONS: Record<string, readonly ('active' | 'rejected')[]> = {
+  pending: ['active', 'rejected'],
+  active: ['rejected'],
+}
+
+/** The version of the listing the moderator read: a decision on an older version is refused (409 listing_changed). */
+const ReviewedVersion = z.iso.datetime({ offset: true }).optional()
+
+/** PUT /admin/listings/{id}/status: a rejection needs a reason the owner will read; an approval may have one. */
+export const ModerationStatusBody = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('active'), reason: z.string().trim().max(500).optional(), updated_at: ReviewedVersion }),
+  z.object({ status: z.literal('rejected'), reason: z.string().trim().min(3).max(500), updated_at: ReviewedVersion }),
+])
+export type ModerationStatus = z.output<typeof ModerationStatusBody>
+
+/** GET /admin/listings/pending. */
+export const PendingQuery = z.object({ page: Page, limit: Limit, language: LanguageParam.default('fa') })
+export type PendingQuery = z.output<typeof PendingQuery>
+
+/** GET /admin/reports. */
+export const ReportsQuery = z.object({
+  status: z.enum(REPORT_STATUSES).default('open'),
+  page: Page,
+  limit: Limit,
+  language: LanguageParam.default('fa'),
+})
+export type ReportsQuery = z.output<typeof ReportsQuery>
+
+/** PUT /admin/reports/{id}: only a resolution may take the listing down. */
+export const ResolveReportBody = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('resolved'), note: Note, remove_listing: z.boolean().default(false) }),
+  z.object({ status: z.literal('dismissed'), note: Note, remove_listing: z.literal(false).default(false) }),
+])
+export type ResolveReport = z.output<typeof ResolveReportBody>
+
+/** A report as its reporter sees it. */
+export const ReportSchema = z.object({
+  id: z.number().int(),
+  listing_id: z.number().int(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  created_at: z.string(),
+})
+export type Report = z.infer<typeof ReportSchema>
+
+/** A report in the admin queue: the reporter and a compact listing, with its number of open reports. */
+export const AdminReportSchema = ReportSchema.extend({
+  note: z.string().nullable(),
+  resolved_by: z.number().int().nullable(),
+  resolved_at: z.string().nullable(),
+  reporter: z.object({ id: z.number().int(), first_name: z.string() }),
+  listing: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    status: z.enum(LISTING_STATUSES),
+    type: z.enum(PROPERTY_TYPES),
+    city_name: z.string(),
+    description_excerpt: z.string(),
+    thumb_url: z.string().nullable(),
+    open_count: z.number().int(),
+  }),
+})
+export type AdminReport = z.infer<typeof AdminReportSchema>
+
+export const AdminReportPageSchema = z.object({ reports: z.array(AdminReportSchema), pagination: PaginationSchema })
+
+/** PUT /admin/reports/{id}: the report, and the other open reports of the listing resolved with it. */
+export const ResolvedReportSchema = z.object({ report: AdminReportSchema, also_resolved: z.array(z.number().int()) })
+
+/** A listing as moderators see it: the owner's view (contact included) with the moderation fields. */
+export const AdminListingSchema = ListingSchema.extend({
+  status_reason: z.string().nullable(),
+  verification_number: z.string().nullable(),
+})
+export type AdminListing = z.infer<typeof AdminListingSchema>
+
+export const PendingPageSchema = z.object({ listings: z.array(AdminListingSchema), pagination: PaginationSchema })
+
+/** GET /admin/stats/overview (SPEC §7 Admin). */
+export const StatsOverviewSchema = z.object({
+  listings_total: z.number().int(),
+  listings_by_status: z.record(z.enum(LISTING_STATUSES), z.number().int()),
+  listings_new_7d: z.number().int(),
+  pending_listings: z.number().int(),
+  open_reports: z.number().int(),
+  users_total: z.number().int(),
+  users_new_7d: z.number().int(),
+})
+export type StatsOverview = z.infer<typeof StatsOverviewSchema>

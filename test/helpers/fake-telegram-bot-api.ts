@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+
+/** A document the fake received through sendDocument. */
+export interface StoredDocument {
+  fileId: string
+  fileUniqueId: string
+  filePath: string
+  fileName: string
+  mimeType: string
+  chatId: string
+  /** Every multipart field other than `document`, as sent. */
+  fields: Record<string, string>
+  bytes: Buffer
+}
+
+export interface FakeBotApi {
+  /** The API base to configure (TELEGRAM_API_BASE). */
+  url: string
+  token: string
+  chatId: string
+  documents: Map<string, StoredDocument>
+  /** Requests per endpoint: sendDocument, getFile, download (and `other`). */
+  calls: { sendDocument: number; getFile: number; download: number; other: number }
+  /** Every request seen, in order, as `METHOD /path` with the token shown as <token>. */
+  requests: string[]
+  /** Requests whose connection closed before the fake had answered them in full. */
+  closedEarly: number
+  /** 'hang': never answer; 'stall': headers and the first chunk, then nothing. */
+  stall: { getFile?: 'hang'; sendDocument?: 'hang'; download?: 'hang' | 'stall' }
+  /** The next download of this file answers 404 and getFile then hands out a new path (an expired link). */
+  expirePath(fileId: string): void
+  /** Resolves once `closedEarly` reaches `count`. */
+  waitForClosedEarly(count: number): Promise<void>
+  close(): Promise<void>
+}
+
+const TYPES_BY_EXT: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' }
+const id = (prefix: string, bytes: number) => prefix + randomBytes(bytes).toString('base64url')
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+}
+const refuse = (res: ServerResponse, code: number, description: string) => json(res, code, { ok: false, error_code: code, description })
+
+/** The request as a WHATWG Request, so multipart bodies are parsed by a real parser (undici's). */
+function asRequest(req: IncomingMessage): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
+  return new Request(`http://fake${req.url}`, {
+    method: req.method,
+    headers,
+    body: Readable.toWeb(req) as unknown as ReadableStream,
+    duplex: 'half',
+  } as RequestInit)
+}
+
+/**
+ * A Telegram Bot API on loopback speaking the real protocol for the three calls the photo store
+ * makes: POST /bot<token>/sendDocument (multipart), GET /bot<token>/getFile and GET
+ * /file/bot<token>/<file_path>. Wrong tokens are refused as Telegram does (401 for methods, 404 for files).
+ */
+export async function startFakeBotApi(options: { token?: string; chatId?: string } = {}): Promise<FakeBotApi> {
+  const token = options.token ?? '4242424242:AAFakeStorageBotTokenForTests_abcdefXYZ'
+  const chatId = options.chatId ?? '-1001234567890'
+  const documents = new Map<string, StoredDocument>()
+  const byPath = new Map<string, StoredDocument>()
+  const expired = new Set<string>()
+  const closers: Array<{ count: number; resolve: () => void }> = []
+  let nextFile = 1
+  let nextMessage = 100
+
+  const fake: FakeBotApi = {
+    url: '',
+    token,
+    chatId,
+    documents,
+    calls: { sendDocument: 0, getFile: 0, download: 0, other: 0 },
+    requests: [],
+    closedEarly: 0,
+    stall: {},
+    expirePath: (fileId) => void expired.add(fileId),
+    waitForClosedEarly: (count) => (fake.closedEarly >= count ? Promise.resolve() : new Promise((resolve) => closers.push({ count, resolve }))),
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+
+  const newPath = (doc: { fileName: string }) => {
+    const ext = doc.fileName.slice(doc.fileName.lastIndexOf('.') + 1)
+    return `documents/file_${nextFile++}.${ext}`
+  }
+
+  async function sendDocument(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'POST') return refuse(res, 400, 'Bad Request: message file is empty')
+    const form = await asRequest(req).formData()
+    const document = form.get('document')
+    const fields: Record<string, string> = {}
+    for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
+    if (fields.chat_id !== chatId) return refuse(res, 400, 'Bad Request: chat not found')
+    if (!(document instanceof Blob) || document.size === 0) return refuse(res, 400, 'Bad Request: there is no document in the request')
+    const fileName = (document as File).name || 'document'
+    const doc: StoredDocument = {
+      fileId: id('BQACAgIAAxkDAAI', 48),
+      fileUniqueId: id('AgAD', 9),
+      filePath: '',
+      fileName,
+      mimeType: document.type || 'application/octet-stream',
+      chatId: fields.chat_id,
+      fields,
+      bytes: Buffer.from(await document.arrayBuffer()),
+    }
+    doc.filePath = newPath(doc)
+    documents.set(doc.fileId, doc)
+    byPath.set(doc.filePath, doc)
+    json(res, 200, {
+      ok: true,
+      result: {
+        message_id: nextMessage++,
+        chat: { id: Number(chatId), title: 'Khaneh photos', type: 'channel' },
+        date: Math.floor(Date.now() / 1000),
+        document: { file_name: fileName, mime_type: doc.mimeType, file_id: doc.fileId, file_unique_id: doc.fileUniqueId, file_size: doc.bytes.length },
+      },
+    })
+  }
+
+  function getFile(url: URL, res: ServerResponse) {
+    const doc = documents.get(url.searchParams.get('file_id') ?? '')
+    if (!doc) return refuse(res, 400, 'Bad Request: invalid file_id')
+    json(res, 200, { ok: true, result: { file_id: doc.fileId, file_unique_id: doc.fileUniqueId, file_size: doc.bytes.length, file_path: doc.filePath } })
+  }
+
+  function download(filePath: string, res: ServerResponse) {
+    const doc = byPath.get(filePath)
+    if (!doc) return refuse(res, 404, 'Not Found')
+    if (expired.delete(doc.fileId)) {
+      byPath.delete(doc.filePath)
+      doc.filePath = newPath(doc)
+      byPath.set(doc.filePath, doc)
+      return refuse(res, 404, 'Not Found')
+    }
+    const ext = filePath.slice(filePath.lastIndexOf('.') + 1)
+    res.writeHead(200, { 'content-type': TYPES_BY_EXT[ext] ?? 'application/octet-stream', 'content-length': doc.bytes.length })
+    if (fake.stall.download === 'stall') return void res.write(doc.bytes.subarray(0, Math.min(64, doc.bytes.length - 1)))
+    res.end(doc.bytes)
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake')
+    fake.requests.push(`${req.method} ${url.pathname.split(token).join('<token>')}`)
+    res.on('close', () => {
+      if (res.writableFinished) return
+      fake.closedEarly++
+      for (const waiter of closers.filter((w) => fake.closedEarly >= w.count)) {
+        closers.splice(closers.indexOf(waiter), 1)
+        waiter.resolve()
+      }
+    })
+    const method = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname)
+    const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname)
+    if (file) {
+      fake.calls.download++
+      if (file[1] !== token) return refuse(res, 404, 'Not Found')
+      if (fake.stall.download === 'hang') return
+      return download(decodeURIComponent(file[2]!), res)
+    }
+    if (method?.[2] === 'sendDocument' || method?.[2] === 'getFile') {
+      const name = method[2]
+      fake.calls[name]++
+      if (method[1] !== token) return refuse(res, 401, 'Unauthorized')
+      if (fake.stall[name] === 'hang') return
+      if (name === 'getFile') return getFile(url, res)
+      return sendDocument(req, res).catch(() => refuse(res, 400, 'Bad Request: wrong multipart body'))
+    }
+    fake.calls.other++
+    refuse(res, 404, 'Not Found')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return fake
+}
