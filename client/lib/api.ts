@@ -5,6 +5,9 @@ import type { z } from 'zod'
 import type { City as WireCity, Country as WireCountry } from '../../shared/schemas/location.ts'
 import type { User as WireUser } from '../../shared/schemas/user.ts'
 import type { Identity as WireIdentity } from '../../shared/schemas/identity.ts'
+import type { ListingWriteBody, OwnListingSchema } from '../../shared/schemas/listing-write.ts'
+import type { Pagination as WirePagination } from '../../shared/schemas/common.ts'
+import type { AdminListing as WireAdminListing, AdminReport as WireAdminReport, StatsOverview as WireStatsOverview } from '../../shared/schemas/moderation.ts'
 import { camelize, type Camelize } from './camelize.ts'
 
 export type Listing = Camelize<WireListing>
@@ -17,6 +20,34 @@ type WireFavoritePage = z.infer<typeof FavoritePageSchema>
 type WireFavoriteState = z.infer<typeof FavoriteStateSchema>
 export type FavoritePage = Camelize<WireFavoritePage>
 export type FavoriteState = Camelize<WireFavoriteState>
+type WireOwnListing = z.infer<typeof OwnListingSchema>
+export type OwnListing = Camelize<WireOwnListing>
+export type Pagination = Camelize<WirePagination>
+/** The wire body of POST /listings and PUT /listings/{id} (SPEC §3 names). */
+export type ListingWriteInput = z.input<typeof ListingWriteBody>
+/** An own listing's numbers (GET /users/listings/{id}/analytics). */
+interface WireListingAnalytics {
+  listing_id: number
+  views_total: number
+  views_by_day: Array<{ date: string; views: number }>
+  favorites: number
+  contact_reveals: number
+}
+export type ListingAnalytics = Camelize<WireListingAnalytics>
+/** A photo as uploaded (POST /upload/photos), and as stored for a listing (GET /upload/listings/{id}/photos). */
+interface WireUploadedPhoto {
+  file_id: string
+  thumb_file_id: string
+  url: string
+  thumb_url: string
+  width: number
+  height: number
+}
+export type UploadedPhoto = Camelize<WireUploadedPhoto>
+export type ListingPhoto = UploadedPhoto & { id: number; position: number }
+export type AdminListing = Camelize<WireAdminListing>
+export type AdminReport = Camelize<WireAdminReport>
+export type StatsOverview = Camelize<WireStatsOverview>
 export type ActionMode = 'verifyEmail' | 'resetPassword'
 export type LinkMethod = 'email' | 'telegram'
 interface WireAccountStatus {
@@ -110,6 +141,10 @@ export function createApi(transport: Transport) {
       async get(idOrSlug: string, language: LocaleCode, signal?: AbortSignal): Promise<Listing> {
         return camelizeOnce(await call<WireListing>(`/listings/${encodeURIComponent(idOrSlug)}${query({ language })}`, { signal }))
       },
+      /** Counts a view of the listing's page (sent by the page once it has loaded; never awaited by rendering). */
+      async view(id: number): Promise<void> {
+        await call<unknown>(`/listings/${id}/view`, { method: 'POST', body: {} })
+      },
     },
     users: {
       async profile(signal?: AbortSignal): Promise<User> {
@@ -153,6 +188,72 @@ export function createApi(transport: Transport) {
       },
       async deleteAccount(): Promise<void> {
         await call<unknown>('/users/account', { method: 'DELETE' })
+      },
+    },
+    /** The owner's side of listings (SPEC §7 Listings, Uploads; DESIGN §6). */
+    ownListings: {
+      /** SPEC §8: a 500 from this call is shown as an empty list with a note, not as an error. */
+      async list(
+        params: { status?: string; page?: number; per_page?: number; include_analytics?: boolean; language: LocaleCode },
+        signal?: AbortSignal,
+      ): Promise<{ listings: OwnListing[]; pagination: Pagination; skipped?: 'VALIDATION_ERROR_SKIPPED' }> {
+        try {
+          return camelize(await call<{ listings: WireOwnListing[]; pagination: WirePagination }>(`/users/listings${query(params)}`, { signal }))
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 500) throw err
+          const perPage = params.per_page ?? 20
+          const pagination = { currentPage: params.page ?? 1, totalPages: 1, totalItems: 0, itemsPerPage: perPage, hasNext: false, hasPrev: false }
+          return { listings: [], pagination, skipped: 'VALIDATION_ERROR_SKIPPED' }
+        }
+      },
+      /** The owner's (or an admin's) view of a listing in any status, with its contact. */
+      async get(id: number, language: LocaleCode, signal?: AbortSignal): Promise<Listing> {
+        return camelize(await call<WireListing>(`/listings/${id}${query({ language })}`, { signal }))
+      },
+      async create(body: ListingWriteInput, language: LocaleCode): Promise<Listing> {
+        return camelize(await call<WireListing>(`/listings${query({ language })}`, { method: 'POST', body }))
+      },
+      async update(id: number, body: ListingWriteInput, language: LocaleCode): Promise<Listing> {
+        return camelize(await call<WireListing>(`/listings/${id}${query({ language })}`, { method: 'PUT', body }))
+      },
+      async remove(id: number): Promise<void> {
+        await call<unknown>(`/listings/${id}`, { method: 'DELETE' })
+      },
+      async setStatus(id: number, status: 'pending' | 'rented' | 'removed'): Promise<Listing> {
+        return camelize(await call<WireListing>(`/users/listings/${id}/status`, { method: 'PUT', body: { status } }))
+      },
+      async duplicate(id: number): Promise<Listing> {
+        return camelize(await call<WireListing>(`/listings/${id}/duplicate`, { method: 'POST', body: {} }))
+      },
+      async analytics(id: number, signal?: AbortSignal): Promise<ListingAnalytics> {
+        return camelize(await call<WireListingAnalytics>(`/users/listings/${id}/analytics`, { signal }))
+      },
+      async photos(id: number, signal?: AbortSignal): Promise<ListingPhoto[]> {
+        return camelize((await call<{ photos: Array<WireUploadedPhoto & { id: number; position: number }> }>(`/upload/listings/${id}/photos`, { signal })).photos)
+      },
+    },
+    reports: {
+      /** POST /listings/{id}/report: a signed-in reader flags a public listing for the moderators. */
+      async create(listingId: number, body: { reason: string; details?: string }): Promise<void> {
+        await call<unknown>(`/listings/${listingId}/report`, { method: 'POST', body })
+      },
+    },
+    /** The moderators' queue (SPEC §7 Admin); every call answers 403 to anyone but an admin. */
+    moderation: {
+      async stats(signal?: AbortSignal): Promise<StatsOverview> {
+        return camelize(await call<WireStatsOverview>('/admin/stats/overview', { signal }))
+      },
+      async pending(params: { page?: number; limit?: number; language: LocaleCode }, signal?: AbortSignal): Promise<{ listings: AdminListing[]; pagination: Pagination }> {
+        return camelize(await call<{ listings: WireAdminListing[]; pagination: WirePagination }>(`/admin/listings/pending${query(params)}`, { signal }))
+      },
+      async decide(id: number, body: { status: 'active' | 'rejected'; reason?: string; updated_at: string }): Promise<AdminListing> {
+        return camelize(await call<WireAdminListing>(`/admin/listings/${id}/status`, { method: 'PUT', body }))
+      },
+      async reports(params: { status?: string; page?: number; language: LocaleCode }, signal?: AbortSignal): Promise<{ reports: AdminReport[]; pagination: Pagination }> {
+        return camelize(await call<{ reports: WireAdminReport[]; pagination: WirePagination }>(`/admin/reports${query(params)}`, { signal }))
+      },
+      async resolveReport(id: number, body: { status: 'resolved' | 'dismissed'; note?: string; remove_listing?: boolean }): Promise<void> {
+        await call<unknown>(`/admin/reports/${id}`, { method: 'PUT', body })
       },
     },
     favorites: {
@@ -203,6 +304,10 @@ export function createApi(transport: Transport) {
       async countries(language: LocaleCode, signal?: AbortSignal): Promise<Country[]> {
         return camelizeOnce((await call<{ countries: WireCountry[] }>(`/locations/countries${query({ language })}`, { signal })).countries)
       },
+      /** Every city of one country, for the listing form's city picker. */
+      async citiesOf(country: string, language: LocaleCode, signal?: AbortSignal): Promise<City[]> {
+        return camelizeOnce((await call<{ cities: WireCity[] }>(`/locations/countries/${encodeURIComponent(country)}/cities${query({ language })}`, { signal })).cities)
+      },
       async searchCities(q: string, language: LocaleCode, signal?: AbortSignal): Promise<City[]> {
         const path = `/locations/cities/search${query({ q, language, limit: 8 })}`
         return camelizeOnce((await call<{ cities: WireCity[] }>(path, { signal })).cities)
@@ -213,7 +318,7 @@ export function createApi(transport: Transport) {
 export type Api = ReturnType<typeof createApi>
 
 /** Signed-in areas whose 401 in the browser means the session is over (SPEC §2); profile reads are the guards' own. */
-const SIGNED_IN_CALL = /^\/(users|favorites|alerts|ai)(\/|\?|$)/
+const SIGNED_IN_CALL = /^\/(users|favorites|alerts|ai|admin|upload)(\/|\?|$)/
 
 /**
  * Wraps the browser transport: after the gateway's one refresh has failed, a 401 on a signed-in

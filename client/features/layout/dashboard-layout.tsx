@@ -47,6 +47,7 @@ export function DashboardLayout() {
     { path: '/dashboard/ai-preferences', label: t`AI preferences` },
     { path: '/dashboard/profile', label: t`Profile` },
     { path: '/dashboard/account-management', label: t`Account` },
+    ...(user.role === 'admin' ? [{ path: '/dashboard/moderation', label: t`Moderation` }] : []),
   ]
   return (
     <div className="dashboard">

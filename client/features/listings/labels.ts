@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { GenderPref, ListingSort, ListingStatus, PropertyType, Term } from '../../../shared/constants.ts'
+import type { ReportReason } from '../../../shared/schemas/moderation.ts'
 
 export const TYPE_LABELS: Record<PropertyType, MessageDescriptor> = {
   apartment: msg`Entire apartment`,
@@ -34,3 +35,13 @@ export const STATUS_LABELS: Record<ListingStatus, MessageDescriptor> = {
   rejected: msg`Rejected`,
   removed: msg`Removed`,
 }
+
+/** Why a reader reports a listing (issue 4): the API's REPORT_REASONS, labelled. */
+export const REPORT_REASON_LABELS = {
+  spam: msg`Spam or advertising`,
+  scam: msg`Scam or fraud`,
+  wrong_info: msg`Wrong information`,
+  duplicate: msg`Duplicate listing`,
+  offensive: msg`Offensive content`,
+  already_rented: msg`Already rented`,
+} satisfies Record<ReportReason, MessageDescriptor>

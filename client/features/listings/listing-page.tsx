@@ -6,9 +6,13 @@ import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { apiContext, useShell } from '../../lib/context.ts'
+import { useEffect } from 'react'
+import { browserApi } from '../../lib/browser-api.ts'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
+import { ListingDescription } from './listing-description.tsx'
+import { ReportDialog } from './report-dialog.tsx'
 import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
@@ -40,8 +44,22 @@ export function Component() {
   const to = useLocalePath()
   const location = useLocation()
   const title = useListingTitle()(listing)
-  const signIn = `${to('/auth')}?redirect=${encodeURIComponent(location.pathname)}`
+  const signIn = `${to('/auth')}?next=${encodeURIComponent(location.pathname)}`
   const ownerName = listing.owner.firstName
+  // one view per listing and browser tab session, counted after the page has loaded (the API never
+  // counts plain reads); reloads and back-and-forth within the session are not new views
+  useEffect(() => {
+    const key = `khaneh.viewed:${listing.id}`
+    try {
+      if (window.sessionStorage.getItem(key)) return
+      window.sessionStorage.setItem(key, '1')
+    } catch {
+      // no storage: count the view
+    }
+    browserApi()
+      .listings.view(listing.id)
+      .catch(() => undefined)
+  }, [listing.id])
   const locale = useLocale()
   const city = listing.cityName
   const country = listing.countryName
@@ -101,15 +119,9 @@ export function Component() {
               <Trans>Sign in to see the contact details and save listings.</Trans>
             </p>
           )}
+          <ReportDialog listingId={listing.id} />
         </aside>
-        <section className="listing-description" aria-labelledby="description-title">
-          <h2 id="description-title">
-            <Trans>Description</Trans>
-          </h2>
-          <p dir="auto" lang={listing.originalLanguage}>
-            {listing.description}
-          </p>
-        </section>
+        <ListingDescription listing={listing} />
       </div>
     </article>
   )

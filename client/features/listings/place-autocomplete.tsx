@@ -1,5 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState } from 'react'
+import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
 import { browserTransport, createApi, type City } from '../../lib/api.ts'
 import { useLocale } from '../../lib/locale.ts'
@@ -117,21 +118,7 @@ export function PlaceAutocomplete({
           }
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault()
-            setOpen(true)
-            setActive((i) => Math.min(options.length - 1, i + 1))
-          } else if (event.key === 'ArrowUp') {
-            event.preventDefault()
-            setActive((i) => Math.max(0, i - 1))
-          } else if (event.key === 'Enter' && expanded && options[active]) {
-            event.preventDefault()
-            choose(options[active])
-          } else if (event.key === 'Escape') {
-            setOpen(false)
-          }
-        }}
+        onKeyDown={(event) => comboboxKeyDown(event, { options, active, expanded, setActive, setOpen, choose })}
       />
       <input type="hidden" name="city" value={cityKey || (typed.current ? text.trim() : '')} />
       {withCountry && country && <input type="hidden" name="country" value={country} />}

@@ -13,9 +13,6 @@ const TITLES = {
   alerts: msg`Alerts`,
   referrals: msg`Referrals`,
   subscription: msg`Subscription`,
-  myListings: msg`My listings`,
-  createListing: msg`Post a listing`,
-  editListing: msg`Edit listing`,
   aiPreferences: msg`AI preferences`,
 } satisfies Record<string, MessageDescriptor>
 

@@ -1,0 +1,116 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useState } from 'react'
+import { comboboxKeyDown } from '../../components/combobox-keys.ts'
+import { normalizeSearchText } from '../../../shared/text.ts'
+import type { City } from '../../lib/api.ts'
+import { browserApi } from '../../lib/browser-api.ts'
+import { useLocale } from '../../lib/locale.ts'
+
+/**
+ * The city of the chosen country (WAI-ARIA 1.2 combobox): the country's cities load once and
+ * filter as the owner types, in any script; arrows and Enter pick one.
+ */
+export function CityCombobox({
+  inputId,
+  country,
+  value,
+  label,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  inputId: string
+  country: string
+  value: string
+  label: string
+  onChange: (city: { key: string; name: string }) => void
+  invalid: boolean
+  describedBy?: string
+}) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const id = useId()
+  const [cities, setCities] = useState<City[]>([])
+  const [text, setText] = useState(label)
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(0)
+  const [loading, setLoading] = useState(false)
+
+  // a chosen city (or a restored draft) shows its name; clearing the choice while typing keeps the text
+  useEffect(() => {
+    if (label) setText(label)
+  }, [label])
+  useEffect(() => {
+    if (!country) {
+      setCities([])
+      return
+    }
+    const controller = new AbortController()
+    setLoading(true)
+    browserApi()
+      .locations.citiesOf(country, locale, controller.signal)
+      .then(setCities)
+      .catch(() => setCities([]))
+      .finally(() => setLoading(false))
+    return () => controller.abort()
+  }, [country, locale])
+
+  const needle = normalizeSearchText(text)
+  const options = cities.filter((c) => !needle || normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle)).slice(0, 12)
+  const expanded = open && options.length > 0
+
+  function choose(city: City) {
+    setText(city.name)
+    setOpen(false)
+    onChange({ key: city.key, name: city.name })
+  }
+
+  return (
+    <div className="combobox">
+      <input
+        id={inputId}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        disabled={!country}
+        placeholder={country ? t`Start typing a city` : t`Choose the country first`}
+        aria-expanded={expanded}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-busy={loading}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-activedescendant={expanded ? `${id}-opt-${active}` : undefined}
+        value={text}
+        onFocus={() => setOpen(true)}
+        onChange={(event) => {
+          setText(event.target.value)
+          setActive(0)
+          setOpen(true)
+          if (value) onChange({ key: '', name: '' })
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(event) => comboboxKeyDown(event, { options, active, expanded, setActive, setOpen, choose })}
+      />
+      {expanded && (
+        <ul id={`${id}-list`} role="listbox" className="combobox-list" aria-label={t`Cities`}>
+          {options.map((city, index) => (
+            <li
+              key={city.key}
+              id={`${id}-opt-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault()
+                choose(city)
+              }}
+            >
+              <span>{city.name}</span>
+              {city.englishName !== city.name && <small>{city.englishName}</small>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

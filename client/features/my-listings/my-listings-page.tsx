@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
+import type { ListingStatus } from '../../../shared/constants.ts'
+import { localeFromPath } from '../../../shared/locales.ts'
+import { PageHead } from '../../components/page-head.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { apiContext } from '../../lib/context.ts'
+import { useLocalePath } from '../../lib/locale.ts'
+import { requireUser } from '../auth/guards.ts'
+import { STATUS_LABELS } from '../listings/labels.ts'
+import { Pagination } from '../listings/pagination.tsx'
+import { OwnListingRow } from './own-listing-row.tsx'
+
+const FILTERS: Array<ListingStatus | 'all'> = ['all', 'active', 'pending', 'rejected', 'rented', 'expired']
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext)
+  const url = new URL(request.url)
+  const wanted = url.searchParams.get('status') ?? 'all'
+  const status = (FILTERS as string[]).includes(wanted) ? wanted : 'all'
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  try {
+    const result = await api.ownListings.list({ status, page, per_page: 20, include_analytics: true, language: localeFromPath(url.pathname) }, request.signal)
+    return { status, ...result }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) await requireUser(api, request)
+    throw err
+  }
+}
+
+/** /dashboard/listings: the user's own listings by status, with their actions and statistics. */
+export function Component() {
+  const { status, listings, pagination, skipped } = useLoaderData<typeof loader>()
+  const { t, i18n } = useLingui()
+  const to = useLocalePath()
+  const location = useLocation()
+  const saved = new URLSearchParams(location.search).get('saved')
+  const filterLabel = (f: ListingStatus | 'all') => (f === 'all' ? t`All` : i18n._(STATUS_LABELS[f]))
+  return (
+    <section className="my-listings" aria-labelledby="my-listings-title">
+      <PageHead title={t`My listings`} noindex />
+      <div className="page-title-row">
+        <h1 id="my-listings-title">
+          <Trans>My listings</Trans>
+        </h1>
+        <Link className="button" to={to('/dashboard/listings/create')}>
+          <Trans>Post a listing</Trans>
+        </Link>
+      </div>
+      {saved && (
+        <p className="notice" role="status">
+          {saved === 'created' ? <Trans>Your listing was sent for review. We will publish it once a moderator approves it.</Trans> : <Trans>Your changes were saved and sent for review.</Trans>}
+        </p>
+      )}
+      {skipped && (
+        <p className="alert" role="status">
+          <Trans>Some listings have data validation issues and were skipped</Trans>
+        </p>
+      )}
+      <nav className="status-tabs" aria-label={t`Filter by status`}>
+        {FILTERS.map((f) => (
+          <Link key={f} to={f === 'all' ? to('/dashboard/listings') : `${to('/dashboard/listings')}?status=${f}`} aria-current={f === status ? 'page' : undefined}>
+            {filterLabel(f)}
+          </Link>
+        ))}
+      </nav>
+      {listings.length === 0 ? (
+        <div className="empty-state">
+          <p>{status === 'all' ? <Trans>You have not posted a listing yet.</Trans> : <Trans>No listings with this status.</Trans>}</p>
+          {status === 'all' && (
+            <Link className="button" to={to('/dashboard/listings/create')}>
+              <Trans>Post your first listing</Trans>
+            </Link>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className="own-listings">
+            {listings.map((listing) => (
+              <OwnListingRow key={listing.id} listing={listing} />
+            ))}
+          </ul>
+          <Pagination pagination={pagination} />
+        </>
+      )}
+    </section>
+  )
+}

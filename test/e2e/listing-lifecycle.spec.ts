@@ -1,0 +1,106 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { signTelegramLogin } from '../helpers/telegram.ts'
+
+/** A signed-in page of its own (a fresh context: its own cookies) in the given language. */
+async function signedIn(browser: Browser, telegramId: number, next: string, locale: string): Promise<Page> {
+  const context = await browser.newContext({ locale })
+  const page = await context.newPage()
+  const fields = signTelegramLogin({ id: telegramId, first_name: `User${telegramId % 1000}`, last_name: 'E', username: `u${telegramId}`, photo_url: 'https://t.me/i/userpic/320/u.jpg', auth_date: Math.floor(Date.now() / 1000) }, E2E_BOT_TOKEN)
+  await page.goto(`/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent(next)}`)
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  return page
+}
+
+const photo = async (name: string, color: { r: number; g: number; b: number }) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } }).jpeg().toBuffer(),
+})
+
+test('a listing from posting to removal: posted with two photos in fa, approved, found, favourited, removed', async ({ browser }) => {
+  const run = Date.now() % 100000
+  const marker = `آپارتمان آفتابی نزدیک پارک، شماره ${run}، با آشپزخانهٔ کامل و بالکن رو به حیاط.`
+
+  // the owner posts in Persian (right to left) with two photos
+  const owner = await signedIn(browser, 880000 + run, '/dashboard/listings/create', 'fa-IR')
+  await expect(owner.locator('html')).toHaveAttribute('dir', 'rtl')
+  await owner.locator('#listing-type').selectOption('apartment')
+  await owner.locator('#listing-country').selectOption('DE')
+  await owner.locator('#listing-city').fill('Berlin')
+  await owner.getByRole('listbox').getByRole('option').first().click()
+  await owner.locator('#listing-rent').fill('۷۵۰')
+  await owner.locator('#listing-description').fill(marker)
+  await owner.locator('#listing-contact').fill('+49 151 2345678')
+  await owner.locator('.photo-drop input[type=file]').setInputFiles([await photo('living-room.jpg', { r: 200, g: 120, b: 40 }), await photo('kitchen.jpg', { r: 40, g: 120, b: 200 })])
+  await expect(owner.locator('.photo-tile:not(.is-uploading) img')).toHaveCount(2, { timeout: 20_000 })
+  await expect(owner.locator('.photo-cover')).toHaveCount(1)
+  await owner.locator('form.listing-form button[type=submit]').click()
+  await expect(owner).toHaveURL(/\/dashboard\/listings\?saved=created&id=\d+$/)
+  const id = Number(new URL(owner.url()).searchParams.get('id'))
+  const row = owner.locator('.own-listing').filter({ has: owner.locator('.status-chip.status-pending') })
+  await expect(row).toHaveCount(1)
+
+  // pending: invisible to the public
+  const anonymous = await browser.newPage({ locale: 'en-US' })
+  expect((await anonymous.goto(`/en/listing/${id}`))!.status()).toBe(404)
+
+  // an admin approves it from the moderation page
+  const admin = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/en/dashboard/moderation', 'en-US')
+  const item = admin.locator('.moderation-item').filter({ hasText: marker })
+  await expect(item.locator('.moderation-photos img')).toHaveCount(2)
+  await expect(item).toContainText('+49 151 2345678')
+  await item.getByRole('button', { name: 'Approve' }).click()
+  await expect(item).toHaveCount(0)
+
+  // public at once: in search (newest first) and on its page, photos served by the photo route
+  await anonymous.goto('/en/listings?city=berlin&sort=newest')
+  const card = anonymous.locator('.listing-card').first()
+  await card.locator('.listing-card-link').click()
+  await expect(anonymous.locator('.listing-description')).toContainText(marker)
+  const slugPath = new URL(anonymous.url()).pathname
+  const firstPhoto = await anonymous.locator('.gallery-main img').getAttribute('src')
+  const served = await anonymous.request.get(firstPhoto!)
+  expect(served.status()).toBe(200)
+  expect(served.headers()['content-type']).toMatch(/^image\//)
+  await expect(anonymous.locator('body')).not.toContainText('+49 151 2345678')
+
+  // another user saves it
+  const reader = await signedIn(browser, 870000 + run, slugPath, 'en-US')
+  // a reload in the same session is not a second view (the count below stays at two)
+  await reader.reload()
+  await expect(reader.locator('html[data-hydrated]')).toHaveCount(1)
+  await reader.getByRole('button', { name: 'Save to favorites' }).click()
+  await expect(reader.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true')
+  // …reports it from the listing page, and the report reaches the moderators' queue
+  await reader.getByRole('button', { name: 'Report this listing' }).click()
+  const dialog = reader.getByRole('dialog', { name: 'Report this listing' })
+  await dialog.getByRole('radio', { name: 'Scam or fraud' }).check()
+  await dialog.getByRole('textbox').fill(`asks for a deposit before any visit (${run})`)
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(reader.getByRole('dialog').getByText('Your report was sent.')).toBeVisible()
+  await reader.goto('/en/dashboard/favorites')
+  await expect(reader.locator('.listing-card')).toHaveCount(1)
+  await admin.goto('/en/dashboard/moderation?tab=reports')
+  const report = admin.locator('.moderation-item').filter({ hasText: `asks for a deposit before any visit (${run})` })
+  await expect(report.getByRole('heading', { name: 'Scam or fraud' })).toBeVisible()
+  await report.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(report).toHaveCount(0)
+
+  // the two visitors' views are counted (written in batches every few seconds) and shown to the owner
+  await expect.poll(async () => (await (await owner.request.get(`/api/v1/users/listings/${id}/analytics`)).json()).data.views_total, { timeout: 20_000 }).toBe(2)
+  await owner.goto('/en/dashboard/listings')
+  await expect(owner.locator('html[data-hydrated]')).toHaveCount(1)
+  const active = owner.locator('.own-listing').filter({ has: owner.locator('.status-chip.status-active') })
+  await active.getByText('Statistics').click()
+  await expect(active.locator('.stats-figures div').filter({ hasText: 'Views in total' }).locator('dd')).toHaveText('2')
+  await expect(active.locator('.stats-figures div').filter({ hasText: 'Saved by' }).locator('dd')).toHaveText('1')
+
+  // the owner removes it: gone from the public
+  await active.getByRole('button', { name: 'Remove', exact: true }).click()
+  await active.getByRole('button', { name: 'Yes, remove' }).click()
+  await expect(owner.locator('.own-listing')).toHaveCount(0)
+  expect((await anonymous.goto(slugPath))!.status()).toBe(404)
+})
