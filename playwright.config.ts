@@ -11,6 +11,8 @@ process.env.KHANEH_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'khaneh-e2e-
 export const E2E_DATA_DIR = process.env.KHANEH_E2E_DATA_DIR
 /** The bot token the journeys sign Telegram callbacks with (a test value; no Telegram is reached). */
 export const E2E_BOT_TOKEN = '424242:E2E-test-bot-token-for-khaneh-journeys'
+/** The Telegram id the server makes an admin (the moderation journey signs in with it). */
+export const E2E_ADMIN_TELEGRAM_ID = 424001
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -43,6 +45,7 @@ export default defineConfig({
       DEMO_SEED: 'true',
       TELEGRAM_BOT_TOKEN: E2E_BOT_TOKEN,
       TELEGRAM_BOT_USERNAME: 'khaneh_e2e_bot',
+      ADMIN_TELEGRAM_IDS: String(E2E_ADMIN_TELEGRAM_ID),
     },
   },
 })

@@ -3,7 +3,7 @@ import { openDb } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
 import { isEmpty, seedDemo } from '../server/api/db/seed/index.ts'
 import { loadConfig } from '../server/config.ts'
-import { diskPhotoStore } from '../server/integrations/photos/disk-store.ts'
+import { photoStoreFor } from '../server/main.ts'
 
 const [command, ...args] = process.argv.slice(2)
 const config = loadConfig()
@@ -17,7 +17,7 @@ try {
     if (!(await isEmpty(db)) && !args.includes('--force')) {
       console.log('seed: the database already has data; pass --force to add the demo data anyway')
     } else {
-      await seedDemo(db, diskPhotoStore(config.dataDir), { listings, log: (m) => console.log(m) })
+      await seedDemo(db, photoStoreFor(config), { listings, log: (m) => console.log(m) })
     }
   } else if (command !== 'migrate') {
     console.error('usage: db.ts migrate | seed [--listings N] [--force]')
