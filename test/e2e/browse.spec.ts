@@ -33,9 +33,11 @@ test('browse in Persian: filter by city and price, open a listing, switch to Eng
   expect(count).toBeGreaterThan(0)
   for (let i = 0; i < count; i++) await expect(cards.nth(i)).toContainText('برلین')
 
+  await page.evaluate(() => Object.assign(window, { khanehSameDocument: true }))
   await cards.first().locator('a.listing-card-link').click()
   await expect(page).toHaveURL(/\/listing\/[a-z0-9-]+$/)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('برلین')
+  expect(await page.evaluate(() => 'khanehSameDocument' in window), 'a card opens through the router, without reloading the document').toBe(true)
   await expect(page.locator('.listing-price')).toContainText('ریال')
   const listingPath = new URL(page.url()).pathname
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { AppLink } from '../../components/app-link.tsx'
 import { localeFromPath, localizePath } from '../../../shared/locales.ts'
 import { browserApi } from '../../lib/browser-api.ts'
 import { useShell } from '../../lib/context.ts'
@@ -22,10 +23,10 @@ export function FavoriteButton({ listingId, favorited, variant = 'icon', onChang
   if (!hasSession) {
     const signIn = `${localizePath('/auth', localeFromPath(location.pathname))}?next=${encodeURIComponent(location.pathname + location.search)}`
     return (
-      <Link to={signIn} className={className} aria-label={variant === 'icon' ? label : undefined}>
+      <AppLink to={signIn} className={className} aria-label={variant === 'icon' ? label : undefined}>
         <span aria-hidden="true">♡</span>
         {variant === 'full' && <> {label}</>}
-      </Link>
+      </AppLink>
     )
   }
 

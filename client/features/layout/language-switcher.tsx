@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
 import { useLocale } from '../../lib/locale.ts'
+import { AppLink } from '../../components/app-link.tsx'
 
 /** Remembers a language the visitor chose by hand (cookie for 365 days, and no auto-redirect this session). */
 function rememberChoice(code: LocaleCode) {
@@ -29,7 +30,7 @@ export function LanguageSwitcher() {
       <ul role="list">
         {LOCALES.map((l) => (
           <li key={l.code}>
-            <Link
+            <AppLink
               to={`${localizePath(path, l.code)}${location.search}${location.hash}`}
               lang={l.code}
               hrefLang={l.code}
@@ -40,7 +41,7 @@ export function LanguageSwitcher() {
               }}
             >
               {l.name}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router'
 import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
 import { isLocaleCode, LOCALE_COOKIE, LOCALES, localeFromPath, localeInfo, localizePath, stripLocale } from '../../../shared/locales.ts'
 import { useShell } from '../../lib/context.ts'
+import { useAppLinkNavigation } from '../../components/app-link.tsx'
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`
@@ -45,6 +46,7 @@ export function Root() {
   const isDashboard = path === '/dashboard' || path.startsWith('/dashboard/')
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
   useStoredLocaleRedirect()
+  useAppLinkNavigation()
   useEffect(() => {
     // lets tests and tooling know the page is interactive
     document.documentElement.dataset.hydrated = 'true'

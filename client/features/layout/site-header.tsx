@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, NavLink, useNavigation } from 'react-router'
+import { NavLink, useNavigation } from 'react-router'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { AppLink } from '../../components/app-link.tsx'
 
 /** The progress bar shown while a client navigation loads its data. */
 function NavigationProgress() {
@@ -21,12 +22,12 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
     <header className="site-header">
       <NavigationProgress />
       <div className="container header-row">
-        <Link to={to('/')} className="brand" aria-label={t`Khaneh home`}>
+        <AppLink to={to('/')} className="brand" aria-label={t`Khaneh home`}>
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>
             <Trans>Khaneh</Trans>
           </span>
-        </Link>
+        </AppLink>
         <nav aria-label={t`Main`} className="main-nav">
           <NavLink to={to('/listings')}>
             <Trans>Listings</Trans>
@@ -41,13 +42,13 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
         <div className="header-actions">
           <LanguageSwitcher />
           {signedIn || hasSession ? (
-            <Link to={to('/dashboard')} className="button button-small">
+            <AppLink to={to('/dashboard')} className="button button-small">
               <Trans>Dashboard</Trans>
-            </Link>
+            </AppLink>
           ) : (
-            <Link to={to('/auth')} className="button button-small">
+            <AppLink to={to('/auth')} className="button button-small">
               <Trans>Sign in</Trans>
-            </Link>
+            </AppLink>
           )}
         </div>
       </div>
@@ -65,18 +66,18 @@ export function SiteFooter() {
           <Trans>Khaneh — homes and rooms for Persian speakers, wherever you live.</Trans>
         </p>
         <nav aria-label={t`Footer`}>
-          <Link to={to('/about-us')}>
+          <AppLink to={to('/about-us')}>
             <Trans>About</Trans>
-          </Link>
-          <Link to={to('/contact-us')}>
+          </AppLink>
+          <AppLink to={to('/contact-us')}>
             <Trans>Contact</Trans>
-          </Link>
-          <Link to={to('/privacy-policy')}>
+          </AppLink>
+          <AppLink to={to('/privacy-policy')}>
             <Trans>Privacy policy</Trans>
-          </Link>
-          <Link to={to('/pricing')}>
+          </AppLink>
+          <AppLink to={to('/pricing')}>
             <Trans>Pricing</Trans>
-          </Link>
+          </AppLink>
         </nav>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
+import { AppLink } from '../../components/app-link.tsx'
 import type { Listing } from '../../lib/api.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { TERM_LABELS, TYPE_LABELS } from './labels.ts'
@@ -37,7 +37,7 @@ export function ListingCard({ listing, eager = false, onFavoriteChange }: { list
   const photo = listing.photo
   return (
     <article className={listing.status === 'active' ? 'listing-card' : 'listing-card is-unavailable'}>
-      <Link to={to(`/listing/${listing.slug}`)} className="listing-card-link">
+      <AppLink to={to(`/listing/${listing.slug}`)} className="listing-card-link">
         <div className="listing-card-photo">
           {photo ? (
             <img
@@ -68,7 +68,7 @@ export function ListingCard({ listing, eager = false, onFavoriteChange }: { list
             {startDate && <span>{t`from ${startDate}`}</span>}
           </p>
         </div>
-      </Link>
+      </AppLink>
       {listing.status !== 'active' && <p className="listing-card-unavailable">{t`No longer available`}</p>}
       <FavoriteButton listingId={listing.id} favorited={listing.isFavorited} onChange={onFavoriteChange} />
     </article>

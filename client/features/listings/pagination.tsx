@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { AppLink } from '../../components/app-link.tsx'
 import { formatNumber } from '../../../shared/money.ts'
 import type { ListingPage } from '../../lib/api.ts'
 import { useLocale } from '../../lib/locale.ts'
@@ -23,9 +24,9 @@ export function Pagination({ pagination }: { pagination: ListingPage['pagination
   return (
     <nav className="pagination" aria-label={t`Pages`}>
       {hasPrev ? (
-        <Link to={href(currentPage - 1)} rel="prev">
+        <AppLink to={href(currentPage - 1)} rel="prev">
           <Trans>Previous</Trans>
-        </Link>
+        </AppLink>
       ) : (
         <span aria-disabled="true">
           <Trans>Previous</Trans>
@@ -34,15 +35,15 @@ export function Pagination({ pagination }: { pagination: ListingPage['pagination
       {sorted.map((page, index) => (
         <span key={page} className="pagination-item">
           {index > 0 && sorted[index - 1]! < page - 1 && <span aria-hidden="true">…</span>}
-          <Link to={href(page)} aria-current={page === currentPage ? 'page' : undefined}>
+          <AppLink to={href(page)} aria-current={page === currentPage ? 'page' : undefined}>
             {formatNumber(page, locale)}
-          </Link>
+          </AppLink>
         </span>
       ))}
       {hasNext ? (
-        <Link to={href(currentPage + 1)} rel="next">
+        <AppLink to={href(currentPage + 1)} rel="next">
           <Trans>Next</Trans>
-        </Link>
+        </AppLink>
       ) : (
         <span aria-disabled="true">
           <Trans>Next</Trans>
