@@ -96,6 +96,8 @@ export const ListingSchema = z.object({
   /** The owner's and moderators' view only: the verification number and why the listing was rejected. */
   verification_number: z.string().nullable().optional(),
   status_reason: z.string().nullable().optional(),
+  /** In the owner's and moderators' view: whether the reader is the owner (their page offers edit, not report). */
+  is_owner: z.boolean().optional(),
 })
 export type Listing = z.infer<typeof ListingSchema>
 

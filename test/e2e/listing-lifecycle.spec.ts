@@ -43,9 +43,15 @@ test('a listing from posting to removal: posted with two photos in fa, approved,
   const row = owner.locator('.own-listing').filter({ has: owner.locator('.status-chip.status-pending') })
   await expect(row).toHaveCount(1)
 
-  // pending: invisible to the public
+  // pending: invisible to the public; its owner sees it as theirs, to edit rather than to report
   const anonymous = await browser.newPage({ locale: 'en-US' })
   expect((await anonymous.goto(`/en/listing/${id}`))!.status()).toBe(404)
+  expect((await owner.goto(`/listing/${id}`))!.status()).toBe(200)
+  const panel = owner.locator('.own-listing-panel')
+  await expect(panel).toContainText('این آگهی شماست.')
+  await expect(panel.locator('.status-chip.status-pending')).toHaveCount(1)
+  await expect(owner.locator('.report-link')).toHaveCount(0)
+  await expect(panel.getByRole('link').first()).toHaveAttribute('href', `/dashboard/listings/${id}`)
 
   // an admin approves it from the moderation page
   const admin = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/en/dashboard/moderation', 'en-US')

@@ -3,6 +3,7 @@ import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 
 import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
 import { localeFromPath } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
+import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { apiContext, useShell } from '../../lib/context.ts'
@@ -13,7 +14,7 @@ import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
 import { ListingDescription } from './listing-description.tsx'
 import { ReportDialog } from './report-dialog.tsx'
-import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
+import { GENDER_LABELS, STATUS_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
 
@@ -48,7 +49,9 @@ export function Component() {
   const ownerName = listing.owner.firstName
   // one view per listing and browser tab session, counted after the page has loaded (the API never
   // counts plain reads); reloads and back-and-forth within the session are not new views
+  const own = listing.isOwner === true
   useEffect(() => {
+    if (own) return
     const key = `khaneh.viewed:${listing.id}`
     try {
       if (window.sessionStorage.getItem(key)) return
@@ -59,7 +62,7 @@ export function Component() {
     browserApi()
       .listings.view(listing.id)
       .catch(() => undefined)
-  }, [listing.id])
+  }, [listing.id, own])
   const locale = useLocale()
   const city = listing.cityName
   const country = listing.countryName
@@ -108,18 +111,37 @@ export function Component() {
           <p className="owner">
             <Trans>Posted by {ownerName}</Trans> · <DateText iso={listing.createdAt} />
           </p>
-          <div className="listing-actions">
-            <Link to={signIn} className="button">
-              <Trans>Show contact</Trans>
-            </Link>
-            <FavoriteButton listingId={listing.id} favorited={listing.isFavorited} variant="full" />
-          </div>
-          {!hasSession && (
-            <p className="hint">
-              <Trans>Sign in to see the contact details and save listings.</Trans>
-            </p>
+          {own ? (
+            <div className="own-listing-panel" role="note">
+              <p>
+                <Trans>This is your listing.</Trans>{' '}
+                {listing.status !== 'active' && <span className={`status-chip status-${listing.status}`}>{i18n._(STATUS_LABELS[listing.status])}</span>}
+              </p>
+              <div className="listing-actions">
+                <AppLink to={to(`/dashboard/listings/${listing.id}`)} className="button">
+                  <Trans>Edit listing</Trans>
+                </AppLink>
+                <AppLink to={to('/dashboard/listings')} className="button button-ghost">
+                  <Trans>My listings</Trans>
+                </AppLink>
+              </div>
+            </div>
+          ) : (
+            <>
+              <div className="listing-actions">
+                <Link to={signIn} className="button">
+                  <Trans>Show contact</Trans>
+                </Link>
+                <FavoriteButton listingId={listing.id} favorited={listing.isFavorited} variant="full" />
+              </div>
+              {!hasSession && (
+                <p className="hint">
+                  <Trans>Sign in to see the contact details and save listings.</Trans>
+                </p>
+              )}
+              <ReportDialog listingId={listing.id} />
+            </>
           )}
-          <ReportDialog listingId={listing.id} />
         </aside>
         <ListingDescription listing={listing} />
       </div>

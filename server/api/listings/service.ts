@@ -136,7 +136,7 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
       if (!row || (row.owner_id !== viewer.userId && viewer.role !== 'admin')) return null
       // the text as the owner wrote it: their forms edit the original
       const [listing] = await withPhotos([row], false)
-      return listing ? ListingSchema.parse({ ...listing, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason }) : null
+      return listing ? ListingSchema.parse({ ...listing, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason, is_owner: row.owner_id === viewer.userId }) : null
     },
 
     /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */

@@ -58,8 +58,10 @@ t.test("the owner's listing writes", async (t) => {
     t.equal(row!.verification_number, null, 'an empty verification number is removed')
     t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 404, 'pending is not public')
     t.equal((await call('GET', `/listings/${id}`, other.token)).statusCode, 404, 'not for another user either')
-    t.equal((await call('GET', `/listings/${id}`, owner.token)).json().data.contact, '+49 151 2345678', 'the owner sees it, contact included')
-    t.equal((await call('GET', `/listings/${id}`, admin.token)).statusCode, 200, 'an admin too')
+    t.match((await call('GET', `/listings/${id}`, owner.token)).json().data, { contact: '+49 151 2345678', is_owner: true }, 'the owner sees it, contact included, as theirs')
+    const asAdmin = await call('GET', `/listings/${id}`, admin.token)
+    t.equal(asAdmin.statusCode, 200, 'an admin too')
+    t.equal(asAdmin.json().data.is_owner, false, 'not as the owner')
     const search = (await call('GET', '/listings?country=DE', null)).json().data
     t.notOk(search.listings.some((l: { id: number }) => l.id === id))
   })
@@ -99,7 +101,9 @@ t.test("the owner's listing writes", async (t) => {
     await db.query(`UPDATE listings SET status = 'active', activated_at = now() WHERE id = $1`, [id])
     t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 200, 'approved: public')
     t.equal((await call('GET', `/listings/${id}`, null)).json().data.contact, null, 'never the contact in public')
-    t.equal((await call('GET', `/listings/${id}`, other.token)).json().data.contact, null, 'nor to another user')
+    const asOther = (await call('GET', `/listings/${id}`, other.token)).json().data
+    t.equal(asOther.contact, null, 'nor to another user')
+    t.notOk('is_owner' in asOther, "no owner's-view fields for another user")
     t.equal((await call('PUT', `/listings/${id}`, other.token, body)).statusCode, 404)
     t.equal((await call('DELETE', `/listings/${id}`, other.token)).statusCode, 404)
     t.equal((await call('PUT', `/listings/${id}`, null, body)).statusCode, 401)
