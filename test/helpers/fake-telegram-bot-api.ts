@@ -14,6 +14,8 @@ export interface StoredDocument {
   /** Every multipart field other than `document`, as sent. */
   fields: Record<string, string>
   bytes: Buffer
+  /** The length the download announces when it is not `bytes.length` (see `addFile`). */
+  declaredSize?: number
 }
 
 export interface FakeBotApi {
@@ -32,9 +34,23 @@ export interface FakeBotApi {
   stall: { getFile?: 'hang'; sendDocument?: 'hang'; download?: 'hang' | 'stall' }
   /** The next download of this file answers 404 and getFile then hands out a new path (an expired link). */
   expirePath(fileId: string): void
+  /**
+   * A file already in the chat (sent before, by any client): its file_id. The download is served
+   * with the type its extension gives; with `declaredSize`, it announces that length and sends only
+   * `bytes`, then holds the connection open (a very large file, still arriving).
+   */
+  addFile(fileName: string, bytes: Buffer, options?: { declaredSize?: number }): string
+  /** Raw answers an endpoint gives instead of its own (a Bot API error, a proxy's HTML page) until cleared. */
+  answers: { getFile?: RawAnswer; sendDocument?: RawAnswer }
   /** Resolves once `closedEarly` reaches `count`. */
   waitForClosedEarly(count: number): Promise<void>
   close(): Promise<void>
+}
+
+export interface RawAnswer {
+  status: number
+  contentType: string
+  body: string
 }
 
 const TYPES_BY_EXT: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' }
@@ -82,6 +98,8 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     closedEarly: 0,
     stall: {},
     expirePath: (fileId) => void expired.add(fileId),
+    addFile: (fileName, bytes, options = {}) => store({ fileName, mimeType: 'application/octet-stream', chatId, fields: { chat_id: chatId }, bytes, declaredSize: options.declaredSize }).fileId,
+    answers: {},
     waitForClosedEarly: (count) => (fake.closedEarly >= count ? Promise.resolve() : new Promise((resolve) => closers.push({ count, resolve }))),
     close: async () => {
       server.closeAllConnections()
@@ -94,6 +112,14 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     return `documents/file_${nextFile++}.${ext}`
   }
 
+  function store(received: Omit<StoredDocument, 'fileId' | 'fileUniqueId' | 'filePath'>): StoredDocument {
+    const doc: StoredDocument = { ...received, fileId: id('BQACAgIAAxkDAAI', 48), fileUniqueId: id('AgAD', 9), filePath: '' }
+    doc.filePath = newPath(doc)
+    documents.set(doc.fileId, doc)
+    byPath.set(doc.filePath, doc)
+    return doc
+  }
+
   async function sendDocument(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST') return refuse(res, 400, 'Bad Request: message file is empty')
     const form = await asRequest(req).formData()
@@ -103,19 +129,7 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     if (fields.chat_id !== chatId) return refuse(res, 400, 'Bad Request: chat not found')
     if (!(document instanceof Blob) || document.size === 0) return refuse(res, 400, 'Bad Request: there is no document in the request')
     const fileName = (document as File).name || 'document'
-    const doc: StoredDocument = {
-      fileId: id('BQACAgIAAxkDAAI', 48),
-      fileUniqueId: id('AgAD', 9),
-      filePath: '',
-      fileName,
-      mimeType: document.type || 'application/octet-stream',
-      chatId: fields.chat_id,
-      fields,
-      bytes: Buffer.from(await document.arrayBuffer()),
-    }
-    doc.filePath = newPath(doc)
-    documents.set(doc.fileId, doc)
-    byPath.set(doc.filePath, doc)
+    const doc = store({ fileName, mimeType: document.type || 'application/octet-stream', chatId: fields.chat_id, fields, bytes: Buffer.from(await document.arrayBuffer()) })
     json(res, 200, {
       ok: true,
       result: {
@@ -143,7 +157,8 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
       return refuse(res, 404, 'Not Found')
     }
     const ext = filePath.slice(filePath.lastIndexOf('.') + 1)
-    res.writeHead(200, { 'content-type': TYPES_BY_EXT[ext] ?? 'application/octet-stream', 'content-length': doc.bytes.length })
+    res.writeHead(200, { 'content-type': TYPES_BY_EXT[ext] ?? 'application/octet-stream', 'content-length': doc.declaredSize ?? doc.bytes.length })
+    if (doc.declaredSize !== undefined) return void res.write(doc.bytes)
     if (fake.stall.download === 'stall') return void res.write(doc.bytes.subarray(0, Math.min(64, doc.bytes.length - 1)))
     res.end(doc.bytes)
   }
@@ -172,6 +187,8 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
       fake.calls[name]++
       if (method[1] !== token) return refuse(res, 401, 'Unauthorized')
       if (fake.stall[name] === 'hang') return
+      const answer = fake.answers[name]
+      if (answer) return void res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body)
       if (name === 'getFile') return getFile(url, res)
       return sendDocument(req, res).catch(() => refuse(res, 400, 'Bad Request: wrong multipart body'))
     }

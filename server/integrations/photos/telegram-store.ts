@@ -11,7 +11,6 @@ export interface TelegramPhotoStoreOptions {
   apiBase: string
   /** Time allowed for each Bot API call's answer, and between chunks of a download. */
   timeoutMs?: number
-  fetch?: typeof fetch
 }
 
 /** Bots may download files of at most 20 MB (https://core.telegram.org/bots/api#getfile). */
@@ -48,7 +47,6 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
   const { botToken, chatId } = options
   const apiBase = options.apiBase.replace(/\/$/, '')
   const timeoutMs = options.timeoutMs ?? 10_000
-  const fetchFn = options.fetch ?? globalThis.fetch
   const filePaths = new Map<string, { path: string; expires: number }>()
   const redact = (text: string) => text.split(botToken).join('[bot token]')
 
@@ -66,7 +64,7 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
     const timer = AbortSignal.timeout(timeoutMs)
     try {
       const url = `${apiBase}/bot${botToken}/${method}${init.query ? `?${init.query}` : ''}`
-      const res = await fetchFn(url, {
+      const res = await fetch(url, {
         method: init.body ? 'POST' : 'GET',
         body: init.body,
         signal: signal ? AbortSignal.any([timer, signal]) : timer,
@@ -111,7 +109,7 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
     const combined = AbortSignal.any([timeout.signal, upstream.signal, ...(signal ? [signal] : [])])
     let res: Response
     try {
-      res = await fetchFn(`${apiBase}/file/bot${botToken}/${path.split('/').map(encodeURIComponent).join('/')}`, { signal: combined })
+      res = await fetch(`${apiBase}/file/bot${botToken}/${path.split('/').map(encodeURIComponent).join('/')}`, { signal: combined })
     } catch (err) {
       clearTimeout(timer)
       throw failure('file download', err, timeout.signal, signal)

@@ -173,42 +173,37 @@ t.test('telegramPhotoStore timeouts and readers who leave', async (t) => {
 })
 
 t.test('telegramPhotoStore answers it may not serve', async (t) => {
-  const token = '4242424242:AAStubbedFetchTokenStubbedFetch_abc'
-  /** Bot API answers scripted per file path: what getFile reports and what the download sends. */
-  const scripted = (filePath: string, download: () => Response): typeof fetch =>
-    (async (input: string | URL | Request) => {
-      const url = String(input)
-      if (url.includes('/getFile')) return Response.json({ ok: true, result: { file_id: 'BQACAgIAAxkDAAIstub', file_unique_id: 'AgADstub', file_path: filePath } })
-      return download()
-    }) as typeof fetch
-  const storeWith = (stub: typeof fetch) => telegramPhotoStore({ botToken: token, chatId: '-1001', apiBase: 'https://api.telegram.test', fetch: stub })
+  const fake = await fakeFor(t)
+  const store = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 2_000 })
 
-  await t.test('over 20 MB by content-length → refused before a byte is read', async (t) => {
-    let cancelled = false
-    const body = new ReadableStream({ cancel: () => void (cancelled = true) })
-    const store = storeWith(scripted('documents/file_1.jpg', () => new Response(body, { headers: { 'content-length': String(21 * 1024 * 1024) } })))
-    const err = await store.get('BQACAgIAAxkDAAIstub').catch((e: unknown) => e)
-    t.match(err, { code: 'UPSTREAM_UNAVAILABLE', message: /20 MB|larger/ })
-    t.ok(cancelled, 'the body was dropped unread')
+  await t.test('over 20 MB by content-length → refused before the body is read', async (t) => {
+    const closed = fake.closedEarly
+    // the fake announces 21 MB, sends the first bytes and holds on: reading on would end in a timeout
+    const fileId = fake.addFile('huge.jpg', Buffer.alloc(64 * 1024, 1), { declaredSize: 21 * 1024 * 1024 })
+    const err = await store.get(fileId).catch((e: unknown) => e)
+    t.match(err, { code: 'UPSTREAM_UNAVAILABLE', message: /larger/ }, 'refused for its size, not timed out')
+    await fake.waitForClosedEarly(closed + 1)
+    t.pass('the download was dropped unread')
   })
 
   await t.test('a file that is not an image gets a type the route refuses', async (t) => {
-    const store = storeWith(scripted('documents/file_2.pdf', () => new Response('%PDF-1.7')))
-    const photo = await store.get('BQACAgIAAxkDAAIstub')
+    const photo = await store.get(fake.addFile('contract.pdf', Buffer.from('%PDF-1.7')))
     t.notMatch(photo?.contentType, /^image\//)
     t.equal(await text(photo!.stream), '%PDF-1.7')
   })
 
   await t.test('a Telegram 5xx without a Bot API body → UPSTREAM_UNAVAILABLE', async (t) => {
-    const store = storeWith((async () => new Response('<html>bad gateway</html>', { status: 502 })) as typeof fetch)
-    const err = await store.get('BQACAgIAAxkDAAIstub').catch((e: unknown) => e)
+    fake.answers.getFile = { status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' }
+    t.teardown(() => void (fake.answers.getFile = undefined))
+    const err = await store.get(fake.addFile('a.jpg', Buffer.from('jpeg'))).catch((e: unknown) => e)
     t.match(err, { code: 'UPSTREAM_UNAVAILABLE', status: 502 })
-    assertNoToken(t, err, token)
+    assertNoToken(t, err, fake.token)
   })
 
   await t.test('429 Too Many Requests → SERVICE_UNAVAILABLE with retry_after', async (t) => {
-    const store = storeWith((async () =>
-      Response.json({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } }, { status: 429 })) as typeof fetch)
+    const body = { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } }
+    fake.answers.sendDocument = { status: 429, contentType: 'application/json', body: JSON.stringify(body) }
+    t.teardown(() => void (fake.answers.sendDocument = undefined))
     const err = await store.put(Buffer.from('x'), 'image/webp').catch((e: unknown) => e)
     t.match(err, { code: 'SERVICE_UNAVAILABLE', status: 503, details: { retry_after: 7 } })
   })
