@@ -62,3 +62,9 @@ export async function telegramSession(
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: firstName, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })
   return res.json().data as { token: string; refresh_token: string; user: { id: number } & Record<string, unknown> }
 }
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** Calls `/api/v1{url}` on the test API: with a bearer token as a signed-in user, without one anonymously. */
+export const apiCaller = (app: FastifyInstance) => (method: ApiMethod, url: string, token?: string | null, payload?: object) =>
+  app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
+import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
 
 t.test('favourites', async (t) => {
@@ -10,8 +10,7 @@ t.test('favourites', async (t) => {
   const me = await signIn(8001)
   const other = await signIn(8002)
   const owner = await signIn(8003)
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const call = apiCaller(app)
   const a = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', createdAt: new Date(Date.now() - 3000) })
   const b = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', createdAt: new Date(Date.now() - 2000) })
   const pending = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'pending' })

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { LISTING_ACTIVE_DAYS } from '../../../../shared/constants.ts'
-import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
+import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
 
 const DAY = 86_400_000
@@ -76,8 +76,7 @@ t.test('expiry and renewal (DESIGN §6)', async (t) => {
   const city = await makeCity(db, 'DE', 'berlin')
   const owner = await telegramSession(app, 9611)
   const other = await telegramSession(app, 9612)
-  const call = (method: 'GET' | 'PUT', url: string, token: string | null, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
+  const call = apiCaller(app)
   const make = (daysAgo: number, status = 'active') =>
     makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status, createdAt: new Date(Date.now() - daysAgo * DAY) })
   const old = await make(LISTING_ACTIVE_DAYS + 1)

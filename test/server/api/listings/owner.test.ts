@@ -1,5 +1,5 @@
 import t from 'tap'
-import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
+import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
 
 t.test("the owner's listing writes", async (t) => {
@@ -12,8 +12,7 @@ t.test("the owner's listing writes", async (t) => {
   const owner = await signIn(9301)
   const other = await signIn(9302)
   const admin = await signIn(777)
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
+  const call = apiCaller(app)
   await db.query(`INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) VALUES ($1, 'dmine0000001-webp', 'dthumb000001-webp', 1600, 1200), ($2, 'dtheirs00001-webp', 'dthumb000002-webp', 10, 10)`, [owner.user.id, other.user.id])
   const body = {
     type: 'private_room',
@@ -125,8 +124,7 @@ t.test("the owner's list and status changes", async (t) => {
   const signIn = (id: number) => telegramSession(app, id)
   const owner = await signIn(9401)
   const other = await signIn(9402)
-  const call = (method: 'GET' | 'PUT', url: string, token: string | null, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
+  const call = apiCaller(app)
   const active = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', createdAt: new Date(Date.now() - 4000) })
   const pending = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: new Date(Date.now() - 3000) })
   const removed = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'removed', createdAt: new Date(Date.now() - 2000) })

@@ -1,12 +1,7 @@
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
-import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
+import { apiCaller, buildTestApi, telegramSession, type ApiMethod } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing, makeUser } from '../../../helpers/factories.ts'
 import type { Db } from '../../../../server/api/db/client.ts'
-
-type Method = 'GET' | 'POST' | 'PUT'
-const caller = (app: FastifyInstance) => (method: Method, url: string, token: string | null, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
 
 async function setup(db: Db) {
   await makeCountry(db, 'DE')
@@ -20,14 +15,14 @@ const statusOf = async (db: Db, id: number) =>
 t.test('admin routes: 401 for anonymous callers, 403 for users; nothing changes', async (t) => {
   const { app, db } = await buildTestApi(t)
   const city = await setup(db)
-  const call = caller(app)
+  const call = apiCaller(app)
   const user = await telegramSession(app, 9501)
   const listing = await makeListing(db, { ownerId: user.user.id, cityId: city.id, countryCode: 'DE', status: 'pending' })
   const [report] = await db.query<{ id: number }>(
     `INSERT INTO listing_reports (listing_id, reporter_id, reason) VALUES ($1, $2, 'spam') RETURNING id`,
     [listing.id, user.user.id],
   )
-  const routes: Array<[Method, string, object?]> = [
+  const routes: Array<[ApiMethod, string, object?]> = [
     ['GET', '/admin/listings/pending'],
     ['PUT', `/admin/listings/${listing.id}/status`, { status: 'active' }],
     ['PUT', `/admin/listings/${listing.id}/status`, { status: 'nonsense' }],
@@ -51,7 +46,7 @@ t.test('admin routes: 401 for anonymous callers, 403 for users; nothing changes'
 t.test('the pending queue: oldest first, the owner view with contact and photos; page sizes 1–100', async (t) => {
   const { app, db } = await buildTestApi(t)
   const city = await setup(db)
-  const call = caller(app)
+  const call = apiCaller(app)
   const admin = await telegramSession(app, 777)
   const owner = await makeUser(db, { first_name: 'Sara', username: 'sara' })
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000)
@@ -102,7 +97,7 @@ for (const publicCacheMs of [0, 60_000]) {
   t.test(`approve and reject (publicCacheMs ${publicCacheMs})`, async (t) => {
     const { app, db } = await buildTestApi(t, { publicCacheMs })
     const city = await setup(db)
-    const call = caller(app)
+    const call = apiCaller(app)
     const admin = await telegramSession(app, 777)
     const owner = await telegramSession(app, 9601)
     const listing = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: new Date(Date.now() - 3_600_000) })
@@ -163,7 +158,7 @@ for (const publicCacheMs of [0, 60_000]) {
 t.test('moderation refuses bad input and unknown listings; nothing changes', async (t) => {
   const { app, db } = await buildTestApi(t)
   const city = await setup(db)
-  const call = caller(app)
+  const call = apiCaller(app)
   const admin = await telegramSession(app, 777)
   const owner = await makeUser(db)
   const pending = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'pending' })
@@ -218,7 +213,7 @@ t.test('moderation refuses bad input and unknown listings; nothing changes', asy
 t.test('the stats overview counts listings, users and open reports', async (t) => {
   const { app, db } = await buildTestApi(t)
   const city = await setup(db)
-  const call = caller(app)
+  const call = apiCaller(app)
   const admin = await telegramSession(app, 777)
   const user = await telegramSession(app, 9701)
   const oldUser = await makeUser(db)

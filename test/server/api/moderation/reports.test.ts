@@ -1,12 +1,7 @@
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
-import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
+import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
 import type { Db } from '../../../../server/api/db/client.ts'
-
-type Method = 'GET' | 'POST' | 'PUT'
-const caller = (app: FastifyInstance) => (method: Method, url: string, token: string | null, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
 
 async function setup(db: Db) {
   await makeCountry(db, 'DE')
@@ -18,7 +13,7 @@ const countReports = async (db: Db) => (await db.query<{ n: number }>(`SELECT co
 t.test('reporting a listing', async (t) => {
   const { app, db } = await buildTestApi(t)
   const city = await setup(db)
-  const call = caller(app)
+  const call = apiCaller(app)
   const owner = await telegramSession(app, 9801)
   const reporter = await telegramSession(app, 9802)
   const active = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE' })
@@ -63,7 +58,7 @@ t.test('reporting a listing', async (t) => {
 t.test('at most 20 reports a day per user: the 21st is a 429 with retry_after_s', async (t) => {
   const { app, db } = await buildTestApi(t)
   const city = await setup(db)
-  const call = caller(app)
+  const call = apiCaller(app)
   const owner = await telegramSession(app, 9811)
   const reporter = await telegramSession(app, 9812)
   const listings = []
@@ -94,7 +89,7 @@ for (const publicCacheMs of [0, 60_000]) {
   t.test(`the report queue and its resolution (publicCacheMs ${publicCacheMs})`, async (t) => {
     const { app, db } = await buildTestApi(t, { publicCacheMs })
     const city = await setup(db)
-    const call = caller(app)
+    const call = apiCaller(app)
     const admin = await telegramSession(app, 777)
     const owner = await telegramSession(app, 9821, 'Olga')
     const [a, b, c] = [await telegramSession(app, 9822, 'Ali'), await telegramSession(app, 9823, 'Bita'), await telegramSession(app, 9824, 'Cyrus')]

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
-import { buildTestApi, TEST_BOT_TOKEN } from '../../../helpers/build-api.ts'
+import { apiCaller, buildTestApi, TEST_BOT_TOKEN } from '../../../helpers/build-api.ts'
 import { verifiedIdentity } from '../../../helpers/email.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
 import { signTelegramLogin } from '../../../helpers/telegram.ts'
@@ -12,9 +12,7 @@ t.test('linking, unlinking and merging sign-in methods', async (t) => {
   const city = await makeCity(db, 'DE', 'berlin')
   const nowS = () => Math.floor(Date.now() / 1000)
   const widget = (id: number, firstName = `T${id}`, ageS = 0) => signTelegramLogin({ id, first_name: firstName, username: `tg${id}`, auth_date: nowS() - ageS }, TEST_BOT_TOKEN)
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {}, ...(payload && { payload }) })
+  const call = apiCaller(app)
   const telegramUser = async (id: number, firstName = `T${id}`) => (await call('POST', '/auth/telegram-login', null, widget(id, firstName))).json().data
   const emailUser = async (email: string, firstName: string) => {
     const identity = await verifiedIdentity(app, dataDir, email)
