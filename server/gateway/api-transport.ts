@@ -8,7 +8,8 @@ export interface LoaderSession {
   renew(): Promise<string | undefined>
 }
 
-const PUBLIC_READ = /^\/(listings|locations)(\/|\?|$)/
+/** Reads that are the same for every anonymous visitor (listings and places); `path` is below /api/v1. */
+export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(\/|\?|$)/.test(path)
 
 /**
  * The page loaders' transport on the server: straight to the API over the gateway's pooled client,
@@ -38,7 +39,7 @@ export function serverTransport(upstream: Upstream, requestId: string, session?:
       if (answer.status === 401 && access && session) {
         const renewed = await session.renew()
         if (renewed) answer = await call(renewed)
-        else if (method === 'GET' && PUBLIC_READ.test(path)) answer = await call(undefined)
+        else if (method === 'GET' && isPublicRead(path)) answer = await call(undefined)
       }
       return answer
     } catch (err) {

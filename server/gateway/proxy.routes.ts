@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import { errorEnvelope } from '../lib/errors.ts'
+import { isPublicRead } from './api-transport.ts'
 import { isCrossSiteWrite } from './csrf.ts'
 import type { Sessions, SessionTokens } from './session.ts'
 import { secondsLeft } from './session.ts'
@@ -11,8 +12,8 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'retry-after', 'x-request-id']
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** Reads that are the same for every anonymous visitor: listings and places. */
-const PUBLIC_READ = /^\/api\/v1\/(listings|locations)(\/|\?|$)/
+/** Every call this plugin proxies is below it. */
+const API_PREFIX = '/api/v1'
 /** Calls whose answer carries a new session: its tokens go into cookies, never to the page. */
 const SESSION_ISSUING = new Set(['/api/v1/auth/telegram-login', '/api/v1/auth/email-login', '/api/v1/auth/create-user'])
 /** JSON bodies up to this size are kept so a call can be retried after a refresh. */
@@ -70,7 +71,7 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
     return reply.status(status).send(body)
   }
 
-  app.all('/api/v1/*', async (request, reply) => {
+  app.all(`${API_PREFIX}/*`, async (request, reply) => {
     // CSRF: a state-changing call must come from our own pages (Origin / Fetch Metadata checks).
     if (isCrossSiteWrite(request, publicOrigin)) return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
     const path = request.url.split('?')[0]!
@@ -78,7 +79,7 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
 
     try {
       // Anonymous public reads come from the gateway's short-lived cache (shared by concurrent requests).
-      if (request.method === 'GET' && PUBLIC_READ.test(request.url) && !sessions.mayHaveSession(request)) {
+      if (request.method === 'GET' && isPublicRead(request.url.slice(API_PREFIX.length)) && !sessions.mayHaveSession(request)) {
         const answer = await upstream.publicText(request.url, { accept: 'application/json', 'x-request-id': request.id })
         return reply.status(answer.status).type(answer.contentType).header('x-request-id', request.id).send(answer.text)
       }
@@ -152,7 +153,7 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
           res = await send(refreshed.tokens.access)
         } else {
           sessions.clear(reply)
-          if (request.method === 'GET' && PUBLIC_READ.test(request.url)) {
+          if (request.method === 'GET' && isPublicRead(request.url.slice(API_PREFIX.length))) {
             res = await send(undefined)
           } else {
             return reply.status(401).send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
