@@ -1,7 +1,25 @@
-/** A `next` target only when it is a path of this site (no scheme, no `//host`, no backslash): never an open redirect. */
+/** A stand-in origin: `next` is resolved against it exactly as a browser resolves it against ours. */
+const OWN_ORIGIN = 'https://khaneh.invalid'
+/** Characters browsers drop or rewrite inside a URL (tab, CR, LF, other controls, backslash). */
+const URL_MANGLED = /[\u0000-\u001f\u007f\\]/
+
+/**
+ * A `next` target only when a browser would land on one of our pages: `next` is parsed as a URL
+ * against our origin and kept when the origin stays ours and the path is a page (not the API or
+ * an asset); the answer is the parsed, percent-encoded form, safe in a Location header. Anything
+ * else is the fallback — never an open redirect, never an exception.
+ */
 export function safeNext(next: string | null | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback
-  return next
+  if (!next || !next.startsWith('/') || URL_MANGLED.test(next)) return fallback
+  let url: URL
+  try {
+    url = new URL(next, OWN_ORIGIN)
+  } catch {
+    return fallback
+  }
+  const { pathname } = url
+  if (url.origin !== OWN_ORIGIN || pathname.startsWith('//') || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return fallback
+  return `${pathname}${url.search}${url.hash}`
 }
 
 /** The seven Login Widget fields whose presence in a page's query marks a Telegram sign-in callback (SPEC §2, §5). */

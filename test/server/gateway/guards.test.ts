@@ -54,6 +54,15 @@ t.test('page guards and the session in page rendering', async (t) => {
       const res = await gateway.inject({ url: `/en/auth?next=${encodeURIComponent(evil)}`, cookies: { [AT]: access } })
       t.equal(res.headers.location, '/en/dashboard', `no open redirect to ${evil}`)
     }
+    // browsers strip tab, CR and LF from a Location, so `/\t/evil.example` would land on evil.example
+    for (const query of ['/%09/evil.example', '/%0A/evil.example', '/%0D%0A/x', '/%00/x', '/.//evil.example']) {
+      const res = await gateway.inject({ url: `/en/auth?next=${query}`, cookies: { [AT]: access } })
+      t.equal(res.statusCode, 302, `${query} is a redirect, not an error`)
+      t.equal(res.headers.location, '/en/dashboard', `no open redirect through ${query}`)
+    }
+    const persian = await gateway.inject({ url: `/en/auth?next=${encodeURIComponent('/listing/خانه')}`, cookies: { [AT]: access } })
+    t.equal(persian.statusCode, 302, 'a non-Latin-1 next is no 500')
+    t.equal(persian.headers.location, '/listing/%D8%AE%D8%A7%D9%86%D9%87')
   })
 
   await t.test('a Telegram widget callback on a page: verified on the server, then signed in and sent on', async (t) => {
@@ -63,6 +72,11 @@ t.test('page guards and the session in page rendering', async (t) => {
     t.equal(ok.statusCode, 303)
     t.equal(ok.headers.location, '/en/dashboard/profile')
     t.match(String(ok.headers['set-cookie']), /__Host-khaneh_at=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax; Secure/)
+    const tabbed = signTelegramLogin({ id: 6004, first_name: 'Tara', last_name: 'T', username: 'tara', photo_url: 'https://t.me/i/userpic/320/t.jpg', auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
+    const tabbedQuery = new URLSearchParams(Object.entries(tabbed).map(([k, v]) => [k, String(v)]))
+    const viaCallback = await gateway.inject({ url: `/en/auth?${tabbedQuery}&next=/%09/evil.example` })
+    t.equal(viaCallback.statusCode, 303)
+    t.equal(viaCallback.headers.location, '/en/dashboard', 'the Telegram callback refuses a tabbed next too')
     const replay = await gateway.inject({ url: `/en/auth?${query}` })
     t.equal(replay.statusCode, 303)
     t.equal(replay.headers.location, '/en/auth?error=telegram', 'a replayed payload is refused')
