@@ -1,7 +1,7 @@
 /** A stand-in origin: `next` is resolved against it exactly as a browser resolves it against ours. */
 const OWN_ORIGIN = 'https://khaneh.invalid'
 /** Characters browsers drop or rewrite inside a URL (tab, CR, LF, other controls, backslash). */
-const URL_MANGLED = /[\u0000-\u001f\u007f\\]/
+const isMangled = (text: string) => [...text].some((c) => c <= '\u001f' || c === '\u007f' || c === '\\')
 
 /**
  * A `next` target only when a browser would land on one of our pages: `next` is parsed as a URL
@@ -10,7 +10,7 @@ const URL_MANGLED = /[\u0000-\u001f\u007f\\]/
  * else is the fallback — never an open redirect, never an exception.
  */
 export function safeNext(next: string | null | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/') || URL_MANGLED.test(next)) return fallback
+  if (!next || !next.startsWith('/') || isMangled(next)) return fallback
   let url: URL
   try {
     url = new URL(next, OWN_ORIGIN)
