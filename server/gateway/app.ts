@@ -58,8 +58,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const metrics = createMetrics()
   const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
+  const securityHeaders = baseSecurityHeaders(options.publicBaseUrl.startsWith('https:'))
   app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(baseSecurityHeaders())
+    reply.headers(securityHeaders)
   })
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'

@@ -129,7 +129,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       'cache-control': 'no-store',
       vary: 'Accept-Encoding, Cookie',
       'x-request-id': request.id,
-      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.telegramBotUsername), firebase: Boolean(options.firebaseApiKey) }),
+      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.telegramBotUsername), firebase: Boolean(options.firebaseApiKey), https: options.publicBaseUrl.startsWith('https:') }),
     }
     if (setCookies.length > 0) headers['set-cookie'] = setCookies
     if (encoding) headers['content-encoding'] = encoding

@@ -20,7 +20,7 @@ export function newNonce(): string {
 /** Headers on every page: a nonce-based CSP, no sniffing, no framing, a strict referrer policy. */
 export function pageSecurityHeaders(
   nonce: string,
-  { dev = false, telegram = false, firebase = false }: { dev?: boolean; telegram?: boolean; firebase?: boolean } = {},
+  { dev = false, telegram = false, firebase = false, https = false }: { dev?: boolean; telegram?: boolean; firebase?: boolean; https?: boolean } = {},
 ): Record<string, string> {
   const csp = [
     "default-src 'self'",
@@ -39,16 +39,20 @@ export function pageSecurityHeaders(
   ].join('; ')
   return {
     'content-security-policy': csp,
-    ...baseSecurityHeaders(),
+    ...baseSecurityHeaders(https),
   }
 }
 
-/** Headers on every response. */
-export function baseSecurityHeaders(): Record<string, string> {
-  return {
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
-  }
+const BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+}
+// A year, subdomains included: once a browser has seen the site over https it never tries http again.
+const HTTPS_HEADERS = { ...BASE_HEADERS, 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+
+/** Headers on every response; HSTS when the site is served over https (PUBLIC_BASE_URL). */
+export function baseSecurityHeaders(https: boolean): Record<string, string> {
+  return https ? HTTPS_HEADERS : BASE_HEADERS
 }
