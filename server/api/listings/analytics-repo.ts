@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/client.ts'
 
-export interface ViewCount {
+export interface ViewSeen {
   listingId: number
   /** UTC day, YYYY-MM-DD */
   day: string
-  views: number
+  /** The visitor's salted hash (see views.ts). */
+  visitor: string
 }
 
 export interface AnalyticsRow {
@@ -20,17 +21,41 @@ export interface AnalyticsRow {
 /** SQL of listing analytics: daily views, favourites and contact reveals (issue 4). */
 export function analyticsRepo(db: Queryable) {
   return {
-    /** Adds counted views in one statement; listings deleted meanwhile are skipped. */
-    async addViews(counts: ViewCount[]): Promise<void> {
-      if (counts.length === 0) return
+    /**
+     * Records visitors and adds one view for each one not yet seen on that listing that day, in one
+     * statement, so that several processes never count a visitor twice; listings deleted meanwhile are skipped.
+     */
+    async addViews(seen: ViewSeen[]): Promise<void> {
+      if (seen.length === 0) return
       await db.query(
-        `INSERT INTO listing_views_daily (listing_id, day, views)
-         SELECT c.listing_id, c.day, c.views
-           FROM unnest($1::int[], $2::date[], $3::int[]) AS c(listing_id, day, views)
-           JOIN listings l ON l.id = c.listing_id
+        `WITH fresh AS (
+           INSERT INTO listing_view_visitors (listing_id, day, visitor)
+           SELECT s.listing_id, s.day, s.visitor
+             FROM unnest($1::int[], $2::date[], $3::text[]) AS s(listing_id, day, visitor)
+             JOIN listings l ON l.id = s.listing_id
+           ON CONFLICT DO NOTHING
+           RETURNING listing_id, day
+         )
+         INSERT INTO listing_views_daily (listing_id, day, views)
+         SELECT listing_id, day, count(*)::int FROM fresh GROUP BY listing_id, day
          ON CONFLICT (listing_id, day) DO UPDATE SET views = listing_views_daily.views + EXCLUDED.views`,
-        [counts.map((c) => c.listingId), counts.map((c) => c.day), counts.map((c) => c.views)],
+        [seen.map((s) => s.listingId), seen.map((s) => s.day), seen.map((s) => s.visitor)],
       )
+    },
+
+    /** The salt of a UTC day: created by the first process that asks, the same for every later one. */
+    async daySalt(day: string, fresh: Buffer): Promise<Buffer> {
+      const [row] = await db.query<{ salt: Buffer | Uint8Array }>(
+        `INSERT INTO view_salts (day, salt) VALUES ($1::date, $2) ON CONFLICT (day) DO UPDATE SET day = EXCLUDED.day RETURNING salt`,
+        [day, fresh],
+      )
+      return Buffer.from(row!.salt)
+    },
+
+    /** Forgets visitors and salts of days before `keepFrom`; afterwards their hashes cannot be recomputed. */
+    async forgetVisitorsBefore(keepFrom: string): Promise<void> {
+      await db.query(`DELETE FROM listing_view_visitors WHERE day < $1::date`, [keepFrom])
+      await db.query(`DELETE FROM view_salts WHERE day < $1::date`, [keepFrom])
     },
 
     /** The numbers of many listings in one query (views since `weekStart` are the 7-day count; days from `fortnightStart` to `today` the sparkline). */

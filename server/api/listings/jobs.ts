@@ -43,8 +43,9 @@ export function listingJobs(db: Db, options: { listings: ListingsService; transl
   }
 
   const jobs = {
-    /** Expires active listings past LISTING_ACTIVE_DAYS (DESIGN §6); drops the public cache when any changed. */
+    /** Expires active listings past LISTING_ACTIVE_DAYS (DESIGN §6), dropping the public cache when any changed; forgets old view visitors. */
     async expire(): Promise<number> {
+      await listings.views.forgetOldVisitors()
       const expired = await expireActive(db, LISTING_ACTIVE_DAYS)
       if (expired > 0) {
         listings.invalidate()

@@ -75,7 +75,8 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; 
 
   // A page view, sent by the listing page once it has loaded: caches in front of the reads (the
   // gateway's, the API's) never hide a view, crawlers without JavaScript are not counted, and the
-  // page never waits for the count. The owner's and admins' own visits are not views.
+  // page never waits for the count. The owner's and admins' own visits are not views, and a
+  // visitor counts once per listing per day (views.ts).
   app.post(
     '/listings/:id/view',
     { schema: { params: ListingIdParams, response: { 202: envelope(z.object({ counted: z.boolean() })) } } },
@@ -83,7 +84,10 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; 
       const found = await listings.getPublic(request.params.id, 'fa')
       const viewer = request.auth
       const counted = !viewer || (found.value.owner.id !== viewer.userId && viewer.role !== 'admin')
-      if (counted) listings.views.record(found.value.id)
+      if (counted) {
+        const visitor = viewer ? { userId: viewer.userId } : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }
+        await listings.views.record(found.value.id, visitor)
+      }
       return reply.status(202).send(okEnvelope({ counted }))
     },
   )
