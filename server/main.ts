@@ -1,10 +1,13 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApi } from './api/app.ts'
-import { openDb, type Db } from './api/db/client.ts'
+import type { Db } from './api/db/client.ts'
+import { openDbWithRetry } from './api/db/connect.ts'
+import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
+import { serviceLogger } from './lib/logger.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
 import { productionRenderer } from './gateway/ssr/renderer.ts'
@@ -32,7 +35,12 @@ export interface StartOptions {
   devMiddleware?: GatewayOptions['devMiddleware']
   /** How long readiness reports 503 before the listener closes, so load balancers stop routing here first. */
   drainMs?: number
+  /** How long requests in flight may take once the listener closed, before their connections are cut (default 5 s). */
+  graceMs?: number
 }
+
+/** Shutdown's bound on requests in flight: with the 2 s drain it keeps a stop well inside an orchestrator's grace period. */
+const SHUTDOWN_GRACE_MS = 5_000
 
 /** DESIGN §1: the Telegram file store when a bot and a storage chat are configured, else files under DATA_DIR. */
 export function photoStoreFor(config: Config): PhotoStore {
@@ -54,12 +62,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
       : null
   // DESIGN §1: SMTP when SMTP_URL is set, else the dev outbox under DATA_DIR (and the log).
   const smtp = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null
-  const mailer = smtp ?? outboxMailer(config.dataDir, (line) => console.log(line))
+  const log = serviceLogger(config.logLevel)
+  const outboxLog = (line: string) => log.info(line)
+  const mailer = smtp ?? outboxMailer(config.dataDir, outboxLog)
+  if (!smtp && !config.apiUrl) log.warn({ outbox: `${config.dataDir}/outbox` }, 'mail.not_delivered: SMTP_URL is not set, e-mails and SMS codes go to the dev outbox only')
   if (!apiUrl) {
-    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    // a database still starting (or briefly away) is waited for with backoff, one readable line per attempt
+    db = await openDbWithRetry({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, { log: (line) => log.warn(line) })
     await migrate(db)
     const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
-    if (seed && (await isEmpty(db))) await seedDemo(db, photos, { log: (m) => console.log(m) })
+    if (seed && (await isEmpty(db))) await seedDemo(db, photos, { log: (m) => log.info(m) })
     api = await buildApi({
       db,
       logLevel: config.logLevel,
@@ -72,7 +84,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
         firebaseIdTokens: firebase ?? undefined,
       },
       mailer,
-      sms: outboxSmsSender(config.dataDir, (m) => console.log(m)),
+      sms: outboxSmsSender(config.dataDir, outboxLog),
       publicBaseUrl: config.publicBaseUrl,
       photos,
       // DESIGN §1: listings are translated only when an OpenAI-compatible service is configured
@@ -104,10 +116,20 @@ export async function startService(config: Config, options: StartOptions = {}): 
     url,
     async close() {
       shuttingDown = true
-      // Readiness reports 503 first; then the listener closes and in-flight requests and streams finish.
+      // Readiness reports 503 first; then the listener closes and in-flight requests and streams
+      // finish — within the grace period: a client that sent half a request, or waits for a
+      // 100 Continue, is cut off then, so the views are flushed and the database closed in any case.
       if (options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs))
-      await gateway.close()
-      await api?.close()
+      const cutOff = setTimeout(() => {
+        gateway.server.closeAllConnections()
+        api?.server.closeAllConnections()
+      }, options.graceMs ?? SHUTDOWN_GRACE_MS)
+      try {
+        await gateway.close()
+        await api?.close()
+      } finally {
+        clearTimeout(cutOff)
+      }
       await firebase?.close()
       smtp?.close()
       await db?.close()
@@ -130,19 +152,35 @@ export async function run(options: StartOptions = {}): Promise<void> {
     }
     throw err
   }
-  const service = await startService(config, { drainMs: config.env === 'production' ? 2_000 : 0, ...options })
+  let service: Service
+  try {
+    service = await startService(config, { drainMs: config.env === 'production' ? 2_000 : 0, ...options })
+  } catch (err) {
+    if (err instanceof DatabaseUnavailableError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
   service.gateway.log.info({ url: service.url, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')
   let closing = false
   const stop = (signal: string) => {
     if (closing) return
     closing = true
     service.gateway.log.info({ signal }, 'khaneh.stopping')
-    const force = setTimeout(() => process.exit(1), 30_000)
+    // the last resort, should closing itself hang: the grace period has long passed by then
+    const force = setTimeout(() => {
+      service.gateway.log.error('khaneh.stop_timed_out')
+      process.exit(1)
+    }, 20_000)
     force.unref()
     service.close().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err)
+      () => {
+        service.gateway.log.info('khaneh.stopped')
+        process.exit(0)
+      },
+      (err: unknown) => {
+        service.gateway.log.error({ err }, 'khaneh.stop_failed')
         process.exit(1)
       },
     )

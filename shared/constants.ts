@@ -29,5 +29,11 @@ export const MANUAL_LOCALE_FLAG = 'khaneh.manualLocaleChange'
 
 /** Photos one listing may show (issue 4). */
 export const MAX_PHOTOS_PER_LISTING = 12
+/** The largest photo file accepted (issue 4). */
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
+/** The largest JSON body any API call accepts. */
+export const JSON_BODY_LIMIT = 1024 * 1024
+/** The largest upload request: a listing's worth of photos at their largest, plus the multipart framing. */
+export const UPLOAD_BODY_LIMIT = MAX_PHOTOS_PER_LISTING * MAX_PHOTO_BYTES + 1024 * 1024
 /** Photos one user may upload in 24 hours. */
 export const UPLOADS_PER_DAY = 100

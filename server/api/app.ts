@@ -1,9 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { okEnvelope } from '../lib/errors.ts'
+import { JSON_BODY_LIMIT } from '../../shared/constants.ts'
+import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import type { Db } from './db/client.ts'
 import { installErrorHandling } from './http.ts'
+import { refuseNulCharacters } from './text-input.ts'
 import { favoritesRoutes } from './favorites/routes.ts'
 import { uploadsRoutes } from './uploads/routes.ts'
 import { uploadsService } from './uploads/service.ts'
@@ -80,8 +83,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     logger: loggerOptions(options.logLevel ?? 'info', 'api'),
     genReqId: requestIdOf,
     requestIdHeader: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ...envelopeServerErrors,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -91,6 +95,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id)
   })
   installErrorHandling(app)
+  refuseNulCharacters(app)
 
   const locations = locationsService(options.db)
   const listings = listingsService(options.db, {

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import { AppError, errorEnvelope, type FieldIssue } from '../lib/errors.ts'
+import { DatabaseUnavailableError } from './db/unavailable.ts'
 
 /** One error handler and one not-found handler for the whole API: every failure is an envelope (DESIGN §5). */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -18,6 +19,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (err instanceof ZodError) {
       const details: FieldIssue[] = err.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }))
       return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'The request is not valid', details))
+    }
+    if (err instanceof DatabaseUnavailableError) {
+      // the reason alone, no stack: an outage fails every request the same way
+      request.log.error({ reason: err.reason }, 'api.db_unavailable')
+      reply.header('retry-after', String(err.retryAfterSeconds))
+      return reply.status(err.status).send(errorEnvelope(err.code, err.message))
     }
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err }, 'api.failed')

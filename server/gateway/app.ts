@@ -6,8 +6,10 @@ import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
-import { errorEnvelope } from '../lib/errors.ts'
+import { AppError, codeForStatus, ERRORS, errorEnvelope } from '../lib/errors.ts'
+import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
+import { bodyLimitOf } from './body-limit.ts'
 import { createMetrics, healthRoutes } from './health.ts'
 import { pageRoutes } from './pages.ts'
 import { photosRoutes } from './photos.routes.ts'
@@ -35,6 +37,8 @@ export interface GatewayOptions {
   /** Cache lifetime of anonymous public API answers used by page rendering (default 5 s). */
   publicCacheMs?: number
   isShuttingDown?: () => boolean
+  /** METRICS_TOKEN: lets a scraper outside this machine read /metrics; without it, loopback only. */
+  metricsToken?: string
   dev?: boolean
   /** Development only: requests go through this handler first (Vite's middleware), then to the gateway. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void
@@ -49,6 +53,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     return503OnClosing: true,
+    // a request must have arrived whole within 5 minutes (a listing's photos over a slow line fit; a body trickled for ever does not)
+    requestTimeout: 300_000,
+    ...envelopeServerErrors,
     ...(options.devMiddleware && {
       serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
         createServer((req, res) => options.devMiddleware!(req, res, () => handler(req, res))),
@@ -59,6 +66,17 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
   const securityHeaders = baseSecurityHeaders(options.publicBaseUrl.startsWith('https:'))
+  // A client that asks first (Expect: 100-continue) hears 413 before sending a body that would be refused anyway.
+  app.server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0]!
+    if (path.startsWith('/api/v1/') && Number(req.headers['content-length']) > bodyLimitOf(path)) {
+      const body = JSON.stringify(errorEnvelope('PAYLOAD_TOO_LARGE', ERRORS.PAYLOAD_TOO_LARGE.message))
+      res.writeHead(413, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body)
+      return
+    }
+    res.writeContinue()
+    app.server.emit('request', req, res)
+  })
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(securityHeaders)
   })
@@ -67,9 +85,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000)
   })
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    if (err instanceof AppError) return reply.status(err.status).send(errorEnvelope(err.code, err.message, err.details))
     const status = err.statusCode ?? 500
     if (status >= 500) request.log.error({ err }, 'gateway.failed')
-    reply.status(status).send(errorEnvelope(status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR', status >= 500 ? 'Internal server error' : err.message))
+    reply.status(status).send(errorEnvelope(codeForStatus(status), status >= 500 ? 'Internal server error' : err.message))
+  })
+  // pages answer every GET; any other method off the API (TRACE, PUT /, …) is nothing of ours
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorEnvelope('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`))
   })
 
   await app.register(cookie)
@@ -91,7 +114,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     })
   }
 
-  await app.register(healthRoutes, { upstream, metrics, isShuttingDown: options.isShuttingDown ?? (() => false) })
+  await app.register(healthRoutes, { upstream, metrics, isShuttingDown: options.isShuttingDown ?? (() => false), metricsToken: options.metricsToken })
   await app.register(photosRoutes, { photos: options.photos })
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })

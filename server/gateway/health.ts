@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify'
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { errorEnvelope } from '../lib/errors.ts'
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client'
 import type { Upstream } from './upstream.ts'
 
@@ -6,6 +8,24 @@ export interface HealthOptions {
   upstream: Upstream
   /** True once shutdown began: readiness turns 503 so load balancers stop sending traffic. */
   isShuttingDown: () => boolean
+  /** METRICS_TOKEN: /metrics for a scraper elsewhere with this bearer token; without it, loopback only. */
+  metricsToken?: string
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
+
+/**
+ * A scraper on this machine: the socket's own peer is loopback and no proxy forwarded the call
+ * (a reverse proxy on the same host connects from loopback too, but says for whom).
+ */
+function isInternal(request: FastifyRequest): boolean {
+  return LOOPBACK.test(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined
+}
+
+function hasToken(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(request.headers.authorization ?? '')
+  const expected = Buffer.from(`Bearer ${token}`)
+  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 /** Prometheus metrics of one gateway. */
@@ -42,7 +62,13 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions & { metrics: Metrics
     }
   })
 
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    if (!isInternal(request) && !(options.metricsToken && hasToken(request, options.metricsToken))) {
+      // without a token nothing outside this machine is told the route exists
+      if (!options.metricsToken) return reply.status(404).send(errorEnvelope('NOT_FOUND', 'Not found'))
+      return reply.status(401).header('www-authenticate', 'Bearer').send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
+    }
     reply.header('content-type', options.metrics.registry.contentType)
     return options.metrics.registry.metrics()
   })

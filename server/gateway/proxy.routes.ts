@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import { errorEnvelope } from '../lib/errors.ts'
 import { isPublicRead } from './api-transport.ts'
+import { LimitedBody, limitBody, tooLarge } from './body-limit.ts'
 import { isCrossSiteWrite } from './csrf.ts'
 import type { Sessions, SessionTokens } from './session.ts'
 import { secondsLeft } from './session.ts'
@@ -38,9 +39,15 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
   { upstream, sessions, publicBaseUrl },
 ) => {
   const publicOrigin = new URL(publicBaseUrl).origin
-  // Bodies pass through untouched: the API parses and limits them.
+  // Bodies pass through unparsed (the API parses them), but never past the API's own limits.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+  app.addContentTypeParser('*', (request, payload, done) => {
+    try {
+      done(null, limitBody(request.url.split('?')[0]!, request.headers['content-length'], payload))
+    } catch (err) {
+      done(err as Error)
+    }
+  })
 
   const failure = (reply: FastifyReply, err: unknown) => {
     if (err instanceof UpstreamError) {
@@ -170,6 +177,8 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
       return reply.send(res.body)
     } catch (err) {
       if (reply.raw.destroyed) return reply
+      // the API's refusal of a body the gateway was still sending surfaces as a broken pipe: the limit is the reason
+      if (request.body instanceof LimitedBody && request.body.exceeded) throw tooLarge()
       return failure(reply, err)
     }
   })

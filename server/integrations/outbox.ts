@@ -13,8 +13,9 @@ export interface OutboxMessage {
 
 /**
  * The embedded default of a delivery port (DESIGN §1): each message becomes a JSON file under
- * `DATA_DIR/outbox/<kind>/` (names sort by time) and a log line, so a developer can follow a link
- * or a code without any mail or SMS account.
+ * `DATA_DIR/outbox/<kind>/` (names sort by time), so a developer can follow a link or a code
+ * without any mail or SMS account. Only the file's name is logged: a link or a code in a log
+ * would let anyone who reads the logs sign in as the recipient.
  */
 export function devOutbox(dataDir: string, kind: 'mail' | 'sms', log: (line: string) => void = () => {}) {
   const dir = path.join(dataDir, 'outbox', kind)
@@ -25,7 +26,7 @@ export function devOutbox(dataDir: string, kind: 'mail' | 'sms', log: (line: str
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const name = `${stored.created_at.replace(/[:.]/g, '-')}-${stored.id}.json`
       await writeFile(path.join(dir, name), JSON.stringify(stored, null, 2), { mode: 0o600 })
-      log(`[${kind} outbox] to ${message.to}${message.subject ? `: ${message.subject}` : ''}\n${message.text}`)
+      log(`${kind} kept in the dev outbox, not delivered: ${path.join(dir, name)}`)
       return stored
     },
   }

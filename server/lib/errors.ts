@@ -5,10 +5,12 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'You may not do this' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
   CONFLICT: { status: 409, message: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
   PAYMENT_REQUIRED: { status: 402, message: 'Payment required' },
   INSUFFICIENT_CREDITS: { status: 402, message: 'Not enough credits' },
   INTERNAL: { status: 500, message: 'Internal server error' },
@@ -18,6 +20,16 @@ export const ERRORS = {
 } as const
 
 export type ErrorCode = keyof typeof ERRORS
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>()
+for (const [code, { status }] of Object.entries(ERRORS) as Array<[ErrorCode, { status: number }]>) {
+  if (!CODE_BY_STATUS.has(status)) CODE_BY_STATUS.set(status, code)
+}
+
+/** The catalogue code of an HTTP status (the first entry with it); other 4xx are VALIDATION_ERROR, other 5xx INTERNAL. */
+export function codeForStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS.get(status) ?? (status < 500 ? 'VALIDATION_ERROR' : 'INTERNAL')
+}
 
 export interface FieldIssue {
   path: string

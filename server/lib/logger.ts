@@ -1,12 +1,29 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { FastifyServerOptions } from 'fastify'
+import { pino, stdSerializers, type Logger, type LoggerOptions } from 'pino'
+
+// Database errors carry the statement's parameters (PGlite: params, queryOptions) and PostgreSQL's
+// detail echoes values ("Key (email)=(…)"): user data that never belongs in a log.
+const ERROR_FIELDS_WITH_VALUES = ['params', 'parameters', 'queryOptions', 'detail'] as const
+
+const withoutValues = <T extends object>(fields: T): T => {
+  for (const field of ERROR_FIELDS_WITH_VALUES) delete (fields as Record<string, unknown>)[field]
+  return fields
+}
+
+/** pino's error serializer without the fields that hold the values of a failed statement. */
+export function serializeError(err: Error): ReturnType<typeof stdSerializers.err> {
+  const out: Record<string, unknown> = withoutValues({ ...stdSerializers.err(err) })
+  if (out.cause && typeof out.cause === 'object') out.cause = withoutValues({ ...out.cause })
+  return out as ReturnType<typeof stdSerializers.err>
+}
 
 /** pino options shared by the API and the gateway: secrets never reach the logs. */
-export function loggerOptions(level: string, name: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, name: string): LoggerOptions {
   return {
     level,
     name,
+    serializers: { err: serializeError },
     redact: {
       paths: [
         'req.headers.cookie',
@@ -29,4 +46,9 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/
 export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id']
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+}
+
+/** A logger outside the two apps (start-up, shutdown), with the same options. */
+export function serviceLogger(level: string): Logger {
+  return pino(loggerOptions(level, 'khaneh'))
 }

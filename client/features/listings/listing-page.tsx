@@ -23,7 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     return { listing: await context.get(apiContext).listings.get(params.slug ?? '', language, request.signal) }
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw data({ message: 'Listing not found' }, { status: 404 })
+    // an address the API refuses as malformed (a NUL, an over-long slug) names no listing either
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) throw data({ message: 'Listing not found' }, { status: 404 })
     throw err
   }
 }

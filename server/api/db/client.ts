@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { asUnavailable } from './unavailable.ts'
 
 /** What the repositories need from a database: parameterised queries and transactions. */
 export interface Queryable {
@@ -21,11 +23,24 @@ export interface OpenDbOptions {
   databaseUrl?: string
   /** PGlite's directory; when absent PGlite runs in memory. */
   dataDir?: string
+  /** PostgreSQL: the server cancels a statement running longer (default 30 s). */
+  statementTimeoutMs?: number
+  /** PostgreSQL: how long the driver waits for any answer before it treats the connection as dead (default statement timeout + 5 s). */
+  queryTimeoutMs?: number
+  /** PostgreSQL: the longest wait for a connection, a free pooled one or a new one (default 5 s). */
+  connectionTimeoutMs?: number
+  /** PostgreSQL: the server ends a session left idle inside a transaction, releasing its locks (default 60 s). */
+  idleInTransactionTimeoutMs?: number
+  /** PostgreSQL: how long close() waits for queries in flight before it abandons them (default 5 s). */
+  closeTimeoutMs?: number
 }
+
+/** Production defaults of the PostgreSQL pool's timeouts. */
+const PG_TIMEOUTS = { statementMs: 30_000, queryMarginMs: 5_000, connectionMs: 5_000, idleInTransactionMs: 60_000, closeMs: 5_000 } as const
 
 /** Opens PGlite (embedded default) or a pg pool behind the same interface (DESIGN §1). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   return openPglite(options.dataDir)
 }
 
@@ -37,24 +52,27 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
   const db = await PGlite.create(dir ? { dataDir: dir } : {})
   // PGlite runs one statement at a time; a transaction holds it exclusively, so plain
-  // queries issued meanwhile wait their turn inside PGlite.
+  // queries issued meanwhile wait their turn inside PGlite. It is in-process: no sockets to
+  // time out, so only a closed database counts as unavailable.
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await db.query<T>(sql, params)).rows
+      return (await db.query<T>(sql, params).catch(rethrow)).rows
     },
     async exec(sql) {
-      await db.exec(sql)
+      await db.exec(sql).catch(rethrow)
     },
     async transaction(work) {
-      return db.transaction(async (tx) =>
-        work({
-          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-          exec: async (sql: string) => {
-            await tx.exec(sql)
-          },
-        }),
-      )
+      return db
+        .transaction(async (tx) =>
+          work({
+            query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+            exec: async (sql: string) => {
+              await tx.exec(sql)
+            },
+          }),
+        )
+        .catch(rethrow)
     },
     async close() {
       await db.close()
@@ -62,21 +80,48 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
 }
 
-async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 })
+/** Throws `err` as a DatabaseUnavailableError when it is one, else as it is minus PGlite's `params`: values never reach a log. */
+function rethrow(err: unknown): never {
+  const failure = asUnavailable(err)
+  if (failure === err && err instanceof Error && 'params' in err) delete (err as { params?: unknown }).params
+  throw failure
+}
+
+async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
+  const statementMs = options.statementTimeoutMs ?? PG_TIMEOUTS.statementMs
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    // bounds both the wait for a free client and the connect of a new one
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? PG_TIMEOUTS.connectionMs,
+    statement_timeout: statementMs,
+    // a connection that goes silent (no FIN/RST: lost NAT state, failover) shows up only as a missing
+    // answer; longer than statement_timeout so a slow statement is cancelled by the server first
+    query_timeout: options.queryTimeoutMs ?? statementMs + PG_TIMEOUTS.queryMarginMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? PG_TIMEOUTS.idleInTransactionMs,
+    // idle pooled connections to a vanished peer fail their keepalive probes and leave the pool
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  })
   pool.on('error', () => {
-    // an idle client lost its connection; the pool replaces it on the next query
+    // an idle client lost its connection; the pool has already dropped it
   })
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[]
+      // pool.query destroys a client whose query failed rather than returning it to the pool
+      return (await pool.query(sql, params).catch(rethrow)).rows as T[]
     },
     async exec(sql) {
-      await pool.query(sql)
+      await pool.query(sql).catch(rethrow)
     },
     async transaction(work) {
-      const client = await pool.connect()
+      const client = await pool.connect().catch(rethrow)
+      let broken: Error | undefined
+      // a checked-out client that loses its connection emits 'error'; unheard, it would crash the process
+      const onError = (err: Error) => (broken = err)
+      client.on('error', onError)
       try {
         await client.query('BEGIN')
         const result = await work({
@@ -88,14 +133,20 @@ async function openPostgres(url: string): Promise<Db> {
         await client.query('COMMIT')
         return result
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw err
+        const failure = asUnavailable(err)
+        // a dead connection cannot roll back (the server does when the session ends): destroy it
+        if (failure !== err) broken = failure as Error
+        else if (!broken) await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr))
+        throw failure
       } finally {
-        client.release()
+        client.off('error', onError)
+        client.release(broken)
       }
     },
     async close() {
-      await pool.end()
+      // a query stuck on a silent connection would hold a shutdown until its query timeout
+      const abandon = sleep(options.closeTimeoutMs ?? PG_TIMEOUTS.closeMs, undefined, { ref: false })
+      await Promise.race([pool.end(), abandon])
     },
   }
 }

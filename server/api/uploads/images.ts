@@ -1,8 +1,8 @@
 import sharp, { type Metadata } from 'sharp'
 import { AppError } from '../../lib/errors.ts'
 
-/** Issue 4: at most 15 MB a file and 40 megapixels (checked from the header, before any decoding). */
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
+export { MAX_PHOTO_BYTES } from '../../../shared/constants.ts'
+/** Issue 4: at most 40 megapixels (checked from the header, before any decoding). */
 export const MAX_PHOTO_PIXELS = 40_000_000
 /** The two variants every upload becomes. */
 export const LARGE_EDGE = 1600

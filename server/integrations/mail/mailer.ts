@@ -12,7 +12,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
 
-/** The embedded default: mail lands in `DATA_DIR/outbox/mail` and the log. */
+/** The embedded default: mail lands in `DATA_DIR/outbox/mail` (the log names the file only). */
 export function outboxMailer(dataDir: string, log?: (line: string) => void): Mailer {
   const outbox = devOutbox(dataDir, 'mail', log)
   return {

@@ -5,7 +5,7 @@ export interface SmsSender {
   send(to: string, text: string): Promise<void>
 }
 
-/** The embedded default: messages land in `DATA_DIR/outbox/sms` and the log. */
+/** The embedded default: messages land in `DATA_DIR/outbox/sms` (the log names the file only). */
 export function outboxSmsSender(dataDir: string, log?: (line: string) => void): SmsSender {
   const outbox = devOutbox(dataDir, 'sms', log)
   return {

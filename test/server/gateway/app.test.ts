@@ -41,6 +41,15 @@ t.test('gateway', async (t) => {
     t.match(res.body, /process_cpu_user_seconds_total/)
   })
 
+  await t.test('/metrics is internal: another address, or loopback through a proxy, is told nothing', async (t) => {
+    const remote = await gateway.inject({ url: '/metrics', remoteAddress: '203.0.113.9' })
+    t.equal(remote.statusCode, 404)
+    t.equal(remote.json().error.code, 'NOT_FOUND')
+    t.notMatch(remote.body, /http_request_duration/)
+    const proxied = await gateway.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } })
+    t.equal(proxied.statusCode, 404, 'a reverse proxy on this host forwarding a visitor')
+  })
+
   await t.test('/api/v1 is proxied to the API: answers, errors and request ids pass through', async (t) => {
     const ok = await gateway.inject({ url: '/api/v1/listings?limit=5', headers: { 'x-request-id': 'req-123' } })
     t.equal(ok.statusCode, 200)
@@ -139,4 +148,17 @@ t.test('gateway with the API down or slow', async (t) => {
     t.equal(res.statusCode, 504)
     t.equal(res.json().error.code, 'UPSTREAM_TIMEOUT')
   })
+})
+
+t.test('/metrics with METRICS_TOKEN: a scraper elsewhere with the bearer token', async (t) => {
+  const token = 'metrics-token-0123456789abcdef'
+  const { gateway } = await buildTestStack(t, { metricsToken: token })
+  const scraped = await gateway.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${token}` } })
+  t.equal(scraped.statusCode, 200)
+  t.match(scraped.body, /process_cpu_user_seconds_total/)
+  for (const authorization of [undefined, `Bearer ${token}x`, `Bearer ${token.slice(1)}`, token]) {
+    const res = await gateway.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: authorization ? { authorization } : {} })
+    t.equal(res.statusCode, 401, `refused: ${authorization ?? 'no token'}`)
+    t.notMatch(res.body, /process_cpu/)
+  }
 })
