@@ -1,7 +1,7 @@
 // `npm run db:migrate` and `npm run db:seed [-- --listings N]` against DATABASE_URL or the PGlite under DATA_DIR.
 import { openDb } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
-import { isEmpty, seedDemo } from '../server/api/db/seed/index.ts'
+import { seedDemo } from '../server/api/db/seed/index.ts'
 import { loadConfig } from '../server/config.ts'
 import { photoStoreFor } from '../server/main.ts'
 
@@ -14,13 +14,11 @@ try {
   if (command === 'seed') {
     const at = args.indexOf('--listings')
     const listings = at >= 0 ? Number(args[at + 1]) : undefined
-    if (!(await isEmpty(db)) && !args.includes('--force')) {
-      console.log('seed: the database already has data; pass --force to add the demo data anyway')
-    } else {
-      await seedDemo(db, photoStoreFor(config), { listings, log: (m) => console.log(m) })
-    }
+    const { outcome } = await seedDemo(db, photoStoreFor(config), { listings, log: (m) => console.log(m), warn: (m) => console.error(m) })
+    if (outcome === 'already_seeded') console.log('seed: the demo data is already in place')
+    if (outcome === 'photo_store_failed') process.exitCode = 1
   } else if (command !== 'migrate') {
-    console.error('usage: db.ts migrate | seed [--listings N] [--force]')
+    console.error('usage: db.ts migrate | seed [--listings N]')
     process.exitCode = 1
   }
 } finally {

@@ -71,7 +71,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     db = await openDbWithRetry({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, { log: (line) => log.warn(line) })
     await migrate(db)
     const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
-    if (seed && (await isEmpty(db))) await seedDemo(db, photos, { log: (m) => log.info(m) })
+    if (seed) await seedDemo(db, photos, { log: (m) => log.info(m), warn: (m) => log.warn(m) })
     api = await buildApi({
       db,
       logLevel: config.logLevel,

@@ -30,8 +30,13 @@ export interface FakeBotApi {
   requests: string[]
   /** Requests whose connection closed before the fake had answered them in full. */
   closedEarly: number
-  /** 'hang': never answer; 'stall': headers and the first chunk, then nothing. */
-  stall: { getFile?: 'hang'; sendDocument?: 'hang'; download?: 'hang' | 'stall' }
+  /**
+   * 'hang': never answer; 'stall': headers and the first chunk, then nothing; 'trickle': headers
+   * without a length, then one byte every `trickleMs`, the file's bytes over and over, for ever.
+   */
+  stall: { getFile?: 'hang'; sendDocument?: 'hang'; download?: 'hang' | 'stall' | 'trickle' }
+  /** The gap between the bytes of a trickling download (20 ms unless set). */
+  trickleMs: number
   /** The next download of this file answers 404 and getFile then hands out a new path (an expired link). */
   expirePath(fileId: string): void
   /**
@@ -42,8 +47,8 @@ export interface FakeBotApi {
   addFile(fileName: string, bytes: Buffer, options?: { declaredSize?: number }): string
   /** Raw answers an endpoint gives instead of its own (a Bot API error, a proxy's HTML page) until cleared. */
   answers: { getFile?: RawAnswer; sendDocument?: RawAnswer }
-  /** Resolves once `closedEarly` reaches `count`. */
-  waitForClosedEarly(count: number): Promise<void>
+  /** Resolves true once `closedEarly` reaches `count`; with `withinMs`, false if it has not by then. */
+  waitForClosedEarly(count: number, withinMs?: number): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -84,7 +89,7 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
   const documents = new Map<string, StoredDocument>()
   const byPath = new Map<string, StoredDocument>()
   const expired = new Set<string>()
-  const closers: Array<{ count: number; resolve: () => void }> = []
+  const closers: Array<{ count: number; resolve: (reached: boolean) => void }> = []
   let nextFile = 1
   let nextMessage = 100
 
@@ -97,10 +102,17 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     requests: [],
     closedEarly: 0,
     stall: {},
+    trickleMs: 20,
     expirePath: (fileId) => void expired.add(fileId),
     addFile: (fileName, bytes, options = {}) => store({ fileName, mimeType: 'application/octet-stream', chatId, fields: { chat_id: chatId }, bytes, declaredSize: options.declaredSize }).fileId,
     answers: {},
-    waitForClosedEarly: (count) => (fake.closedEarly >= count ? Promise.resolve() : new Promise((resolve) => closers.push({ count, resolve }))),
+    waitForClosedEarly: (count, withinMs) => {
+      if (fake.closedEarly >= count) return Promise.resolve(true)
+      return new Promise((resolve) => {
+        closers.push({ count, resolve })
+        if (withinMs !== undefined) setTimeout(resolve, withinMs, false).unref()
+      })
+    },
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
@@ -157,10 +169,22 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
       return refuse(res, 404, 'Not Found')
     }
     const ext = filePath.slice(filePath.lastIndexOf('.') + 1)
-    res.writeHead(200, { 'content-type': TYPES_BY_EXT[ext] ?? 'application/octet-stream', 'content-length': doc.declaredSize ?? doc.bytes.length })
+    const type = TYPES_BY_EXT[ext] ?? 'application/octet-stream'
+    if (fake.stall.download === 'trickle') return trickle(doc.bytes, type, res)
+    res.writeHead(200, { 'content-type': type, 'content-length': doc.declaredSize ?? doc.bytes.length })
     if (doc.declaredSize !== undefined) return void res.write(doc.bytes)
     if (fake.stall.download === 'stall') return void res.write(doc.bytes.subarray(0, Math.min(64, doc.bytes.length - 1)))
     res.end(doc.bytes)
+  }
+
+  function trickle(bytes: Buffer, type: string, res: ServerResponse) {
+    res.writeHead(200, { 'content-type': type })
+    let sent = 0
+    const timer = setInterval(() => {
+      const at = sent++ % bytes.length
+      res.write(bytes.subarray(at, at + 1))
+    }, fake.trickleMs)
+    res.on('close', () => clearInterval(timer))
   }
 
   const server = createServer((req, res) => {
@@ -171,7 +195,7 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
       fake.closedEarly++
       for (const waiter of closers.filter((w) => fake.closedEarly >= w.count)) {
         closers.splice(closers.indexOf(waiter), 1)
-        waiter.resolve()
+        waiter.resolve(true)
       }
     })
     const method = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname)

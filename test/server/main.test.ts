@@ -1,7 +1,10 @@
 import t from 'tap'
+import { openDb } from '../../server/api/db/client.ts'
+import { migrate } from '../../server/api/db/migrate.ts'
 import { loadConfig } from '../../server/config.ts'
-import { startService } from '../../server/main.ts'
+import { startService, type Service } from '../../server/main.ts'
 import { tempDir } from '../helpers/build-gateway.ts'
+import { leaveHalfSeed } from '../helpers/demo-seed.ts'
 
 t.test('service lifecycle', async (t) => {
   const config = loadConfig({ DATA_DIR: tempDir(t), PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'false', LOG_LEVEL: 'silent' })
@@ -26,4 +29,28 @@ t.test('service lifecycle', async (t) => {
     await closing
     await t.rejects(fetch(`${service.url}/healthz`), 'nothing listens any more')
   })
+})
+
+t.test('DEMO_SEED=true on a database a seed was cut short on', async (t) => {
+  const dataDir = tempDir(t)
+  const half = await openDb({ dataDir })
+  await migrate(half)
+  await leaveHalfSeed(half)
+  await half.close()
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'true', LOG_LEVEL: 'silent' })
+  const listingsOf = async (service: Service) => (await service.db!.query<{ n: number }>('SELECT count(*)::int AS n FROM listings'))[0]!.n
+
+  const first = await startService(config)
+  try {
+    t.equal(await listingsOf(first), 360, 'the start completes the seed')
+    t.equal((await fetch(`${first.url}/readyz`)).status, 200, 'and serves')
+  } finally {
+    await first.close()
+  }
+  const again = await startService(config)
+  try {
+    t.equal(await listingsOf(again), 360, 'the next start adds nothing')
+  } finally {
+    await again.close()
+  }
 })

@@ -11,6 +11,8 @@ export interface TelegramPhotoStoreOptions {
   apiBase: string
   /** Time allowed for each Bot API call's answer, and between chunks of a download. */
   timeoutMs?: number
+  /** Time allowed for a whole download, however steadily its chunks arrive (60 s unless set). */
+  deadlineMs?: number
 }
 
 /** Bots may download files of at most 20 MB (https://core.telegram.org/bots/api#getfile). */
@@ -47,6 +49,7 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
   const { botToken, chatId } = options
   const apiBase = options.apiBase.replace(/\/$/, '')
   const timeoutMs = options.timeoutMs ?? 10_000
+  const deadlineMs = options.deadlineMs ?? 60_000
   const filePaths = new Map<string, { path: string; expires: number }>()
   const redact = (text: string) => text.split(botToken).join('[bot token]')
 
@@ -99,25 +102,28 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
   }
 
   /**
-   * Starts the download; the timer covers the answer, then each gap between chunks (as undici's
-   * bodyTimeout). Returns null on a 404 (a stale path or a deleted file).
+   * Starts the download; the idle timer covers the answer, then each gap between chunks (as
+   * undici's bodyTimeout), and the deadline the whole download, so a trickle cannot hold it open
+   * for ever. Either one aborts the upstream request with UPSTREAM_TIMEOUT, which a reader
+   * mid-stream gets as the stream's error. Returns null on a 404 (a stale path or a deleted file).
    */
   async function download(path: string, signal?: AbortSignal): Promise<StoredPhoto | null> {
     const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(), timeoutMs)
+    const timer = setTimeout(() => timeout.abort(new AppError('UPSTREAM_TIMEOUT', 'Telegram file download did not answer in time')), timeoutMs)
+    const deadline = setTimeout(() => timeout.abort(new AppError('UPSTREAM_TIMEOUT', 'Telegram file download took too long')), deadlineMs)
     const upstream = new AbortController()
     const combined = AbortSignal.any([timeout.signal, upstream.signal, ...(signal ? [signal] : [])])
+    const done = (reason: unknown) => {
+      clearTimeout(timer)
+      clearTimeout(deadline)
+      upstream.abort()
+      return reason
+    }
     let res: Response
     try {
       res = await fetch(`${apiBase}/file/bot${botToken}/${path.split('/').map(encodeURIComponent).join('/')}`, { signal: combined })
     } catch (err) {
-      clearTimeout(timer)
-      throw failure('file download', err, timeout.signal, signal)
-    }
-    const done = (reason: unknown) => {
-      clearTimeout(timer)
-      upstream.abort()
-      return reason
+      throw done(failure('file download', err, timeout.signal, signal))
     }
     /** An answer we will not stream: its body is dropped unread. */
     const discard = <T>(reason: T): T => {

@@ -1,4 +1,5 @@
-import { request as httpGet } from 'node:http'
+import { request as httpGet, type IncomingMessage } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import t, { type Test } from 'tap'
 import { buildGateway } from '../../../server/gateway/app.ts'
@@ -130,6 +131,51 @@ t.test('/api/telegramFile with the Telegram photo store', async (t) => {
       t.ok(Date.now() - started < 2_000, `${stall}: the upstream request closed at once, long before its 10 s timeout`)
     }
     fake.stall = {}
+  })
+})
+
+t.test('/api/telegramFile with a Telegram download that never ends', async (t) => {
+  const fake = await fakeFor(t)
+  // the idle timeout is long: only the 1.5 s deadline can end these downloads in time
+  const store = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 10_000, deadlineMs: 1_500 })
+  const { apiUrl } = await stackWith(t, store)
+  const gateway = await gatewayWith(t, apiUrl, store)
+  const base = await gateway.listen({ host: '127.0.0.1', port: 0 })
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } }).jpeg().toBuffer()
+  const url = `/api/telegramFile/${fake.addFile('room.jpg', jpeg)}`
+  t.afterEach(() => void (fake.stall = {}))
+
+  await t.test('no answer by the deadline → 504 UPSTREAM_TIMEOUT envelope, long before the idle timeout', async (t) => {
+    fake.stall = { download: 'hang' }
+    const closed = fake.closedEarly
+    const started = Date.now()
+    const res = await Promise.race([gateway.inject({ url }), sleep(6_000, null, { ref: false })])
+    t.ok(res, 'answered within 6 s')
+    t.equal(res?.statusCode, 504)
+    t.match(res?.json(), { success: false, error: { code: 'UPSTREAM_TIMEOUT' } })
+    t.equal(res?.headers['cache-control'], 'no-store')
+    t.ok(Date.now() - started < 5_000, 'at the deadline')
+    t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the Telegram request was closed')
+  })
+
+  await t.test('a download trickling for ever: 200 and bytes, then the response is cut at the deadline and the Telegram request closed', async (t) => {
+    fake.stall = { download: 'trickle' }
+    const closed = fake.closedEarly
+    const started = Date.now()
+    const req = httpGet(`${base}${url}`)
+    req.on('error', () => {})
+    t.teardown(() => req.destroy())
+    const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve).end())
+    t.equal(res.statusCode, 200, 'the headers went out with the first bytes')
+    let received = 0
+    res.on('data', (chunk: Buffer) => void (received += chunk.length))
+    res.on('error', () => {})
+    const ended = await Promise.race([new Promise((resolve) => res.once('close', () => resolve('closed'))), sleep(6_000, 'still open', { ref: false })])
+    t.equal(ended, 'closed', 'the response ended within 6 s')
+    t.notOk(res.complete, 'cut, not completed')
+    t.ok(Date.now() - started < 5_000, 'at the deadline')
+    t.ok(received > 10, `bytes kept arriving until then (${received})`)
+    t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the Telegram request was closed')
   })
 })
 

@@ -1,4 +1,6 @@
+import { finished } from 'node:stream/promises'
 import { text } from 'node:stream/consumers'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { inspect } from 'node:util'
 import sharp from 'sharp'
 import t, { type Test } from 'tap'
@@ -136,6 +138,25 @@ t.test('telegramPhotoStore timeouts and readers who leave', async (t) => {
     await t.rejects(bytesOf(photo))
     t.ok(Date.now() - started < 5_000, 'within the timeout between chunks, not the default 10 s')
     await fake.waitForClosedEarly(closed + 1)
+  })
+
+  await t.test('a download that trickles for ever fails at the overall deadline and closes the upstream request', async (t) => {
+    // each byte comes well within the 1 s idle timeout: only the deadline can end this download
+    const deadlined = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 1_000, deadlineMs: 1_500 })
+    fake.stall = { download: 'trickle' }
+    const closed = fake.closedEarly
+    const started = Date.now()
+    const photo = await deadlined.get(fileId)
+    t.teardown(() => photo?.stream.destroy())
+    let received = 0
+    photo!.stream.on('data', (chunk: Buffer) => void (received += chunk.length))
+    const outcome = await Promise.race([finished(photo!.stream).then(() => 'ended', (err: unknown) => err), sleep(6_000, 'still reading', { ref: false })])
+    const elapsed = Date.now() - started
+    t.match(outcome, { code: 'UPSTREAM_TIMEOUT', status: 504 }, 'the reader gets a timeout')
+    t.ok(elapsed >= 1_400 && elapsed < 4_000, `ended at the 1.5 s deadline (${elapsed} ms)`)
+    t.ok(received > 10, `bytes kept arriving until then (${received})`)
+    assertNoToken(t, outcome, fake.token)
+    t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the fake saw its request closed')
   })
 
   await t.test('the caller aborting while Telegram is silent aborts the upstream request', async (t) => {

@@ -2,9 +2,9 @@ import type { LocaleCode } from '../../../../shared/locales.ts'
 import { EUR_PER_UNIT, currencyExponent } from '../../../../shared/money.ts'
 import { normalizeSearchText, slugify } from '../../../../shared/text.ts'
 import type { PhotoStore } from '../../../integrations/photos/photo-store.ts'
-import type { Db } from '../client.ts'
+import type { Db, Queryable } from '../client.ts'
 import { describeListing, SEED_FIRST_NAMES, type DescriptionInput, type SeedPropertyType } from './descriptions.ts'
-import { makeSeedPhotos } from './photos.ts'
+import { makeSeedPhotos, type SeedPhoto } from './photos.ts'
 import { SEED_COUNTRIES, type SeedCity, type SeedCountry } from './places.ts'
 
 export interface SeedOptions {
@@ -13,6 +13,15 @@ export interface SeedOptions {
   photoPool?: number
   seed?: number
   log?: (message: string) => void
+  /** A problem the seed survives (a failing photo store); `log` unless set. */
+  warn?: (message: string) => void
+}
+
+export interface SeedResult {
+  /** already_seeded: an earlier seed completed; photo_store_failed: nothing written, the next start tries again. */
+  outcome: 'seeded' | 'already_seeded' | 'photo_store_failed'
+  /** Listings written by this run. */
+  listings: number
 }
 
 /** A small deterministic PRNG (mulberry32), so every fresh database gets the same marketplace. */
@@ -48,51 +57,102 @@ function roundRent(value: number, currency: string): number {
   return Math.max(step, Math.round(value / step) * step)
 }
 
-/** True when the database has no listings yet. */
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM countries LIMIT 1) s')
-  return (row?.n ?? 0) === 0
+/**
+ * True until a demo seed has completed: on a fresh database, and on one holding what a seed cut
+ * short left behind (places, owners), since the completion marker is written in the seed's own transaction.
+ */
+export async function isEmpty(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ seeded: boolean }>('SELECT EXISTS (SELECT 1 FROM demo_seed) AS seeded')
+  return !row?.seeded
 }
 
-/** Seeds the demo marketplace (DESIGN: DEMO_SEED): places in six languages, owners, photos and listings. */
-export async function seedDemo(db: Db, photos: PhotoStore, options: SeedOptions = {}): Promise<{ listings: number }> {
-  const rand = prng(options.seed ?? 20261122)
+/**
+ * Seeds the demo marketplace (DESIGN: DEMO_SEED): places in six languages, owners, photos and
+ * listings, unless a seed has completed. The photos are stored first, then every row is written in
+ * one transaction with the completion marker, so a seed that is interrupted or fails leaves nothing
+ * and the next run starts afresh. A failing photo store writes nothing either: one warning, no throw.
+ */
+export async function seedDemo(db: Db, photos: PhotoStore, options: SeedOptions = {}): Promise<SeedResult> {
   const total = options.listings ?? 360
   const log = options.log ?? (() => {})
+  const warn = options.warn ?? log
+  if (!(await isEmpty(db))) return { outcome: 'already_seeded', listings: 0 }
 
-  const cityIds = new Map<string, number>()
-  await db.transaction(async (tx) => {
-    for (const [position, country] of SEED_COUNTRIES.entries()) {
-      await tx.query(
-        `INSERT INTO countries (code, flag, currency, supported_terms, names, position) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (code) DO NOTHING`,
-        [country.code, country.flag, country.currency, country.supportedTerms, JSON.stringify(country.names), position],
-      )
-      for (const city of country.cities) {
-        const searchText = [...new Set(Object.values(city.names).map(normalizeSearchText))].join('|')
-        const [row] = await tx.query<{ id: number }>(
-          `INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (country_code, key) DO UPDATE SET names = EXCLUDED.names RETURNING id`,
-          [country.code, city.key, JSON.stringify(city.names), searchText, city.popular],
-        )
-        cityIds.set(`${country.code}:${city.key}`, row!.id)
-      }
-    }
+  let pool: SeedPhoto[]
+  try {
+    pool = await makeSeedPhotos(photos, options.photoPool ?? 24)
+  } catch (err) {
+    warn(`seed: skipped, the ${photos.kind} photo store failed (${err instanceof Error ? err.message : String(err)}); the next start tries again`)
+    return { outcome: 'photo_store_failed', listings: 0 }
+  }
+  log(`seed: ${pool.length} photos drawn`)
+
+  const written = await db.transaction(async (tx) => {
+    // several instances starting at once: the later ones wait here, then find the marker
+    await tx.exec('LOCK TABLE demo_seed IN SHARE ROW EXCLUSIVE MODE')
+    if (!(await isEmpty(tx))) return false
+    // owners a seed cut short left behind, from before the marker existed (their listings go with them)
+    await tx.query(`DELETE FROM users WHERE auth_method = 'seed' AND referral_code LIKE 'SEED%'`)
+    const rand = prng(options.seed ?? 20261122)
+    const cityIds = await insertPlaces(tx)
+    log(`seed: ${cityIds.size} cities in ${SEED_COUNTRIES.length} countries`)
+    const ownerIds = await insertOwners(tx, rand)
+    await insertListings(tx, { total, rand, cityIds, ownerIds, pool, log })
+    await tx.query('INSERT INTO demo_seed (listings) VALUES ($1)', [total])
+    return true
   })
-  log(`seed: ${cityIds.size} cities in ${SEED_COUNTRIES.length} countries`)
+  if (!written) return { outcome: 'already_seeded', listings: 0 }
+  // planner statistics and the visibility map, so counts can be answered from the indexes alone
+  await db.exec('VACUUM ANALYZE')
+  log(`seed: ${total} listings`)
+  return { outcome: 'seeded', listings: total }
+}
 
+/** Countries and their cities (kept if already there); the city ids by `country:key`. */
+async function insertPlaces(tx: Queryable): Promise<Map<string, number>> {
+  const cityIds = new Map<string, number>()
+  for (const [position, country] of SEED_COUNTRIES.entries()) {
+    await tx.query(
+      `INSERT INTO countries (code, flag, currency, supported_terms, names, position) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (code) DO NOTHING`,
+      [country.code, country.flag, country.currency, country.supportedTerms, JSON.stringify(country.names), position],
+    )
+    for (const city of country.cities) {
+      const searchText = [...new Set(Object.values(city.names).map(normalizeSearchText))].join('|')
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (country_code, key) DO UPDATE SET names = EXCLUDED.names RETURNING id`,
+        [country.code, city.key, JSON.stringify(city.names), searchText, city.popular],
+      )
+      cityIds.set(`${country.code}:${city.key}`, row!.id)
+    }
+  }
+  return cityIds
+}
+
+async function insertOwners(tx: Queryable, rand: () => number): Promise<number[]> {
   const ownerIds: number[] = []
   for (const [index, name] of SEED_FIRST_NAMES.entries()) {
-    const [row] = await db.query<{ id: number }>(
+    const [row] = await tx.query<{ id: number }>(
       `INSERT INTO users (first_name, username, auth_method, language, referral_code) VALUES ($1, $2, 'seed', 'fa', $3) RETURNING id`,
       [name, `${slugify(name)}${100 + index}`, `SEED${String(index).padStart(4, '0')}${Math.floor(rand() * 1e6)}`],
     )
     ownerIds.push(row!.id)
   }
+  return ownerIds
+}
 
-  const pool = await makeSeedPhotos(photos, options.photoPool ?? 24)
-  log(`seed: ${pool.length} photos drawn`)
+interface ListingsPlan {
+  total: number
+  rand: () => number
+  cityIds: Map<string, number>
+  ownerIds: number[]
+  pool: SeedPhoto[]
+  log: (message: string) => void
+}
 
+/** The listings and their photos, in batches of one statement each. */
+async function insertListings(tx: Queryable, { total, rand, cityIds, ownerIds, pool, log }: ListingsPlan): Promise<void> {
   const weighted: Array<{ country: SeedCountry; city: SeedCity }> = []
   for (const country of SEED_COUNTRIES) for (const city of country.cities) for (let w = 0; w < city.weight; w++) weighted.push({ country, city })
 
@@ -157,7 +217,7 @@ export async function seedDemo(db: Db, photos: PhotoStore, options: SeedOptions 
       cols.favorites.push(Math.floor(rand() * rand() * 40))
       cols.created.push(new Date(created).toISOString())
     }
-    const ids = await db.query<{ id: number }>(
+    const ids = await tx.query<{ id: number }>(
       `INSERT INTO listings (slug, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents, is_negotiable,
          gender_pref, description, original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact,
          status, boost_until, favorite_count, created_at, updated_at, activated_at)
@@ -189,15 +249,11 @@ export async function seedDemo(db: Db, photos: PhotoStore, options: SeedOptions 
         photoThumb.push(photo.thumbFileId)
       }
     }
-    await db.query(
+    await tx.query(
       `INSERT INTO photos (listing_id, position, file_id, thumb_file_id, width, height)
        SELECT l, p, f, t, 1200, 900 FROM unnest($1::int[], $2::int[], $3::text[], $4::text[]) AS s(l, p, f, t)`,
       [photoListing, photoPosition, photoFile, photoThumb],
     )
     if (total > batchSize) log(`seed: ${start + count} / ${total} listings`)
   }
-  // planner statistics and the visibility map, so counts can be answered from the indexes alone
-  await db.exec('VACUUM ANALYZE')
-  log(`seed: ${total} listings`)
-  return { listings: total }
 }
