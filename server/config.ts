@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -11,6 +12,31 @@ export function parseDuration(text: string): number | null {
   const match = DURATION.exec(text.trim())
   if (!match) return null
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS]
+}
+
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+}
+
+/** Parses '10.0.0.5, 192.168.0.0/16, loopback' into address ranges; null when an entry is none of those. */
+function parseTrustedProxies(text: string): string[] | null {
+  const entries = text.split(',').map((s) => s.trim())
+  const ranges: string[] = []
+  for (const entry of entries) {
+    const named = NAMED_RANGES[entry.toLowerCase()]
+    if (named) {
+      ranges.push(...named)
+      continue
+    }
+    const [address = '', prefix, extra] = entry.split('/')
+    const version = isIP(address)
+    if (!version || address.includes('%') || extra !== undefined) return null
+    if (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128))) return null
+    ranges.push(entry)
+  }
+  return ranges
 }
 
 const optionalText = z.string().trim().min(1).optional()
@@ -63,6 +89,18 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  // Never `true`: then any client could choose its own address with X-Forwarded-For.
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((text, ctx) => {
+      const ranges = parseTrustedProxies(text)
+      if (ranges) return ranges
+      ctx.addIssue({ code: 'custom', message: 'must be comma-separated proxy addresses or CIDRs (e.g. 10.0.0.5, 10.1.0.0/16, loopback)' })
+      return z.NEVER
+    }),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
 export interface Config {
@@ -88,6 +126,12 @@ export interface Config {
   mail: { smtpUrl?: string; from: string }
   /** An OpenAI-compatible service (OPENAI_BASE_URL + OPENAI_API_KEY); undefined: listings are not translated (DESIGN §1). */
   openai: { baseUrl: string; apiKey: string; model: string } | undefined
+  /** Address ranges of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY; loopback by default). */
+  trustProxy: string[]
+  /** Shared counters across processes (rate limits) when set; otherwise they live in PostgreSQL. */
+  redisUrl: string | undefined
+  /** Bearer token for /metrics from other than loopback; undefined: loopback only. */
+  metricsToken: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey } : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     openai: e.OPENAI_BASE_URL && e.OPENAI_API_KEY ? { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL } : undefined,
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
   }
 }
 

@@ -75,6 +75,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     api = await buildApi({
       db,
       logLevel: config.logLevel,
+      // The embedded API's only peer is the gateway on loopback (its default trust): TRUST_PROXY is the gateway's.
+      redisUrl: config.redisUrl,
       auth: {
         secret: config.sessionSecret,
         accessTtlMs: config.accessTokenTtlMs,
@@ -104,6 +106,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),
     logLevel: config.logLevel,
     isShuttingDown: () => shuttingDown,
+    trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
     dev: options.devMiddleware !== undefined,
     devMiddleware: options.devMiddleware,
   })

@@ -39,6 +39,7 @@ import { mergeTokens } from './users/merge-tokens.ts'
 import { phoneVerificationService } from './users/phone-verification.ts'
 import { moderationRoutes } from './moderation/routes.ts'
 import { moderationService } from './moderation/service.ts'
+import { installRateLimits, type RateLimitOptions } from './rate-limit/plugin.ts'
 
 export interface ApiAuthOptions {
   /** Signs access tokens (SESSION_SECRET). */
@@ -68,6 +69,12 @@ export interface ApiOptions {
   sms?: SmsSender
   /** Translates listing descriptions in the background (DESIGN §1); without one, readers see the original. */
   translator?: Translator
+  /** Addresses whose X-Forwarded-For is believed (TRUST_PROXY); default loopback, where the gateway calls from. */
+  trustProxy?: string[]
+  /** REDIS_URL: the per-client request counters live there, shared by every process; else in the database. */
+  redisUrl?: string
+  /** The per-client limits are rate-limit/limits.ts's; tests of other features raise them, and keep their Redis keys apart. */
+  rateLimits?: Pick<RateLimitOptions, 'policies' | 'keyPrefix'>
 }
 
 const NO_MAILER: Mailer = {
@@ -86,6 +93,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ...envelopeServerErrors,
+    // Never `true`: the gateway names the client in X-Forwarded-For, and only it (and TRUST_PROXY) is believed.
+    trustProxy: options.trustProxy ?? 'loopback',
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -95,6 +104,13 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id)
   })
   installErrorHandling(app)
+  await installRateLimits(app, {
+    db: options.db,
+    redisUrl: options.redisUrl,
+    ...options.rateLimits,
+    // auth/routes.ts declares no policy of its own
+    routePolicies: { [`POST ${API_PREFIX}/auth/email-login`]: 'signIn', [`POST ${API_PREFIX}/auth/telegram-login`]: 'signIn' },
+  })
   refuseNulCharacters(app)
 
   const locations = locationsService(options.db)

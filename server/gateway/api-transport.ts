@@ -16,7 +16,8 @@ export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(
  * with the policy of SPEC §4 (401 with a token → one renewal and one retry; public reads then go
  * anonymous). Anonymous reads share the gateway's short-lived cache.
  */
-export function serverTransport(upstream: Upstream, requestId: string, session?: LoaderSession): Transport {
+/** `clientAddress`: the visitor's address as the gateway resolved it (TRUST_PROXY), for the API's per-client limits. */
+export function serverTransport(upstream: Upstream, requestId: string, session?: LoaderSession, clientAddress?: string): Transport {
   return async (path, init) => {
     const method = init?.method ?? 'GET'
     const call = (access: string | undefined) =>
@@ -26,6 +27,7 @@ export function serverTransport(upstream: Upstream, requestId: string, session?:
         headers: {
           accept: 'application/json',
           'x-request-id': requestId,
+          ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
           ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(access ? { authorization: `Bearer ${access}` } : {}),
         },

@@ -42,6 +42,8 @@ export interface GatewayOptions {
   dev?: boolean
   /** Development only: requests go through this handler first (Vite's middleware), then to the gateway. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+  /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); default loopback. */
+  trustProxy?: string[]
 }
 
 /** The BFF (DESIGN §2): pages, the /api/v1 proxy, photos, health; never imports the API. */
@@ -50,7 +52,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     logger: loggerOptions(options.logLevel ?? 'info', 'gateway'),
     genReqId: requestIdOf,
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? 'loopback',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     return503OnClosing: true,
     // a request must have arrived whole within 5 minutes (a listing's photos over a slow line fit; a body trickled for ever does not)

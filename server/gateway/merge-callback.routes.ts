@@ -39,7 +39,7 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
       const value = input[field]
       if ((typeof value === 'string' && value !== '') || typeof value === 'number') widget[field] = String(value)
     }
-    const answer = await serverTransport(upstream, request.id, session.loader)('/users/link-account', {
+    const answer = await serverTransport(upstream, request.id, session.loader, request.ip)('/users/link-account', {
       method: 'POST',
       body: { auth_method: 'telegram', telegram_verification_token: JSON.stringify(widget), nonce: typeof input.nonce === 'string' ? input.nonce : '' },
     })

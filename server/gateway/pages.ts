@@ -54,7 +54,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       answer = await options.upstream.json({
         method: 'POST',
         path: '/api/v1/auth/telegram-login',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-id': request.id },
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-id': request.id, 'x-forwarded-for': request.ip },
         body: JSON.stringify(fields),
       })
     } catch (err) {
@@ -99,7 +99,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     try {
       result = await options.renderer.render({
         request: fetchRequest,
-        transport: serverTransport(options.upstream, request.id, session.loader),
+        transport: serverTransport(options.upstream, request.id, session.loader, request.ip),
         nonce,
         publicBaseUrl: options.publicBaseUrl,
         telegramBotUsername: options.telegramBotUsername,

@@ -57,8 +57,9 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
     throw err
   }
 
+  // The client's address as resolved here (TRUST_PROXY) replaces whatever X-Forwarded-For the browser sent: the API limits by it.
   function forwardedHeaders(request: FastifyRequest, access?: string): Record<string, string> {
-    const headers: Record<string, string> = { 'x-request-id': request.id }
+    const headers: Record<string, string> = { 'x-request-id': request.id, 'x-forwarded-for': request.ip }
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers[name]
       if (typeof value === 'string') headers[name] = value
@@ -117,6 +118,7 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
       const hasBody = !SAFE_METHODS.has(request.method) && request.body != null
       if (SESSION_ISSUING.has(path) && request.method === 'POST') {
         const res = await upstream.json({ method: 'POST', path: request.url, headers: forwardedHeaders(request), body: hasBody ? (request.body as Readable) : undefined })
+        if (res.retryAfter) reply.header('retry-after', res.retryAfter)
         return sessionAnswer(reply, res.status, res.body)
       }
 

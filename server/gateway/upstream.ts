@@ -40,6 +40,13 @@ function codeOf(err: unknown): string | undefined {
   return e?.code ?? e?.cause?.code
 }
 
+/** A JSON answer of the API; `retryAfter` when it asked the caller to wait (429, 503). */
+export interface JsonAnswer {
+  status: number
+  body: unknown
+  retryAfter?: string
+}
+
 /** A brief cache of 200 answers by key, where identical reads in flight share one call (no stampede on expiry). */
 function publicReads<T extends { status: number }>(ttlMs: number) {
   const cache = new TtlCache<T>(ttlMs, 2000)
@@ -72,7 +79,7 @@ export function createUpstream(options: UpstreamOptions) {
     keepAliveTimeout: 10_000,
     connections: 128,
   })
-  const jsonReads = publicReads<{ status: number; body: unknown }>(options.publicCacheMs ?? 0)
+  const jsonReads = publicReads<JsonAnswer>(options.publicCacheMs ?? 0)
   const textReads = publicReads<{ status: number; contentType: string; text: string }>(options.publicCacheMs ?? 0)
 
   async function send(req: UpstreamRequest) {
@@ -100,7 +107,7 @@ export function createUpstream(options: UpstreamOptions) {
     send,
 
     /** A JSON call; anonymous GETs answered 200 are cached briefly (DESIGN: short-lived public caching). */
-    async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<{ status: number; body: unknown }> {
+    async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<JsonAnswer> {
       const cacheable = req.method === 'GET' && req.anonymous === true
       const run = async (signal: AbortSignal | undefined) => {
         const res = await send({ ...req, signal })
@@ -111,7 +118,8 @@ export function createUpstream(options: UpstreamOptions) {
           if (codeOf(err) && TIMEOUT_CODES.has(codeOf(err)!)) throw new UpstreamError(504, err)
           body = null
         }
-        return { status: res.statusCode, body }
+        const retryAfter = res.headers['retry-after']
+        return { status: res.statusCode, body, ...(typeof retryAfter === 'string' && { retryAfter }) }
       }
       if (!cacheable) return run(req.signal)
       // shared by several requests, so no single visitor's disconnect cancels it (timeouts still apply)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApi, type ApiOptions } from '../../server/api/app.ts'
 import { openDb, type Db } from '../../server/api/db/client.ts'
 import { migrate } from '../../server/api/db/migrate.ts'
+import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from '../../server/api/rate-limit/limits.ts'
 import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
@@ -40,6 +41,14 @@ export async function openTestDb(t: Teardown): Promise<Db> {
 export const TEST_BOT_TOKEN = '123456789:AAEtestBotTokenForKhanehTests_0123456'
 export const TEST_SESSION_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
 
+/**
+ * Every per-client limit raised out of the way: test files call the API from one address far more
+ * often than a person would. The rate-limit tests pass `rateLimits` and get the production numbers.
+ */
+export const RAISED_RATE_LIMITS = Object.fromEntries(
+  Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, { ...policy, max: 100_000 }]),
+) as RateLimitPolicies
+
 export async function buildTestApi(t: Teardown, overrides: Partial<ApiOptions> = {}): Promise<{ app: FastifyInstance; db: Db }> {
   const db = overrides.db ?? (await openTestDb(t))
   const app = await buildApi({
@@ -47,6 +56,7 @@ export async function buildTestApi(t: Teardown, overrides: Partial<ApiOptions> =
     logLevel: 'silent',
     publicCacheMs: 0,
     auth: { secret: TEST_SESSION_SECRET, accessTtlMs: 15 * 60_000, telegramBotToken: TEST_BOT_TOKEN, adminTelegramIds: ['777'] },
+    rateLimits: { policies: RAISED_RATE_LIMITS },
     ...overrides,
   })
   t.teardown(() => app.close())

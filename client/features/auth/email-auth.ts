@@ -26,7 +26,10 @@ export function problemOf(err: unknown): EmailProblem {
   if (reason === 'invalid_credentials') return { kind: 'invalid_credentials' }
   if (reason === 'email_already_in_use') return { kind: 'email_in_use' }
   if (reason === 'too_many_emails') return { kind: 'too_many_emails' }
-  if (reason === 'too_many_attempts') return { kind: 'too_many_attempts', retryAfterS: Number((err.details as { retry_after_s?: number }).retry_after_s) || 60 }
+  // a locked address, the per-client request limit or a full password queue: all "wait, then try again"
+  if (err.code === 'RATE_LIMITED' || reason === 'too_many_attempts') {
+    return { kind: 'too_many_attempts', retryAfterS: Number((err.details as { retry_after_s?: number } | null)?.retry_after_s) || 60 }
+  }
   if (err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
     return { kind: 'fields', fields: (err.details as Array<{ path: string }>).map((d) => d.path.split('.').pop() ?? '') }
   }

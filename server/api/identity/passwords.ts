@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { AppError } from '../../lib/errors.ts'
+import { PASSWORD_HASHING } from '../rate-limit/limits.ts'
 
 // node:crypto's scrypt runs on libuv's thread pool, so hashing never blocks the event loop
 // (STACK-NOTES: no native argon2). N=2^14, r=8, p=1 is scrypt's interactive-login setting
@@ -8,10 +10,63 @@ const R = 8
 const P = 1
 const KEY_LENGTH = 64
 
+/** How long a client turned away by a full queue should wait: a queue drains in about a second. */
+const BUSY_RETRY_AFTER_S = 1
+
+/** Runs at most `running` tasks at once with at most `waiting` more in line; beyond that a task is refused at once (429). */
+export function workQueue(limits: { running: number; waiting: number }) {
+  let running = 0
+  const line: Array<() => void> = []
+  const stats = { running: 0, waiting: 0, peakRunning: 0, peakWaiting: 0, started: 0, refused: 0 }
+  const update = () => {
+    stats.running = running
+    stats.waiting = line.length
+    stats.peakRunning = Math.max(stats.peakRunning, running)
+    stats.peakWaiting = Math.max(stats.peakWaiting, line.length)
+  }
+  // a finished task hands its place to the first in line, so a newcomer can never slip in between
+  const release = () => {
+    const first = line.shift()
+    if (first) first()
+    else running--
+    update()
+  }
+  return {
+    /** Counts of now and the highest seen (tests and metrics). */
+    stats: stats as Readonly<typeof stats>,
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < limits.running) {
+        running++
+        update()
+      } else if (line.length < limits.waiting) {
+        await new Promise<void>((resolve) => {
+          line.push(resolve)
+          update()
+        })
+      } else {
+        stats.refused++
+        throw new AppError('RATE_LIMITED', 'The server is busy; try again in a moment', { reason: 'busy', retry_after_s: BUSY_RETRY_AFTER_S })
+      }
+      stats.started++
+      try {
+        return await task()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+/** Every password hash of this process goes through here (the thread pool is per process). */
+export const passwordHashing = workQueue(PASSWORD_HASHING)
+
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   const options: ScryptOptions = { N: n, r, p, maxmem: 64 * 1024 * 1024 }
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   )
 }
 
@@ -34,6 +89,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let dummyHash: Promise<string> | undefined
 /** Spends the time of one password check, for unknown e-mails: both answers take as long (no enumeration by timing). */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(12).toString('base64url'))
+  // a refused first attempt (busy) must not be kept as the answer of every later one
+  dummyHash ??= hashPassword(randomBytes(12).toString('base64url')).catch((err: unknown) => {
+    dummyHash = undefined
+    throw err
+  })
   await verifyPassword(password, await dummyHash)
 }

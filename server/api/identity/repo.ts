@@ -90,17 +90,48 @@ export function identityRepo(db: Queryable) {
       await db.query(`UPDATE identity_codes SET used_at = now() WHERE uid = $1 AND purpose = $2 AND used_at IS NULL`, [uid, purpose])
     },
 
-    async recordFailure(email: string): Promise<void> {
-      await db.query(`INSERT INTO identity_sign_in_failures (email) VALUES ($1)`, [email])
+    /**
+     * Counts a sign-in attempt as failed before its password is checked, unless the e-mail is
+     * paused for this client (`perClient` failures in the window) or for everyone (`perEmail`).
+     * Run in a transaction: attempts at one e-mail take turns here, so concurrent guesses are
+     * counted exactly. Answers the attempt's id (forgotten on success) or how long the pause lasts.
+     */
+    async reserveAttempt(
+      attempt: { email: string; client: string },
+      lock: { perClient: number; perEmail: number; windowMs: number },
+    ): Promise<{ id: string } | { retryAfterMs: number }> {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('identity_sign_in:' || $1, 0))`, [attempt.email])
+      await db.query(`DELETE FROM identity_sign_in_failures WHERE email = $1 AND failed_at <= now() - make_interval(secs => $2::float8 / 1000)`, [
+        attempt.email,
+        lock.windowMs,
+      ])
+      const [counts] = await db.query<{ mine: number; mine_nth: Date | null; everyone: number; everyone_nth: Date | null }>(
+        `WITH recent AS (SELECT client, failed_at FROM identity_sign_in_failures WHERE email = $1)
+         SELECT (SELECT count(*)::int FROM recent WHERE client = $2) AS mine,
+                (SELECT failed_at FROM recent WHERE client = $2 ORDER BY failed_at DESC OFFSET $3 - 1 LIMIT 1) AS mine_nth,
+                (SELECT count(*)::int FROM recent) AS everyone,
+                (SELECT failed_at FROM recent ORDER BY failed_at DESC OFFSET $4 - 1 LIMIT 1) AS everyone_nth`,
+        [attempt.email, attempt.client, lock.perClient, lock.perEmail],
+      )
+      // paused until the failure that reached the limit leaves the window
+      const wait = (nth: Date | null) => Math.max(1_000, (nth ? new Date(nth).getTime() : Date.now()) + lock.windowMs - Date.now())
+      if (counts!.mine >= lock.perClient) return { retryAfterMs: wait(counts!.mine_nth) }
+      if (counts!.everyone >= lock.perEmail) return { retryAfterMs: wait(counts!.everyone_nth) }
+      const [row] = await db.query<{ id: string }>(`INSERT INTO identity_sign_in_failures (email, client) VALUES ($1, $2) RETURNING id::text AS id`, [
+        attempt.email,
+        attempt.client,
+      ])
+      return { id: row!.id }
     },
 
-    /** Failed sign-ins of an e-mail since `since`, and when the oldest of them was. */
-    async failuresSince(email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-      const [row] = await db.query<{ count: number; oldest: Date | null }>(
-        `SELECT count(*)::int AS count, min(failed_at) AS oldest FROM identity_sign_in_failures WHERE email = $1 AND failed_at > $2`,
-        [email, since],
-      )
-      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null }
+    /** A reserved attempt that did not fail (right password, or never checked). */
+    async forgetAttempt(id: string): Promise<void> {
+      await db.query(`DELETE FROM identity_sign_in_failures WHERE id = $1`, [id])
+    },
+
+    /** After a successful sign-in: this client's failures for the e-mail are forgotten, not a stranger's. */
+    async clearClientFailures(email: string, client: string): Promise<void> {
+      await db.query(`DELETE FROM identity_sign_in_failures WHERE email = $1 AND client = $2`, [email, client])
     },
 
     async clearFailures(email: string): Promise<void> {

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/identity.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
+import { clientOf } from '../rate-limit/plugin.ts'
 import type { IdentityService } from './service.ts'
 
 /** /identity/* — the built-in e-mail provider, mounted only when Firebase is not configured. */
@@ -22,31 +23,40 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
 ) => {
   app.post(
     '/identity/sign-up',
-    { schema: { body: IdentitySignUpBody, response: { 201: envelope(IdentitySchema) } } },
+    { config: { rateLimitPolicy: 'signUp' }, schema: { body: IdentitySignUpBody, response: { 201: envelope(IdentitySchema) } } },
     async (request, reply) => reply.status(201).send(okEnvelope(await identity.signUp(request.body))),
   )
 
-  app.post('/identity/sign-in', { schema: { body: IdentitySignInBody, response: { 200: envelope(IdentitySchema) } } }, async (request) =>
-    okEnvelope(await identity.signIn(request.body)),
+  app.post(
+    '/identity/sign-in',
+    { config: { rateLimitPolicy: 'signIn' }, schema: { body: IdentitySignInBody, response: { 200: envelope(IdentitySchema) } } },
+    async (request) => okEnvelope(await identity.signIn(request.body, clientOf(request))),
   )
 
   app.post(
     '/identity/send-verification',
-    { schema: { body: IdTokenBody, response: { 200: envelope(z.object({ sent: z.boolean(), already_verified: z.boolean() })) } } },
+    {
+      config: { rateLimitPolicy: 'emailLink' },
+      schema: { body: IdTokenBody, response: { 200: envelope(z.object({ sent: z.boolean(), already_verified: z.boolean() })) } },
+    },
     async (request) => okEnvelope(await identity.resendVerification(await verifier.verify(request.body.id_token))),
   )
 
   app.post(
     '/identity/send-password-reset',
-    { schema: { body: PasswordResetRequestBody, response: { 200: envelope(z.object({ sent: z.literal(true) })) } } },
+    { config: { rateLimitPolicy: 'emailLink' }, schema: { body: PasswordResetRequestBody, response: { 200: envelope(z.object({ sent: z.literal(true) })) } } },
     async (request) => okEnvelope(await identity.sendPasswordReset(request.body)),
   )
 
-  app.post('/identity/check-code', { schema: { body: CheckCodeBody, response: { 200: envelope(ActionResultSchema) } } }, async (request) =>
-    okEnvelope(await identity.checkCode(request.body.oob_code)),
+  app.post(
+    '/identity/check-code',
+    { config: { rateLimitPolicy: 'emailCode' }, schema: { body: CheckCodeBody, response: { 200: envelope(ActionResultSchema) } } },
+    async (request) => okEnvelope(await identity.checkCode(request.body.oob_code)),
   )
 
-  app.post('/identity/apply-code', { schema: { body: ApplyCodeBody, response: { 200: envelope(ActionResultSchema) } } }, async (request) =>
-    okEnvelope(await identity.applyCode(request.body)),
+  app.post(
+    '/identity/apply-code',
+    { config: { rateLimitPolicy: 'emailCode' }, schema: { body: ApplyCodeBody, response: { 200: envelope(ActionResultSchema) } } },
+    async (request) => okEnvelope(await identity.applyCode(request.body)),
   )
 }

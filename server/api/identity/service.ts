@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { VerifiedIdentity } from '../../integrations/identity/id-token.ts'
 import type { Mailer } from '../../integrations/mail/mailer.ts'
 import type { Db } from '../db/client.ts'
+import { SIGN_IN_LOCK } from '../rate-limit/limits.ts'
 import { identityMail } from './mail-templates.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import { identityRepo, type CodePurpose, type IdentityRow } from './repo.ts'
@@ -12,9 +13,6 @@ import { identityRepo, type CodePurpose, type IdentityRow } from './repo.ts'
 const CODE_TTL_HOURS: Record<CodePurpose, number> = { verifyEmail: 24, resetPassword: 1 }
 /** Links of one kind sent to one account per hour. */
 const CODES_PER_HOUR = 3
-/** Failed sign-ins of one e-mail in the window before sign-in pauses for it. */
-const MAX_FAILURES = 5
-const FAILURE_WINDOW_MS = 15 * 60_000
 
 export interface IdentityAnswer {
   id_token: string
@@ -59,10 +57,11 @@ export function identityService(db: Db, options: IdentityOptions) {
     return true
   }
 
-  async function throttle(email: string): Promise<void> {
-    const failures = await repo.failuresSince(email, new Date(Date.now() - FAILURE_WINDOW_MS))
-    if (failures.count < MAX_FAILURES || !failures.oldest) return
-    const retryAfterS = Math.max(1, Math.ceil((failures.oldest.getTime() + FAILURE_WINDOW_MS - Date.now()) / 1000))
+  /** Counts the attempt as a failure up front (SIGN_IN_LOCK), or refuses it while the e-mail is paused for this client. */
+  async function reserveAttempt(email: string, client: string): Promise<string> {
+    const attempt = await db.transaction((tx) => identityRepo(tx).reserveAttempt({ email, client }, SIGN_IN_LOCK))
+    if ('id' in attempt) return attempt.id
+    const retryAfterS = Math.ceil(attempt.retryAfterMs / 1000)
     throw new AppError('RATE_LIMITED', 'Too many failed sign-ins; try again later', { reason: 'too_many_attempts', retry_after_s: retryAfterS })
   }
 
@@ -81,17 +80,26 @@ export function identityService(db: Db, options: IdentityOptions) {
       return answer(row)
     },
 
-    /** Password sign-in; wrong password and unknown e-mail are one answer, in the same time. */
-    async signIn(input: { email: string; password: string }): Promise<IdentityAnswer> {
+    /**
+     * Password sign-in from `client` (its address); wrong password and unknown e-mail are one
+     * answer, in the same time. Failures pause the e-mail for that client only, up to a higher
+     * ceiling for everyone (SIGN_IN_LOCK), so a stranger cannot lock the owner out.
+     */
+    async signIn(input: { email: string; password: string }, client: string): Promise<IdentityAnswer> {
       const email = normalizeEmail(input.email)
-      await throttle(email)
-      const row = await repo.findByEmail(email)
-      const ok = row ? await verifyPassword(input.password, row.password_hash) : (await burnPasswordCheck(input.password), false)
-      if (!row || !ok) {
-        await repo.recordFailure(email)
-        throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', { reason: 'invalid_credentials' })
+      const attempt = await reserveAttempt(email, client)
+      let ok: boolean
+      let row: IdentityRow | null
+      try {
+        row = await repo.findByEmail(email)
+        ok = row ? await verifyPassword(input.password, row.password_hash) : (await burnPasswordCheck(input.password), false)
+      } catch (err) {
+        // never checked (busy, or a failure of ours): not the client's failure
+        await repo.forgetAttempt(attempt).catch(() => {})
+        throw err
       }
-      await repo.clearFailures(email)
+      if (!row || !ok) throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', { reason: 'invalid_credentials' })
+      await repo.clearClientFailures(email, client)
       return answer(row)
     },
 

@@ -35,7 +35,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
 
   app.post(
     '/listings/:id/report',
-    { schema: { params: Id, body: ReportBody, response: { 201: envelope(ReportSchema) } } },
+    { config: { rateLimitPolicy: 'report' }, schema: { params: Id, body: ReportBody, response: { 201: envelope(ReportSchema) } } },
     async (request, reply) => reply.status(201).send(okEnvelope(await moderation.report(userIdOf(request), request.params.id, request.body))),
   )
 

@@ -32,13 +32,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; tok
   app.addHook('preValidation', requireUser(tokens))
   const role = (request: FastifyRequest) => request.auth?.role ?? 'user'
 
-  app.post('/upload/photos', { schema: { response: { 200: envelope(z.object({ photos: z.array(UploadedPhotoSchema) })) } } }, async (request) =>
-    okEnvelope(await uploads.upload(userIdOf(request), photoParts(request))),
+  app.post(
+    '/upload/photos',
+    { config: { rateLimitPolicy: 'upload' }, schema: { response: { 200: envelope(z.object({ photos: z.array(UploadedPhotoSchema) })) } } },
+    async (request) => okEnvelope(await uploads.upload(userIdOf(request), photoParts(request))),
   )
 
   app.post(
     '/upload/photos/validate',
     {
+      config: { rateLimitPolicy: 'upload' },
       schema: {
         response: {
           200: envelope(

@@ -13,7 +13,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneVerificationServic
 
   app.post(
     '/users/verify-phone',
-    { schema: { body: VerifyPhoneBody, response: { 200: envelope(z.union([PhoneCodeSentSchema, UserSchema])) } } },
+    { config: { rateLimitPolicy: 'phoneCode' }, schema: { body: VerifyPhoneBody, response: { 200: envelope(z.union([PhoneCodeSentSchema, UserSchema])) } } },
     async (request) => {
       const { phone_number, code } = request.body
       const userId = userIdOf(request)

@@ -1,0 +1,54 @@
+/**
+ * Every per-client limit of the API, in one place (issue 9). A client is an IPv4 address or an
+ * IPv6 /64, as the API sees it behind TRUST_PROXY.
+ */
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+export interface RateLimitPolicy {
+  /** Requests allowed in one window; the next one is answered 429 with Retry-After. */
+  max: number
+  windowMs: number
+}
+
+/**
+ * Requests per client and route. A route names its policy with `config: { rateLimitPolicy }`;
+ * each route keeps its own counter. The browser journeys (test/e2e) sign in and up from one
+ * address: a whole run stays within these numbers.
+ */
+export const RATE_LIMIT_POLICIES = {
+  /** /identity/sign-in, /auth/email-login, /auth/telegram-login: password guessing and scrypt work. */
+  signIn: { max: 10, windowMs: MINUTE },
+  /** /identity/sign-up: each one mails a stranger. */
+  signUp: { max: 5, windowMs: HOUR },
+  /** /identity/send-password-reset and /identity/send-verification: each one mails someone. */
+  emailLink: { max: 5, windowMs: HOUR },
+  /** /identity/check-code and /identity/apply-code: opening the links of those e-mails. */
+  emailCode: { max: 30, windowMs: HOUR },
+  /** /users/verify-phone: sending a code and checking it share the route (three sends an hour per user besides). */
+  phoneCode: { max: 10, windowMs: HOUR },
+  /** /listings/:id/report (twenty a day per user besides). */
+  report: { max: 20, windowMs: HOUR },
+  /** /upload/photos and /upload/photos/validate: the page sends one photo a request, up to 12 a listing. */
+  upload: { max: 60, windowMs: HOUR },
+  /** The contact form, when it comes: each one mails us. */
+  contact: { max: 5, windowMs: HOUR },
+} as const satisfies Record<string, RateLimitPolicy>
+
+export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES
+export type RateLimitPolicies = Record<RateLimitPolicyName, RateLimitPolicy>
+
+/**
+ * Failed sign-ins before sign-in pauses: per e-mail and client, so a stranger locks only
+ * themselves out, and a higher ceiling per e-mail across all clients against guessing from many
+ * addresses.
+ */
+export const SIGN_IN_LOCK = { perClient: 5, perEmail: 50, windowMs: 15 * MINUTE } as const
+
+/**
+ * scrypt hashes at once and waiting, per process. node:crypto's scrypt runs on libuv's thread
+ * pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads and compression
+ * share: two hashes leave them half of it. Beyond the queue, 429.
+ */
+export const PASSWORD_HASHING = { running: 2, waiting: 16 } as const
