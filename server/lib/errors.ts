@@ -52,7 +52,7 @@ export class AppError extends Error {
 }
 
 /** The SPEC §7 envelope of a failure. */
-export function errorEnvelope(code: string, message: string, details: unknown = null) {
+export function errorEnvelope(code: ErrorCode, message: string, details: unknown = null) {
   return { success: false as const, data: null, error: { code, message, details }, timestamp: new Date().toISOString() }
 }
 
