@@ -6,7 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-r
 import { RouterProvider } from 'react-router/dom'
 import { browserApi } from './lib/browser-api.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
-import { builtInIdentity, firebaseIdentity } from './lib/identity.ts'
+import { identityFor } from './lib/identity.ts'
 import { activateLocale } from './lib/i18n.ts'
 import { routes } from './routes.tsx'
 import './styles/app.css'
@@ -21,7 +21,7 @@ async function start() {
   const shell = window.__khanehShell
   const i18n = setupI18n()
   const api = browserApi()
-  const identity = shell.firebaseApiKey ? firebaseIdentity({ apiKey: shell.firebaseApiKey }) : builtInIdentity(api)
+  const identity = identityFor(shell.publicConfig, api)
   // The page's catalog and the lazy route modules it rendered with must be in place before hydration.
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy)
   await Promise.all([

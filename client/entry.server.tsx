@@ -4,9 +4,10 @@ import type { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router'
 import { LOCALES, localeFromPath } from '../shared/locales.ts'
+import type { PublicConfig } from '../shared/public-config.ts'
 import { ApiError, createApi, type Transport } from './lib/api.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
-import { builtInIdentity, firebaseIdentity } from './lib/identity.ts'
+import { identityFor } from './lib/identity.ts'
 import { loadMessages } from './lib/i18n.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes } from './routes.tsx'
@@ -26,8 +27,8 @@ export interface RenderOptions {
   styles: string[]
   modulePreloads: string[]
   publicBaseUrl: string
-  telegramBotUsername?: string
-  firebaseApiKey?: string
+  /** What the page may know of the server's configuration; it goes into the page's state as it is. */
+  publicConfig: PublicConfig
   hasSession?: boolean
   /** Crawlers get the whole document at once (onAllReady); browsers get the shell as soon as it is ready. */
   waitForAll: boolean
@@ -66,7 +67,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const requestContext = new RouterContextProvider()
   const api = createApi(options.transport)
   requestContext.set(apiContext, api)
-  requestContext.set(identityContext, options.firebaseApiKey ? firebaseIdentity({ apiKey: options.firebaseApiKey }) : builtInIdentity(api))
+  requestContext.set(identityContext, identityFor(options.publicConfig, api))
   requestContext.set(i18nContext, i18n)
 
   const handler = handlers.get(locale)!
@@ -77,7 +78,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
-  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, telegramBotUsername: options.telegramBotUsername, firebaseApiKey: options.firebaseApiKey, hasSession: options.hasSession }
+  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, publicConfig: options.publicConfig, hasSession: options.hasSession }
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =

@@ -6,7 +6,7 @@ import { openDbWithRetry } from './api/db/connect.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
-import { ConfigError, loadConfig, type Config } from './config.ts'
+import { ConfigError, loadConfig, publicConfig, type Config } from './config.ts'
 import { serviceLogger } from './lib/logger.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
@@ -99,8 +99,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const gateway = await buildGateway({
     apiUrl,
     publicBaseUrl: config.publicBaseUrl,
-    telegramBotUsername: config.telegram.botToken ? config.telegram.botUsername : undefined,
-    firebaseApiKey: config.firebase?.webApiKey,
+    publicConfig: publicConfig(config),
     renderer: options.renderer ?? (await productionRenderer(path.resolve('dist'))),
     photos,
     clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),

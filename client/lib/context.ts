@@ -2,6 +2,7 @@ import { createContext as createReactContext, useContext } from 'react'
 import { createContext } from 'react-router'
 import type { I18n } from '@lingui/core'
 import type { LocaleCode } from '../../shared/locales.ts'
+import type { PublicConfig } from '../../shared/public-config.ts'
 import type { Api } from './api.ts'
 import type { IdentityClient } from './identity.ts'
 
@@ -22,13 +23,11 @@ export interface AppShell {
   modulePreloads?: string[]
   /** The request carried session cookies (a hint for the header; pages that need a user check it). */
   hasSession?: boolean
-  /** The bot of the Telegram Login Widget, when Telegram sign-in is configured. */
-  telegramBotUsername?: string
-  /** Firebase's public web API key when Firebase Authentication replaces the built-in e-mail provider. */
-  firebaseApiKey?: string
+  /** What the page may know of the server's configuration. */
+  publicConfig: PublicConfig
   /** The language the page was rendered in (the browser switches catalogs in the locale loader). */
   locale: LocaleCode
 }
 
-export const ShellContext = createReactContext<AppShell>({ publicBaseUrl: '', styles: [], locale: 'fa' })
+export const ShellContext = createReactContext<AppShell>({ publicBaseUrl: '', styles: [], locale: 'fa', publicConfig: {} })
 export const useShell = () => useContext(ShellContext)

@@ -5,6 +5,7 @@ import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { PublicConfig } from '../../shared/public-config.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { AppError, codeForStatus, ERRORS, errorEnvelope } from '../lib/errors.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
@@ -24,10 +25,8 @@ export interface GatewayOptions {
   /** The product API origin (without /api/v1). */
   apiUrl: string
   publicBaseUrl: string
-  /** Shows the Telegram Login Widget on the sign-in page. */
-  telegramBotUsername?: string
-  /** Firebase's public web API key (FIREBASE_WEB_CONFIG's apiKey). */
-  firebaseApiKey?: string
+  /** What pages may know of the configuration (the server's publicConfig()); nothing else reaches the browser. */
+  publicConfig?: PublicConfig
   renderer: PageRenderer
   photos: PhotoStore
   /** Built client assets (dist/client); absent in development, where Vite serves them. */
@@ -126,8 +125,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     sessions,
     metrics,
     publicBaseUrl: options.publicBaseUrl,
-    telegramBotUsername: options.telegramBotUsername,
-    firebaseApiKey: options.firebaseApiKey,
+    publicConfig: options.publicConfig ?? {},
     secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(options.publicBaseUrl),
     dev: options.dev,
   })

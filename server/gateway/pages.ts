@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { PublicConfig } from '../../shared/public-config.ts'
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { safeNext, TELEGRAM_CALLBACK_FIELDS } from '../../shared/paths.ts'
@@ -15,9 +16,7 @@ export interface PagesOptions {
   upstream: Upstream
   sessions: Sessions
   publicBaseUrl: string
-  telegramBotUsername?: string
-  /** Firebase's public web API key: the pages then use Firebase Authentication for e-mail sign-in. */
-  firebaseApiKey?: string
+  publicConfig: PublicConfig
   metrics: Metrics
   secureCookies: boolean
   /** The longest a page may stream before it is cut off. */
@@ -102,8 +101,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         transport: serverTransport(options.upstream, request.id, session.loader, request.ip),
         nonce,
         publicBaseUrl: options.publicBaseUrl,
-        telegramBotUsername: options.telegramBotUsername,
-        firebaseApiKey: options.firebaseApiKey,
+        publicConfig: options.publicConfig,
         hasSession: session.loader.access() !== undefined,
         waitForAll,
         onError: (err) => request.log.error({ err }, 'ssr.render_error'),
@@ -129,7 +127,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       'cache-control': 'no-store',
       vary: 'Accept-Encoding, Cookie',
       'x-request-id': request.id,
-      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.telegramBotUsername), firebase: Boolean(options.firebaseApiKey), https: options.publicBaseUrl.startsWith('https:') }),
+      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.publicConfig.telegramBotUsername), firebase: Boolean(options.publicConfig.firebaseApiKey), https: options.publicBaseUrl.startsWith('https:') }),
     }
     if (setCookies.length > 0) headers['set-cookie'] = setCookies
     if (encoding) headers['content-encoding'] = encoding

@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function Component() {
   const { t } = useLingui()
   const [params] = useSearchParams()
-  const { telegramBotUsername } = useShell()
+  const { telegramBotUsername } = useShell().publicConfig
   const location = useLocation()
   return (
     <section className="container auth-page" aria-labelledby="auth-title">

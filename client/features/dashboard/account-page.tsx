@@ -146,7 +146,7 @@ export function Component() {
   const navigation = useNavigation()
   const [params] = useSearchParams()
   const { t } = useLingui()
-  const { telegramBotUsername } = useShell()
+  const { telegramBotUsername } = useShell().publicConfig
   const target: LinkMethod = status.telegramLinked ? 'telegram' : 'email'
   const callbackError = params.get('merge_error')
   const callbackMerge = params.get('merge_token') && params.get('merge_method') === 'telegram' ? { token: params.get('merge_token')!, name: params.get('merge_name') ?? '' } : null
