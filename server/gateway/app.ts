@@ -18,7 +18,8 @@ import { mergeCallbackRoutes } from './merge-callback.routes.ts'
 import { proxyRoutes } from './proxy.routes.ts'
 import { baseSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
-import { createSessions } from './session.ts'
+import { createSessions, secureCookies } from './session.ts'
+import { telegramLoginRoutes } from './telegram-login.routes.ts'
 import { createUpstream } from './upstream.ts'
 
 export interface GatewayOptions {
@@ -119,6 +120,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(photosRoutes, { photos: options.photos })
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
+  await app.register(telegramLoginRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(pageRoutes, {
     renderer: options.renderer,
     upstream,
@@ -126,7 +128,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     metrics,
     publicBaseUrl: options.publicBaseUrl,
     publicConfig: options.publicConfig ?? {},
-    secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(options.publicBaseUrl),
+    secureCookies: secureCookies(options.publicBaseUrl),
     dev: options.dev,
   })
   return app

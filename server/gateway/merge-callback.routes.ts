@@ -3,11 +3,10 @@ import { isLocaleCode, LOCALE_COOKIE, localizePath, type LocaleCode } from '../.
 import { errorEnvelope } from '../lib/errors.ts'
 import { serverTransport } from './api-transport.ts'
 import { isCrossSiteWrite } from './csrf.ts'
-import { pageSession, type Sessions } from './session.ts'
+import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
+import type { Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
-/** The Login Widget's fields; anything else in the callback query (our nonce, the locale) is not signed by Telegram. */
-const WIDGET_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const
 const ACCOUNT_PAGE = '/dashboard/account-management'
 
 interface LinkAnswer {
@@ -29,17 +28,20 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
   async function callback(request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>) {
     const locale: LocaleCode = isLocaleCode(input.locale) ? input.locale : isLocaleCode(request.cookies[LOCALE_COOKIE]) ? request.cookies[LOCALE_COOKIE] : 'fa'
     const accountPage = localizePath(ACCOUNT_PAGE, locale)
-    const session = await pageSession(request, sessions)
+    const session = await sessions.open(request)
     reply.header('cache-control', 'no-store')
-    if (session.cookies.length > 0) reply.header('set-cookie', session.cookies)
-    if (!session.loader.access()) return reply.redirect(`${localizePath('/auth', locale)}?next=${encodeURIComponent(accountPage)}`, 303)
+    if (!session.access()) {
+      if (session.setCookies().length > 0) reply.header('set-cookie', session.setCookies())
+      return reply.redirect(`${localizePath('/auth', locale)}?next=${encodeURIComponent(accountPage)}`, 303)
+    }
 
+    // anything else in the callback (our nonce, the locale) is not signed by Telegram
     const widget: Record<string, string> = {}
-    for (const field of WIDGET_FIELDS) {
+    for (const field of TELEGRAM_WIDGET_FIELDS) {
       const value = input[field]
       if ((typeof value === 'string' && value !== '') || typeof value === 'number') widget[field] = String(value)
     }
-    const answer = await serverTransport(upstream, request.id, session.loader, request.ip)('/users/link-account', {
+    const answer = await serverTransport(upstream, request, session)('/users/link-account', {
       method: 'POST',
       body: { auth_method: 'telegram', telegram_verification_token: JSON.stringify(widget), nonce: typeof input.nonce === 'string' ? input.nonce : '' },
     })
@@ -53,6 +55,7 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
       if (answer.status >= 500) request.log.warn({ status: answer.status }, 'gateway.telegram_merge_failed')
       query = new URLSearchParams({ merge_error: `${answer.status} ${body?.error?.message ?? ''}`.trim() })
     }
+    if (session.setCookies().length > 0) reply.header('set-cookie', session.setCookies())
     return reply.redirect(`${accountPage}?${query}`, 303)
   }
 

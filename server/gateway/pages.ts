@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import { isbot } from 'isbot'
-import { safeNext, TELEGRAM_CALLBACK_FIELDS } from '../../shared/paths.ts'
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocaleCode, localeFromAcceptLanguage, localeFromPath, localizePath, DEFAULT_LOCALE } from '../../shared/locales.ts'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocaleCode, localeFromAcceptLanguage, DEFAULT_LOCALE } from '../../shared/locales.ts'
 import { serverTransport } from './api-transport.ts'
 import type { Metrics } from './health.ts'
 import { newNonce, pageSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
-import { pageSession, type Sessions } from './session.ts'
+import type { Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
 export interface PagesOptions {
@@ -44,43 +43,11 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const streamTimeoutMs = options.streamTimeoutMs ?? 10_000
 
-  async function telegramCallback(url: URL, request: FastifyRequest, reply: FastifyReply) {
-    const locale = localeFromPath(url.pathname)
-    const fields: Record<string, string> = {}
-    for (const field of TELEGRAM_CALLBACK_FIELDS) fields[field] = url.searchParams.get(field) ?? ''
-    let answer: { status: number; body: unknown }
-    try {
-      answer = await options.upstream.json({
-        method: 'POST',
-        path: '/api/v1/auth/telegram-login',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-id': request.id, 'x-forwarded-for': request.ip },
-        body: JSON.stringify(fields),
-      })
-    } catch (err) {
-      request.log.warn({ err }, 'gateway.telegram_callback_failed')
-      answer = { status: 502, body: null }
-    }
-    const data = (answer.body as { data?: { token?: string; refresh_token?: string } } | null)?.data
-    reply.header('cache-control', 'no-store')
-    if (answer.status === 200 && data?.token && data.refresh_token) {
-      reply.header('set-cookie', options.sessions.cookiesFor({ access: data.token, refresh: data.refresh_token }))
-      return reply.redirect(safeNext(url.searchParams.get('next'), localizePath('/dashboard', locale)), 303)
-    }
-    const next = url.searchParams.get('next')
-    return reply.redirect(`${localizePath('/auth', locale)}?error=telegram${next ? `&next=${encodeURIComponent(next)}` : ''}`, 303)
-  }
-
   app.get('*', async (request, reply) => {
     const url = new URL(request.url, options.publicBaseUrl)
     // fa is the unprefixed default: /fa/... is the same page at its canonical address.
     if (url.pathname === '/fa' || url.pathname.startsWith('/fa/')) {
       return reply.redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301)
-    }
-
-    // A Telegram Login Widget callback (all seven fields in the query) is verified by the API here,
-    // on the server: valid → signed in and sent on; invalid → the sign-in page with the error.
-    if (TELEGRAM_CALLBACK_FIELDS.every((field) => url.searchParams.has(field))) {
-      return telegramCallback(url, request, reply)
     }
 
     const started = process.hrtime.bigint()
@@ -92,17 +59,17 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     })
     const waitForAll = isbot(request.headers['user-agent'] ?? '')
     const cookie = localeCookie(request, options.secureCookies)
-    const session = await pageSession(request, options.sessions)
+    const session = await options.sessions.open(request)
 
     let result
     try {
       result = await options.renderer.render({
         request: fetchRequest,
-        transport: serverTransport(options.upstream, request.id, session.loader, request.ip),
+        transport: serverTransport(options.upstream, request, session),
         nonce,
         publicBaseUrl: options.publicBaseUrl,
         publicConfig: options.publicConfig,
-        hasSession: session.loader.access() !== undefined,
+        hasSession: session.access() !== undefined,
         waitForAll,
         onError: (err) => request.log.error({ err }, 'ssr.render_error'),
       })
@@ -112,7 +79,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       return reply.send(FALLBACK_500)
     }
 
-    const setCookies = [...(cookie ? [cookie] : []), ...session.cookies]
+    const setCookies = [...(cookie ? [cookie] : []), ...session.setCookies()]
     if (result.kind === 'redirect') {
       if (setCookies.length > 0) reply.header('set-cookie', setCookies)
       return reply.redirect(result.location, result.status)

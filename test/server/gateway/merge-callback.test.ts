@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose'
 import t from 'tap'
 import { outboxMailer } from '../../../server/integrations/mail/mailer.ts'
 import { TEST_BOT_TOKEN } from '../../helpers/build-api.ts'
@@ -8,6 +9,7 @@ import { signTelegramLogin } from '../../helpers/telegram.ts'
 
 const ORIGIN = 'https://khaneh.example'
 const AT = '__Host-khaneh_at'
+const RT = '__Host-khaneh_rt'
 const CALLBACK = '/api/auth/telegram-merge-callback'
 
 t.test('Telegram merge callback', async (t) => {
@@ -71,6 +73,19 @@ t.test('Telegram merge callback', async (t) => {
     await callback(cookies, { ...widget(4007), hash: '0'.repeat(64), nonce: reused })
     const second = await callback(cookies, { ...widget(4007), nonce: reused })
     t.match(location(second).searchParams.get('merge_error'), /^403 /, 'a nonce works once')
+  })
+
+  await t.test('a session renewed during the callback reaches the browser', async (t) => {
+    const identity = await verifiedIdentity(api, dataDir, 'renew@example.com')
+    const created = await gateway.inject({ method: 'POST', url: '/api/v1/auth/create-user', headers: { origin: ORIGIN }, payload: { firebase_token: identity.id_token, first_name: 'Reza' } })
+    const cookies = { [AT]: setCookies(created)[AT]!.value, [RT]: setCookies(created)[RT]!.value }
+    const nonce = await nonceFor(cookies)
+    // well-formed and far from expiry, but signed with another key: only the API's 401 tells
+    const forged = await new SignJWT({ role: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)))
+    const res = await callback({ ...cookies, [AT]: forged }, { ...widget(4009), nonce, locale: 'en' })
+    t.equal(location(res).searchParams.get('linked'), 'telegram', String(location(res)))
+    t.ok(setCookies(res)[AT]?.value, 'a new access cookie')
+    t.not(setCookies(res)[RT]?.value, cookies[RT], 'the rotated refresh token')
   })
 
   await t.test('the POST form is same-origin only', async (t) => {
