@@ -118,7 +118,7 @@ const always = { when: () => true }
 type Pairs = { NODE_ENV?: string; FIREBASE_AUTH_EMULATOR_HOST?: string; OPENAI_BASE_URL?: string; OPENAI_API_KEY?: string }
 
 const ConfigSchema = EnvSchema.check(
-  // The emulator makes firebase-admin accept unsigned tokens (STACK-NOTES): never in production.
+  // The emulator makes firebase-admin accept unsigned tokens: never in production.
   z.refine((e: Pairs) => !((e.NODE_ENV ?? 'production') === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST), {
     ...always,
     path: ['FIREBASE_AUTH_EMULATOR_HOST'],
@@ -151,11 +151,11 @@ const ConfigSchema = EnvSchema.check(
     },
     adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
-    /** Firebase Authentication; undefined means the built-in e-mail identity provider (DESIGN §1). */
+    /** Firebase Authentication; undefined means the built-in e-mail identity provider. */
     firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey } : undefined,
     /** SMTP when set; otherwise mail goes to the dev outbox under DATA_DIR. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    /** An OpenAI-compatible service (OPENAI_BASE_URL + OPENAI_API_KEY); undefined: listings are not translated (DESIGN §1). */
+    /** An OpenAI-compatible service (OPENAI_BASE_URL + OPENAI_API_KEY); undefined: listings are not translated. */
     openai: e.OPENAI_BASE_URL && e.OPENAI_API_KEY ? { baseUrl: withoutTrailingSlash(e.OPENAI_BASE_URL), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL } : undefined,
     /** Address ranges of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY; loopback by default). */
     trustProxy: e.TRUST_PROXY,
@@ -172,7 +172,7 @@ export type Config = z.output<typeof ConfigSchema>
 export class ConfigError extends Error {}
 
 /**
- * Reads and validates the environment; the only reader of process.env (STYLE: Config). Every bad
+ * Reads and validates the environment; the only reader of process.env. Every bad
  * variable is named in the one error, so a start fails once, not once per mistake.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -134,7 +134,7 @@ export function firebaseIdentity(options: { apiKey: string; baseUrl?: string; fe
   }
 }
 
-/** DESIGN §1: Firebase Authentication when the server configured it, else the built-in provider. */
+/** Firebase Authentication when the server configured it, else the built-in provider. */
 export function identityFor(config: PublicConfig, api: Api): IdentityClient {
   return config.firebaseApiKey ? firebaseIdentity({ apiKey: config.firebaseApiKey }) : builtInIdentity(api)
 }

@@ -3,17 +3,17 @@ import { envelope } from '../../shared/schemas/common.ts'
 import { SessionSchema, type User } from '../../shared/schemas/user.ts'
 import type { JsonAnswer, Upstream } from './upstream.ts'
 
-/** Cookie names before the `__Host-` prefix that https origins add (DESIGN §1: the browser never sees a token). */
+/** Cookie names before the `__Host-` prefix that https origins add; the browser never sees a token. */
 export const ACCESS_COOKIE = 'khaneh_at'
 export const REFRESH_COOKIE = 'khaneh_rt'
-const ACCESS_MAX_AGE_S = 7 * 24 * 60 * 60 // SPEC §9
+const ACCESS_MAX_AGE_S = 7 * 24 * 60 * 60
 const REFRESH_MAX_AGE_S = 30 * 24 * 60 * 60
 /** An access token this close to its expiry is refreshed before a call rather than after its 401. */
 const REFRESH_AHEAD_S = 30
 /** A refresh's answer is kept this long for the rest of its burst: docs/decisions/001-cookie-sessions-and-refresh-grace.md */
 const REFRESH_REUSE_GRACE_MS = 5_000
 
-/** The API's answer to a sign-in or a refresh (SPEC §7), checked against the schema the API declares for it. */
+/** The API's answer to a sign-in or a refresh, checked against the schema the API declares for it. */
 const SessionAnswer = envelope(SessionSchema)
 
 export interface SessionTokens {
@@ -70,7 +70,7 @@ export interface RequestSession {
 }
 
 /**
- * The session policy of SPEC §4 in one place: httpOnly cookies, refresh ahead of expiry, one
+ * The session policy in one place: httpOnly cookies, refresh ahead of expiry, one
  * refresh at a time per session, and the parsing of every answer that carries tokens.
  */
 export function createSessions(upstream: Upstream, publicBaseUrl: string) {
@@ -176,7 +176,7 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
 export type Sessions = ReturnType<typeof createSessions>
 
 /**
- * One API call under SPEC §4: made with the session's token; a 401 with a token → one renewal and
+ * One API call under the session policy: made with the session's token; a 401 with a token → one renewal and
  * one retry; once the session is over, a public read is made anonymously and anything else is
  * refused — null, which the caller answers as 401 "Authentication required". `replayable: false`
  * (a body already streamed on) skips the retry; `discard` frees a refused answer before it.

@@ -5,7 +5,7 @@ import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
 import { apiHeaders, type Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
-/** A page address whose query carries every Login Widget field is a sign-in callback (SPEC §2, §5). */
+/** A page address whose query carries every Login Widget field is a sign-in callback. */
 function isTelegramCallback(url: string | undefined): boolean {
   const query = url?.indexOf('?') ?? -1
   if (query < 0) return false
