@@ -15,6 +15,12 @@ export const identityContext = createContext<IdentityClient>()
 /** The request's (server) or the page's (browser) Lingui instance. */
 export const i18nContext = createContext<I18n>()
 
+/**
+ * The page's language, as loaders and actions read it: on the server the request's, worked out once
+ * by the gateway; in the browser set by the language route of each navigation (client/lib/locale.ts).
+ */
+export const localeContext = createContext<LocaleCode>()
+
 /** What the document needs beyond the route tree: built asset URLs and the public base URL. */
 export interface AppShell {
   publicBaseUrl: string

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { isLocaleCode, LOCALE_COOKIE, localizePath, type LocaleCode } from '../../shared/locales.ts'
+import { localizePath } from '../../shared/locales.ts'
 import { errorEnvelope } from '../lib/errors.ts'
 import { serverTransport } from './api-transport.ts'
 import { isCrossSiteWrite } from './csrf.ts'
+import { requestLocale } from './locale.ts'
 import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
 import type { Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
@@ -26,7 +27,7 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
 ) => {
   const publicOrigin = new URL(publicBaseUrl).origin
   async function callback(request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>) {
-    const locale: LocaleCode = isLocaleCode(input.locale) ? input.locale : isLocaleCode(request.cookies[LOCALE_COOKIE]) ? request.cookies[LOCALE_COOKIE] : 'fa'
+    const locale = requestLocale(request, input.locale)
     const accountPage = localizePath(ACCOUNT_PAGE, locale)
     const session = await sessions.open(request)
     reply.header('cache-control', 'no-store')

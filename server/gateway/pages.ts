@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import { isbot } from 'isbot'
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocaleCode, localeFromAcceptLanguage, DEFAULT_LOCALE } from '../../shared/locales.ts'
 import { serverTransport } from './api-transport.ts'
 import type { Metrics } from './health.ts'
+import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
 import { newNonce, pageSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
 import type { Sessions } from './session.ts'
@@ -25,13 +25,6 @@ export interface PagesOptions {
 
 const FALLBACK_500 = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Internal Server Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px"><h1>خطای داخلی سرور · Internal Server Error</h1><p><a href="/">خانه · Home</a></p></body></html>`
 
-/** Language cookie (DESIGN §1): kept when valid, otherwise set once from Accept-Language, then fa. */
-function localeCookie(request: FastifyRequest, secure: boolean): string | null {
-  if (isLocaleCode(request.cookies[LOCALE_COOKIE])) return null
-  const detected = localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
-  return `${LOCALE_COOKIE}=${detected}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
-}
-
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (!accept) return null
   if (/\bbr\b/.test(accept)) return 'br'
@@ -46,9 +39,9 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   app.get('*', async (request, reply) => {
     const url = new URL(request.url, options.publicBaseUrl)
     // fa is the unprefixed default: /fa/... is the same page at its canonical address.
-    if (url.pathname === '/fa' || url.pathname.startsWith('/fa/')) {
-      return reply.redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301)
-    }
+    const canonical = withoutDefaultPrefix(url)
+    if (canonical) return reply.redirect(canonical, 301)
+    const locale = requestLocale(request)
 
     const started = process.hrtime.bigint()
     const nonce = newNonce()
@@ -65,6 +58,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     try {
       result = await options.renderer.render({
         request: fetchRequest,
+        locale,
         transport: serverTransport(options.upstream, request, session),
         nonce,
         publicBaseUrl: options.publicBaseUrl,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { localeFromPath, localizePath } from '../../shared/locales.ts'
+import { localizePath } from '../../shared/locales.ts'
 import { safeNext } from '../../shared/paths.ts'
 import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
+import { requestLocale } from './locale.ts'
 import { apiHeaders, type Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
@@ -32,7 +33,7 @@ export const telegramLoginRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
 
   async function callback(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, publicBaseUrl)
-    const locale = localeFromPath(url.pathname)
+    const locale = requestLocale(request)
     const fields: Record<string, string> = {}
     for (const field of TELEGRAM_WIDGET_FIELDS) fields[field] = url.searchParams.get(field) ?? ''
     let session = null

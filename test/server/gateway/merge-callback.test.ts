@@ -60,6 +60,20 @@ t.test('Telegram merge callback', async (t) => {
     t.ok(target.searchParams.get('merge_token'))
   })
 
+  await t.test('without a language from the page, the visitor\'s own: the language cookie', async (t) => {
+    const res = await callback({ i18n_redirected: 'tr' }, { ...widget(4010), nonce: 'x'.repeat(43) })
+    t.equal(location(res).pathname, '/tr/auth')
+    t.equal(location(res).searchParams.get('next'), '/tr/dashboard/account-management')
+  })
+
+  await t.test('all seven widget fields on the callback still reach the callback, not the sign-in route', async (t) => {
+    const cookies = await emailUser('seven@example.com', 'Sami')
+    const fields = signTelegramLogin({ id: 4011, first_name: 'Tele', last_name: 'Gram', username: 'tg4011', photo_url: 'https://t.me/i/userpic/320/tg.jpg', auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
+    const res = await callback(cookies, { ...fields, nonce: await nonceFor(cookies), locale: 'en' })
+    t.equal(location(res).pathname, '/en/dashboard/account-management')
+    t.equal(location(res).searchParams.get('linked'), 'telegram')
+  })
+
   await t.test('refusals land on the account page as "Telegram merge callback failed: {status} {body}"', async (t) => {
     const cookies = await emailUser('refuse@example.com', 'Rafi')
     const forged = await callback(cookies, { ...widget(4004), first_name: 'Mallory', nonce: await nonceFor(cookies) })
