@@ -4,10 +4,12 @@ import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { browserApi } from './lib/browser-api.ts'
+import { localizePath } from '../shared/locales.ts'
+import { startBrowserApi } from './lib/browser-api.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
-import { builtInIdentity, firebaseIdentity } from './lib/identity.ts'
+import { identityFor } from './lib/identity.ts'
 import { activateLocale } from './lib/i18n.ts'
+import { routerLocale } from './lib/locale.ts'
 import { routes } from './routes.tsx'
 import './styles/app.css'
 
@@ -20,8 +22,10 @@ declare global {
 async function start() {
   const shell = window.__khanehShell
   const i18n = setupI18n()
-  const api = browserApi()
-  const identity = shell.firebaseApiKey ? firebaseIdentity({ apiKey: shell.firebaseApiKey }) : builtInIdentity(api)
+  let router: ReturnType<typeof createBrowserRouter> | undefined
+  // a lost session sends the reader to the home page of the language they are reading, to sign in again
+  const api = startBrowserApi(() => `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?login=required`)
+  const identity = identityFor(shell.publicConfig, api)
   // The page's catalog and the lazy route modules it rendered with must be in place before hydration.
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy)
   await Promise.all([
@@ -31,7 +35,7 @@ async function start() {
       Object.assign(m.route, { ...(await lazy()), lazy: undefined })
     }),
   ])
-  const router = createBrowserRouter(routes, {
+  router = createBrowserRouter(routes, {
     getContext: () => {
       const context = new RouterContextProvider()
       context.set(apiContext, api)

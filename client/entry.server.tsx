@@ -3,21 +3,24 @@ import { I18nProvider } from '@lingui/react'
 import type { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router'
-import { LOCALES, localeFromPath } from '../shared/locales.ts'
+import { LOCALES, type LocaleCode } from '../shared/locales.ts'
+import type { PublicConfig } from '../shared/public-config.ts'
 import { ApiError, createApi, type Transport } from './lib/api.ts'
-import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
-import { builtInIdentity, firebaseIdentity } from './lib/identity.ts'
+import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
+import { identityFor } from './lib/identity.ts'
 import { loadMessages } from './lib/i18n.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes } from './routes.tsx'
 
-// Built once per process, one per language: a request's language is known from its path, and a
+// Built once per process, one per language: a request's language is known before rendering, and a
 // tree of one language is a sixth of the work to match and to turn into a static router per request.
 // Route ids are the same as in the browser's six-language tree, so hydration lines up.
 const handlers = new Map(LOCALES.map((l) => [l.code, createStaticHandler(createRoutes([l.code]))]))
 
 export interface RenderOptions {
   request: Request
+  /** The request's language, as the gateway worked it out: loaders and components read it, nothing works it out again. */
+  locale: LocaleCode
   /** How loaders reach the API from the server (the gateway's pooled upstream client). */
   transport: Transport
   nonce: string
@@ -26,8 +29,8 @@ export interface RenderOptions {
   styles: string[]
   modulePreloads: string[]
   publicBaseUrl: string
-  telegramBotUsername?: string
-  firebaseApiKey?: string
+  /** What the page may know of the server's configuration; it goes into the page's state as it is. */
+  publicConfig: PublicConfig
   hasSession?: boolean
   /** Crawlers get the whole document at once (onAllReady); browsers get the shell as soon as it is ready. */
   waitForAll: boolean
@@ -61,13 +64,14 @@ function pageStatus(statusCode: number, errors: Record<string, unknown> | null):
 
 /** Runs the route loaders for a request and streams the page (React Router's static handler + renderToPipeableStream). */
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const locale = localeFromPath(new URL(options.request.url).pathname)
+  const { locale } = options
   const i18n = setupI18n({ locale, messages: { [locale]: await loadMessages(locale) } })
   const requestContext = new RouterContextProvider()
   const api = createApi(options.transport)
   requestContext.set(apiContext, api)
-  requestContext.set(identityContext, options.firebaseApiKey ? firebaseIdentity({ apiKey: options.firebaseApiKey }) : builtInIdentity(api))
+  requestContext.set(identityContext, identityFor(options.publicConfig, api))
   requestContext.set(i18nContext, i18n)
+  requestContext.set(localeContext, locale)
 
   const handler = handlers.get(locale)!
   const context = await handler.query(options.request, { requestContext })
@@ -77,7 +81,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
-  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, telegramBotUsername: options.telegramBotUsername, firebaseApiKey: options.firebaseApiKey, hasSession: options.hasSession }
+  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, publicConfig: options.publicConfig, hasSession: options.hasSession }
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { i18nContext } from './lib/context.ts'
-import { activateLocale } from './lib/i18n.ts'
+import { languageLoader, languageMiddleware } from './lib/locale.ts'
 import { LOCALES, type LocaleCode } from '../shared/locales.ts'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
@@ -70,12 +69,8 @@ export function createRoutes(codes: readonly LocaleCode[] = LOCALES.map((l) => l
       children: LOCALES.filter((l) => codes.includes(l.code)).map((locale) => ({
         id: locale.code,
         path: locale.code === 'fa' ? '/' : `/${locale.code}`,
-        // In the browser a change of language loads its catalog before the new page renders;
-        // on the server the request's i18n is already in that language.
-        loader: async ({ context }) => {
-          await activateLocale(context.get(i18nContext), locale.code)
-          return null
-        },
+        middleware: [languageMiddleware(locale.code)],
+        loader: languageLoader,
         shouldRevalidate: () => false,
         children: pages(locale.code),
       })),

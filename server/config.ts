@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import type { PublicConfig } from '../shared/public-config.ts'
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -43,6 +44,14 @@ const optionalText = z.string().trim().min(1).optional()
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '')
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -103,90 +112,85 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
-export interface Config {
-  env: 'development' | 'production' | 'test'
-  port: number
-  host: string
-  publicBaseUrl: string
-  dataDir: string
-  databaseUrl: string | undefined
-  /** External product API base; undefined means the embedded API. */
-  apiUrl: string | undefined
-  sessionSecret: string
-  accessTokenTtlMs: number
-  /** undefined: seed when the embedded database is empty. */
-  demoSeed: boolean | undefined
-  logLevel: string
-  telegram: { botToken?: string; botUsername?: string; storageChatId?: string; apiBase: string }
-  adminTelegramIds: string[]
-  adminEmails: string[]
-  /** Firebase Authentication; undefined means the built-in e-mail identity provider (DESIGN §1). */
-  firebase: { projectId: string; webApiKey?: string } | undefined
-  /** SMTP when set; otherwise mail goes to the dev outbox under DATA_DIR. */
-  mail: { smtpUrl?: string; from: string }
-  /** An OpenAI-compatible service (OPENAI_BASE_URL + OPENAI_API_KEY); undefined: listings are not translated (DESIGN §1). */
-  openai: { baseUrl: string; apiKey: string; model: string } | undefined
-  /** Address ranges of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY; loopback by default). */
-  trustProxy: string[]
-  /** Shared counters across processes (rate limits) when set; otherwise they live in PostgreSQL. */
-  redisUrl: string | undefined
-  /** Bearer token for /metrics from other than loopback; undefined: loopback only. */
-  metricsToken: string | undefined
-}
+// Rules across variables run even when another variable is bad, so one start reports every mistake;
+// they read only what they need, as given (a bad variable beside them may be unparsed).
+const always = { when: () => true }
+type Pairs = { NODE_ENV?: string; FIREBASE_AUTH_EMULATOR_HOST?: string; OPENAI_BASE_URL?: string; OPENAI_API_KEY?: string }
 
-export class ConfigError extends Error {}
-
-/** Reads and validates the environment; the only reader of process.env (STYLE: Config). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
-  }
-  const e = parsed.data
-  // The emulator makes firebase-admin accept unsigned tokens (STACK-NOTES): never in production.
-  if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it disables token signature checks)')
-  }
+const ConfigSchema = EnvSchema.check(
+  // The emulator makes firebase-admin accept unsigned tokens: never in production.
+  z.refine((e: Pairs) => !((e.NODE_ENV ?? 'production') === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST), {
+    ...always,
+    path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+    message: 'must not be set in production (it disables token signature checks)',
+  }),
   // half a configuration is a mistake, not a wish for no translator
-  if (Boolean(e.OPENAI_BASE_URL) !== Boolean(e.OPENAI_API_KEY)) {
-    throw new ConfigError(`Invalid configuration: ${e.OPENAI_BASE_URL ? 'OPENAI_API_KEY' : 'OPENAI_BASE_URL'} must be set together with ${e.OPENAI_BASE_URL ? 'OPENAI_BASE_URL' : 'OPENAI_API_KEY'}`)
-  }
+  z.refine((e: Pairs) => Boolean(e.OPENAI_BASE_URL) || !e.OPENAI_API_KEY, { ...always, path: ['OPENAI_BASE_URL'], message: 'must be set together with OPENAI_API_KEY' }),
+  z.refine((e: Pairs) => Boolean(e.OPENAI_API_KEY) || !e.OPENAI_BASE_URL, { ...always, path: ['OPENAI_API_KEY'], message: 'must be set together with OPENAI_BASE_URL' }),
+).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
+    publicBaseUrl: withoutTrailingSlash(e.PUBLIC_BASE_URL),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    apiUrl: e.API_URL?.replace(/\/$/, ''),
+    /** External product API base; undefined means the embedded API. */
+    apiUrl: e.API_URL && withoutTrailingSlash(e.API_URL),
     sessionSecret: e.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
     accessTokenTtlMs: parseDuration(e.ACCESS_TOKEN_TTL)!,
+    /** undefined: seed when the embedded database is empty. */
     demoSeed: e.DEMO_SEED,
     logLevel: e.LOG_LEVEL,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
       botUsername: e.TELEGRAM_BOT_USERNAME,
       storageChatId: e.TELEGRAM_STORAGE_CHAT_ID,
-      apiBase: e.TELEGRAM_API_BASE.replace(/\/$/, ''),
+      apiBase: withoutTrailingSlash(e.TELEGRAM_API_BASE),
     },
     adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
+    /** Firebase Authentication; undefined means the built-in e-mail identity provider. */
     firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey } : undefined,
+    /** SMTP when set; otherwise mail goes to the dev outbox under DATA_DIR. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    openai: e.OPENAI_BASE_URL && e.OPENAI_API_KEY ? { baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL } : undefined,
+    /** An OpenAI-compatible service (OPENAI_BASE_URL + OPENAI_API_KEY); undefined: listings are not translated. */
+    openai: e.OPENAI_BASE_URL && e.OPENAI_API_KEY ? { baseUrl: withoutTrailingSlash(e.OPENAI_BASE_URL), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL } : undefined,
+    /** Address ranges of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY; loopback by default). */
     trustProxy: e.TRUST_PROXY,
+    /** Shared counters across processes (rate limits) when set; otherwise they live in PostgreSQL. */
     redisUrl: e.REDIS_URL,
+    /** Bearer token for /metrics from other than loopback; undefined: loopback only. */
     metricsToken: e.METRICS_TOKEN,
   }
+})
+
+/** The service's settings, as parsed from the environment. */
+export type Config = z.output<typeof ConfigSchema>
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment; the only reader of process.env. Every bad
+ * variable is named in the one error, so a start fails once, not once per mistake.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`)
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  return parsed.data
 }
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
+/** The one whitelist of what the browser may see of the configuration: nothing else reaches a page. */
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    ...(config.telegram.botToken && config.telegram.botUsername && { telegramBotUsername: config.telegram.botUsername }),
+    ...(config.firebase?.webApiKey && { firebaseApiKey: config.firebase.webApiKey }),
+  }
+}
 
 /** A secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */
 function generatedSecret(dataDir: string, name: string): string {

@@ -1,12 +1,13 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
 import { buildApi } from './api/app.ts'
 import type { Db } from './api/db/client.ts'
 import { openDbWithRetry } from './api/db/connect.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
-import { ConfigError, loadConfig, type Config } from './config.ts'
+import { ConfigError, loadConfig, publicConfig, type Config } from './config.ts'
 import { serviceLogger } from './lib/logger.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
@@ -99,8 +100,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const gateway = await buildGateway({
     apiUrl,
     publicBaseUrl: config.publicBaseUrl,
-    telegramBotUsername: config.telegram.botToken ? config.telegram.botUsername : undefined,
-    firebaseApiKey: config.firebase?.webApiKey,
+    publicConfig: publicConfig(config),
     renderer: options.renderer ?? (await productionRenderer(path.resolve('dist'))),
     photos,
     clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),
@@ -141,6 +141,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   }
 }
 
+/** A start that cannot go on: one line saying why (flushed first, as a terminal's log goes through a worker), exit code 1. */
+function failStart(log: Logger, reason: string): void {
+  log.fatal(reason)
+  log.flush(() => process.exit(1))
+}
+
 /** Runs the service until SIGTERM/SIGINT. */
 export async function run(options: StartOptions = {}): Promise<void> {
   // React and friends pick their production builds from NODE_ENV when first loaded (the SSR bundle is
@@ -150,20 +156,14 @@ export async function run(options: StartOptions = {}): Promise<void> {
   try {
     config = loadConfig()
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message)
-      process.exit(1)
-    }
+    if (err instanceof ConfigError) return failStart(serviceLogger('info'), err.message)
     throw err
   }
   let service: Service
   try {
     service = await startService(config, { drainMs: config.env === 'production' ? 2_000 : 0, ...options })
   } catch (err) {
-    if (err instanceof DatabaseUnavailableError) {
-      console.error(err.message)
-      process.exit(1)
-    }
+    if (err instanceof DatabaseUnavailableError) return failStart(serviceLogger(config.logLevel), err.message)
     throw err
   }
   service.gateway.log.info({ url: service.url, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')

@@ -33,9 +33,8 @@ export function localeFromPath(pathname: string): LocaleCode {
   return isLocaleCode(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE
 }
 
-/** The path without its locale prefix, always starting with '/'. */
-export function stripLocale(pathname: string): string {
-  const locale = localeFromPath(pathname)
+/** The path of a page in `locale` without that language's prefix, always starting with '/'. */
+export function stripLocale(pathname: string, locale: LocaleCode): string {
   if (locale === DEFAULT_LOCALE) return pathname || '/'
   const rest = pathname.slice(locale.length + 1)
   return rest === '' ? '/' : rest

@@ -21,6 +21,3 @@ export function safeNext(next: string | null | undefined, fallback: string): str
   if (url.origin !== OWN_ORIGIN || pathname.startsWith('//') || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return fallback
   return `${pathname}${url.search}${url.hash}`
 }
-
-/** The seven Login Widget fields whose presence in a page's query marks a Telegram sign-in callback (SPEC §2, §5). */
-export const TELEGRAM_CALLBACK_FIELDS = ['auth_date', 'first_name', 'last_name', 'id', 'hash', 'photo_url', 'username'] as const

@@ -1,17 +1,18 @@
-import { localeFromPath, localizePath } from '../../shared/locales.ts'
 import { browserTransport, createApi, withLoginRedirect, type Api } from './api.ts'
 
 let api: Api | undefined
 
 /**
- * The browser's API client (one per page): calls through the gateway with the session cookies;
- * a 401 on a signed-in call sends the reader to sign in (SPEC §2).
+ * Starts the browser's API client, once per page (the entry does): calls go through the gateway
+ * with the session cookies; a 401 on a signed-in call sends the reader to `signInAgain()`.
  */
+export function startBrowserApi(signInAgain: () => string): Api {
+  api = createApi(withLoginRedirect(browserTransport, () => window.location.assign(signInAgain())))
+  return api
+}
+
+/** The page's API client, for what components do outside loaders and actions. */
 export function browserApi(): Api {
-  api ??= createApi(
-    withLoginRedirect(browserTransport, () => {
-      window.location.assign(`${localizePath('/', localeFromPath(window.location.pathname))}?login=required`)
-    }),
-  )
+  if (!api) throw new Error('The browser API client is used before the entry started it')
   return api
 }

@@ -2,6 +2,7 @@ import { createContext as createReactContext, useContext } from 'react'
 import { createContext } from 'react-router'
 import type { I18n } from '@lingui/core'
 import type { LocaleCode } from '../../shared/locales.ts'
+import type { PublicConfig } from '../../shared/public-config.ts'
 import type { Api } from './api.ts'
 import type { IdentityClient } from './identity.ts'
 
@@ -14,6 +15,12 @@ export const identityContext = createContext<IdentityClient>()
 /** The request's (server) or the page's (browser) Lingui instance. */
 export const i18nContext = createContext<I18n>()
 
+/**
+ * The page's language, as loaders and actions read it: on the server the request's, worked out once
+ * by the gateway; in the browser set by the language route of each navigation (client/lib/locale.ts).
+ */
+export const localeContext = createContext<LocaleCode>()
+
 /** What the document needs beyond the route tree: built asset URLs and the public base URL. */
 export interface AppShell {
   publicBaseUrl: string
@@ -22,13 +29,11 @@ export interface AppShell {
   modulePreloads?: string[]
   /** The request carried session cookies (a hint for the header; pages that need a user check it). */
   hasSession?: boolean
-  /** The bot of the Telegram Login Widget, when Telegram sign-in is configured. */
-  telegramBotUsername?: string
-  /** Firebase's public web API key when Firebase Authentication replaces the built-in e-mail provider. */
-  firebaseApiKey?: string
+  /** What the page may know of the server's configuration. */
+  publicConfig: PublicConfig
   /** The language the page was rendered in (the browser switches catalogs in the locale loader). */
   locale: LocaleCode
 }
 
-export const ShellContext = createReactContext<AppShell>({ publicBaseUrl: '', styles: [], locale: 'fa' })
+export const ShellContext = createReactContext<AppShell>({ publicBaseUrl: '', styles: [], locale: 'fa', publicConfig: {} })
 export const useShell = () => useContext(ShellContext)

@@ -1,15 +1,9 @@
 import type { I18n, Messages } from '@lingui/core'
-import type { LocaleCode } from '../../shared/locales.ts'
+import { LOCALE_CODES, type LocaleCode } from '../../shared/locales.ts'
 
 // Each catalog is its own chunk: a page downloads only its language (lingui() compiles .po on import).
-const catalogs: Record<LocaleCode, () => Promise<{ messages: Messages }>> = {
-  fa: () => import('../../locales/fa/messages.po'),
-  en: () => import('../../locales/en/messages.po'),
-  tr: () => import('../../locales/tr/messages.po'),
-  es: () => import('../../locales/es/messages.po'),
-  de: () => import('../../locales/de/messages.po'),
-  it: () => import('../../locales/it/messages.po'),
-}
+const files = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po')
+const catalogs = new Map(LOCALE_CODES.map((code) => [code, files[`../../locales/${code}/messages.po`]]))
 
 // Kept after the first load: a repeated import() still costs a round trip through the module loader
 // (off-thread when loader hooks are registered), on every server render.
@@ -19,7 +13,9 @@ const loaded = new Map<LocaleCode, Messages>()
 export async function loadMessages(locale: LocaleCode): Promise<Messages> {
   const cached = loaded.get(locale)
   if (cached) return cached
-  const { messages } = await catalogs[locale]()
+  const catalog = catalogs.get(locale)
+  if (!catalog) throw new Error(`No catalog for ${locale}: run lingui extract`)
+  const { messages } = await catalog()
   loaded.set(locale, messages)
   return messages
 }

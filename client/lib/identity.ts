@@ -1,4 +1,5 @@
 import type { LocaleCode } from '../../shared/locales.ts'
+import type { PublicConfig } from '../../shared/public-config.ts'
 import { ApiError, type ActionMode, type Api, type Identity } from './api.ts'
 
 /**
@@ -131,4 +132,9 @@ export function firebaseIdentity(options: { apiKey: string; baseUrl?: string; fe
       return { email: (await call<{ email: string }>('resetPassword', { oobCode, newPassword }, undefined, signal)).email }
     },
   }
+}
+
+/** Firebase Authentication when the server configured it, else the built-in provider. */
+export function identityFor(config: PublicConfig, api: Api): IdentityClient {
+  return config.firebaseApiKey ? firebaseIdentity({ apiKey: config.firebaseApiKey }) : builtInIdentity(api)
 }

@@ -5,6 +5,7 @@ import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { PublicConfig } from '../../shared/public-config.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { AppError, codeForStatus, ERRORS, errorEnvelope } from '../lib/errors.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
@@ -17,17 +18,16 @@ import { mergeCallbackRoutes } from './merge-callback.routes.ts'
 import { proxyRoutes } from './proxy.routes.ts'
 import { baseSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
-import { createSessions } from './session.ts'
+import { createSessions, secureCookies } from './session.ts'
+import { telegramLoginRoutes } from './telegram-login.routes.ts'
 import { createUpstream } from './upstream.ts'
 
 export interface GatewayOptions {
   /** The product API origin (without /api/v1). */
   apiUrl: string
   publicBaseUrl: string
-  /** Shows the Telegram Login Widget on the sign-in page. */
-  telegramBotUsername?: string
-  /** Firebase's public web API key (FIREBASE_WEB_CONFIG's apiKey). */
-  firebaseApiKey?: string
+  /** What pages may know of the configuration (the server's publicConfig()); nothing else reaches the browser. */
+  publicConfig?: PublicConfig
   renderer: PageRenderer
   photos: PhotoStore
   /** Built client assets (dist/client); absent in development, where Vite serves them. */
@@ -120,15 +120,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(photosRoutes, { photos: options.photos })
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
+  await app.register(telegramLoginRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(pageRoutes, {
     renderer: options.renderer,
     upstream,
     sessions,
     metrics,
     publicBaseUrl: options.publicBaseUrl,
-    telegramBotUsername: options.telegramBotUsername,
-    firebaseApiKey: options.firebaseApiKey,
-    secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(options.publicBaseUrl),
+    publicConfig: options.publicConfig ?? {},
+    secureCookies: secureCookies(options.publicBaseUrl),
     dev: options.dev,
   })
   return app

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { isLocaleCode, LOCALE_COOKIE, localizePath, type LocaleCode } from '../../shared/locales.ts'
+import { localizePath } from '../../shared/locales.ts'
 import { errorEnvelope } from '../lib/errors.ts'
 import { serverTransport } from './api-transport.ts'
 import { isCrossSiteWrite } from './csrf.ts'
-import { pageSession, type Sessions } from './session.ts'
+import { requestLocale } from './locale.ts'
+import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
+import type { Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
-/** The Login Widget's fields; anything else in the callback query (our nonce, the locale) is not signed by Telegram. */
-const WIDGET_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const
 const ACCOUNT_PAGE = '/dashboard/account-management'
 
 interface LinkAnswer {
@@ -27,19 +27,22 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
 ) => {
   const publicOrigin = new URL(publicBaseUrl).origin
   async function callback(request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>) {
-    const locale: LocaleCode = isLocaleCode(input.locale) ? input.locale : isLocaleCode(request.cookies[LOCALE_COOKIE]) ? request.cookies[LOCALE_COOKIE] : 'fa'
+    const locale = requestLocale(request, input.locale)
     const accountPage = localizePath(ACCOUNT_PAGE, locale)
-    const session = await pageSession(request, sessions)
+    const session = await sessions.open(request)
     reply.header('cache-control', 'no-store')
-    if (session.cookies.length > 0) reply.header('set-cookie', session.cookies)
-    if (!session.loader.access()) return reply.redirect(`${localizePath('/auth', locale)}?next=${encodeURIComponent(accountPage)}`, 303)
+    if (!session.access()) {
+      if (session.setCookies().length > 0) reply.header('set-cookie', session.setCookies())
+      return reply.redirect(`${localizePath('/auth', locale)}?next=${encodeURIComponent(accountPage)}`, 303)
+    }
 
+    // anything else in the callback (our nonce, the locale) is not signed by Telegram
     const widget: Record<string, string> = {}
-    for (const field of WIDGET_FIELDS) {
+    for (const field of TELEGRAM_WIDGET_FIELDS) {
       const value = input[field]
       if ((typeof value === 'string' && value !== '') || typeof value === 'number') widget[field] = String(value)
     }
-    const answer = await serverTransport(upstream, request.id, session.loader, request.ip)('/users/link-account', {
+    const answer = await serverTransport(upstream, request, session)('/users/link-account', {
       method: 'POST',
       body: { auth_method: 'telegram', telegram_verification_token: JSON.stringify(widget), nonce: typeof input.nonce === 'string' ? input.nonce : '' },
     })
@@ -53,6 +56,7 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
       if (answer.status >= 500) request.log.warn({ status: answer.status }, 'gateway.telegram_merge_failed')
       query = new URLSearchParams({ merge_error: `${answer.status} ${body?.error?.message ?? ''}`.trim() })
     }
+    if (session.setCookies().length > 0) reply.header('set-cookie', session.setCookies())
     return reply.redirect(`${accountPage}?${query}`, 303)
   }
 

@@ -1,13 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
+import type { PublicConfig } from '../../shared/public-config.ts'
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import { isbot } from 'isbot'
-import { safeNext, TELEGRAM_CALLBACK_FIELDS } from '../../shared/paths.ts'
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocaleCode, localeFromAcceptLanguage, localeFromPath, localizePath, DEFAULT_LOCALE } from '../../shared/locales.ts'
 import { serverTransport } from './api-transport.ts'
 import type { Metrics } from './health.ts'
+import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
 import { newNonce, pageSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
-import { pageSession, type Sessions } from './session.ts'
+import type { Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
 export interface PagesOptions {
@@ -15,9 +15,7 @@ export interface PagesOptions {
   upstream: Upstream
   sessions: Sessions
   publicBaseUrl: string
-  telegramBotUsername?: string
-  /** Firebase's public web API key: the pages then use Firebase Authentication for e-mail sign-in. */
-  firebaseApiKey?: string
+  publicConfig: PublicConfig
   metrics: Metrics
   secureCookies: boolean
   /** The longest a page may stream before it is cut off. */
@@ -26,13 +24,6 @@ export interface PagesOptions {
 }
 
 const FALLBACK_500 = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Internal Server Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px"><h1>خطای داخلی سرور · Internal Server Error</h1><p><a href="/">خانه · Home</a></p></body></html>`
-
-/** Language cookie (DESIGN §1): kept when valid, otherwise set once from Accept-Language, then fa. */
-function localeCookie(request: FastifyRequest, secure: boolean): string | null {
-  if (isLocaleCode(request.cookies[LOCALE_COOKIE])) return null
-  const detected = localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
-  return `${LOCALE_COOKIE}=${detected}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
-}
 
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (!accept) return null
@@ -45,44 +36,12 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const streamTimeoutMs = options.streamTimeoutMs ?? 10_000
 
-  async function telegramCallback(url: URL, request: FastifyRequest, reply: FastifyReply) {
-    const locale = localeFromPath(url.pathname)
-    const fields: Record<string, string> = {}
-    for (const field of TELEGRAM_CALLBACK_FIELDS) fields[field] = url.searchParams.get(field) ?? ''
-    let answer: { status: number; body: unknown }
-    try {
-      answer = await options.upstream.json({
-        method: 'POST',
-        path: '/api/v1/auth/telegram-login',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-id': request.id, 'x-forwarded-for': request.ip },
-        body: JSON.stringify(fields),
-      })
-    } catch (err) {
-      request.log.warn({ err }, 'gateway.telegram_callback_failed')
-      answer = { status: 502, body: null }
-    }
-    const data = (answer.body as { data?: { token?: string; refresh_token?: string } } | null)?.data
-    reply.header('cache-control', 'no-store')
-    if (answer.status === 200 && data?.token && data.refresh_token) {
-      reply.header('set-cookie', options.sessions.cookiesFor({ access: data.token, refresh: data.refresh_token }))
-      return reply.redirect(safeNext(url.searchParams.get('next'), localizePath('/dashboard', locale)), 303)
-    }
-    const next = url.searchParams.get('next')
-    return reply.redirect(`${localizePath('/auth', locale)}?error=telegram${next ? `&next=${encodeURIComponent(next)}` : ''}`, 303)
-  }
-
   app.get('*', async (request, reply) => {
     const url = new URL(request.url, options.publicBaseUrl)
     // fa is the unprefixed default: /fa/... is the same page at its canonical address.
-    if (url.pathname === '/fa' || url.pathname.startsWith('/fa/')) {
-      return reply.redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301)
-    }
-
-    // A Telegram Login Widget callback (all seven fields in the query) is verified by the API here,
-    // on the server: valid → signed in and sent on; invalid → the sign-in page with the error.
-    if (TELEGRAM_CALLBACK_FIELDS.every((field) => url.searchParams.has(field))) {
-      return telegramCallback(url, request, reply)
-    }
+    const canonical = withoutDefaultPrefix(url)
+    if (canonical) return reply.redirect(canonical, 301)
+    const locale = requestLocale(request)
 
     const started = process.hrtime.bigint()
     const nonce = newNonce()
@@ -93,18 +52,18 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     })
     const waitForAll = isbot(request.headers['user-agent'] ?? '')
     const cookie = localeCookie(request, options.secureCookies)
-    const session = await pageSession(request, options.sessions)
+    const session = await options.sessions.open(request)
 
     let result
     try {
       result = await options.renderer.render({
         request: fetchRequest,
-        transport: serverTransport(options.upstream, request.id, session.loader, request.ip),
+        locale,
+        transport: serverTransport(options.upstream, request, session),
         nonce,
         publicBaseUrl: options.publicBaseUrl,
-        telegramBotUsername: options.telegramBotUsername,
-        firebaseApiKey: options.firebaseApiKey,
-        hasSession: session.loader.access() !== undefined,
+        publicConfig: options.publicConfig,
+        hasSession: session.access() !== undefined,
         waitForAll,
         onError: (err) => request.log.error({ err }, 'ssr.render_error'),
       })
@@ -114,7 +73,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       return reply.send(FALLBACK_500)
     }
 
-    const setCookies = [...(cookie ? [cookie] : []), ...session.cookies]
+    const setCookies = [...(cookie ? [cookie] : []), ...session.setCookies()]
     if (result.kind === 'redirect') {
       if (setCookies.length > 0) reply.header('set-cookie', setCookies)
       return reply.redirect(result.location, result.status)
@@ -129,7 +88,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       'cache-control': 'no-store',
       vary: 'Accept-Encoding, Cookie',
       'x-request-id': request.id,
-      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.telegramBotUsername), firebase: Boolean(options.firebaseApiKey), https: options.publicBaseUrl.startsWith('https:') }),
+      ...pageSecurityHeaders(nonce, { dev: options.dev, telegram: Boolean(options.publicConfig.telegramBotUsername), firebase: Boolean(options.publicConfig.firebaseApiKey), https: options.publicBaseUrl.startsWith('https:') }),
     }
     if (setCookies.length > 0) headers['set-cookie'] = setCookies
     if (encoding) headers['content-encoding'] = encoding

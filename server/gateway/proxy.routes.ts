@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
-import { errorEnvelope } from '../lib/errors.ts'
-import { isPublicRead } from './api-transport.ts'
+import { errorEnvelope, okEnvelope } from '../lib/errors.ts'
 import { LimitedBody, limitBody, tooLarge } from './body-limit.ts'
 import { isCrossSiteWrite } from './csrf.ts'
-import type { Sessions, SessionTokens } from './session.ts'
-import { secondsLeft } from './session.ts'
+import { apiHeaders, callWithSession, isPublicRead, type RequestSession, type Sessions } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
 // Authorization is never taken from the browser: the gateway sets it from the session cookie.
@@ -19,8 +17,7 @@ const API_PREFIX = '/api/v1'
 const SESSION_ISSUING = new Set(['/api/v1/auth/telegram-login', '/api/v1/auth/email-login', '/api/v1/auth/create-user'])
 /** JSON bodies up to this size are kept so a call can be retried after a refresh. */
 const RETRY_BODY_LIMIT = 1024 * 1024
-/** An access token this close to its expiry is refreshed before the call rather than after a 401. */
-const REFRESH_AHEAD_S = 30
+const unauthenticated = () => errorEnvelope('UNAUTHENTICATED', 'Authentication required')
 
 async function readBody(stream: Readable, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = []
@@ -33,7 +30,7 @@ async function readBody(stream: Readable, limit: number): Promise<Buffer | null>
   return Buffer.concat(chunks)
 }
 
-/** /api/v1/* to the product API over HTTP with the session policy of SPEC §4; failures become 502/504 envelopes. */
+/** /api/v1/* to the product API over HTTP under the session policy (session.ts); failures become 502/504 envelopes. */
 export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Sessions; publicBaseUrl: string }> = async (
   app,
   { upstream, sessions, publicBaseUrl },
@@ -49,6 +46,15 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
     }
   })
 
+  // Whatever a request's session went through (refreshed, renewed, ended) reaches the browser with
+  // any answer — the proxied one, a refusal or an error page — so a rotated token is never lost.
+  const sessionOf = new WeakMap<FastifyRequest, RequestSession>()
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cookies = sessionOf.get(request)?.setCookies() ?? []
+    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    return payload
+  })
+
   const failure = (reply: FastifyReply, err: unknown) => {
     if (err instanceof UpstreamError) {
       reply.log.warn({ err: { message: err.message, cause: String((err.cause as Error)?.message ?? '') } }, 'gateway.upstream_failed')
@@ -57,33 +63,35 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
     throw err
   }
 
-  // The client's address as resolved here (TRUST_PROXY) replaces whatever X-Forwarded-For the browser sent: the API limits by it.
   function forwardedHeaders(request: FastifyRequest, access?: string): Record<string, string> {
-    const headers: Record<string, string> = { 'x-request-id': request.id, 'x-forwarded-for': request.ip }
+    const headers: Record<string, string> = {}
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers[name]
       if (typeof value === 'string') headers[name] = value
     }
-    if (access) headers.authorization = `Bearer ${access}`
-    return headers
+    return { ...headers, ...apiHeaders(request, access) }
   }
 
-  /** A sign-in's answer: tokens into cookies, only `user` to the browser. */
-  async function sessionAnswer(reply: FastifyReply, status: number, body: unknown) {
-    const data = (body as { data?: { token?: string; access_token?: string; refresh_token?: string; user?: unknown } } | null)?.data
-    const access = data?.token ?? data?.access_token
-    if ((status === 200 || status === 201) && access && data?.refresh_token) {
-      sessions.store(reply, { access, refresh: data.refresh_token })
-      return reply.status(status).send({ ...(body as object), data: { user: data.user } })
+  /** A sign-in: the API's answer with its tokens moved into cookies, only `user` to the browser. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, body: Readable | undefined) {
+    const answer = await upstream.json({ method: 'POST', path: request.url, headers: forwardedHeaders(request), body })
+    if (answer.retryAfter) reply.header('retry-after', answer.retryAfter)
+    if (answer.status !== 200 && answer.status !== 201) return reply.status(answer.status).send(answer.body)
+    const session = sessions.signedIn(answer)
+    if (!session) {
+      // never pass on a success we cannot read: it may hold tokens the page must not see
+      request.log.error({ status: answer.status }, 'gateway.session_answer_invalid')
+      return reply.status(502).send(errorEnvelope('UPSTREAM_UNAVAILABLE', 'The service is unavailable'))
     }
-    return reply.status(status).send(body)
+    reply.header('set-cookie', sessions.cookiesFor(session.tokens))
+    return reply.status(answer.status).send(okEnvelope({ user: session.user }))
   }
 
   app.all(`${API_PREFIX}/*`, async (request, reply) => {
     // CSRF: a state-changing call must come from our own pages (Origin / Fetch Metadata checks).
     if (isCrossSiteWrite(request, publicOrigin)) return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
     const path = request.url.split('?')[0]!
-    const cookies = sessions.read(request)
+    const hasBody = !SAFE_METHODS.has(request.method) && request.body != null
 
     try {
       // Anonymous public reads come from the gateway's short-lived cache (shared by concurrent requests).
@@ -93,84 +101,45 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
       }
 
       if (path === '/api/v1/auth/refresh' && request.method === 'POST') {
-        const refreshed = cookies.refresh ? await sessions.refresh(cookies.refresh, request.id) : null
-        if (!refreshed) {
-          sessions.clear(reply)
-          return reply.status(401).send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
-        }
-        sessions.store(reply, refreshed.tokens)
-        return reply.send({ success: true, data: { user: refreshed.user }, error: null, timestamp: new Date().toISOString() })
+        const refreshToken = sessions.refreshToken(request)
+        const refreshed = refreshToken ? await sessions.refresh(refreshToken, request) : null
+        if (!refreshed) return reply.header('set-cookie', sessions.clearingCookies()).status(401).send(unauthenticated())
+        return reply.header('set-cookie', sessions.cookiesFor(refreshed.tokens)).send(okEnvelope({ user: refreshed.user }))
       }
 
       if (path === '/api/v1/auth/logout' && request.method === 'POST') {
-        if (cookies.refresh) {
-          await upstream.json({
-            method: 'POST',
-            path: '/api/v1/auth/logout',
-            headers: { 'content-type': 'application/json', 'x-request-id': request.id },
-            body: JSON.stringify({ refresh_token: cookies.refresh }),
-          })
-        }
-        sessions.clear(reply)
-        return reply.send({ success: true, data: { logged_out: true }, error: null, timestamp: new Date().toISOString() })
+        await sessions.logout(request)
+        return reply.header('set-cookie', sessions.clearingCookies()).send(okEnvelope({ logged_out: true }))
       }
 
-      const hasBody = !SAFE_METHODS.has(request.method) && request.body != null
-      if (SESSION_ISSUING.has(path) && request.method === 'POST') {
-        const res = await upstream.json({ method: 'POST', path: request.url, headers: forwardedHeaders(request), body: hasBody ? (request.body as Readable) : undefined })
-        if (res.retryAfter) reply.header('retry-after', res.retryAfter)
-        return sessionAnswer(reply, res.status, res.body)
-      }
+      if (SESSION_ISSUING.has(path) && request.method === 'POST') return await signIn(request, reply, hasBody ? (request.body as Readable) : undefined)
 
-      // SPEC §4: an access token about to expire is refreshed first; a 401 with a token → one
-      // refresh and one retry; a failed refresh ends the session; public reads then go anonymous.
-      let tokens: Partial<SessionTokens> = cookies
-      if (tokens.refresh && (!tokens.access || secondsLeft(tokens.access) < REFRESH_AHEAD_S)) {
-        const refreshed = await sessions.refresh(tokens.refresh, request.id)
-        if (refreshed) {
-          tokens = refreshed.tokens
-          sessions.store(reply, refreshed.tokens)
-        } else {
-          tokens = {}
-          sessions.clear(reply)
-        }
-      }
+      const session = await sessions.open(request)
+      sessionOf.set(request, session)
       const isJson = (request.headers['content-type'] ?? '').includes('json')
       const body = hasBody && isJson ? await readBody(request.body as Readable, RETRY_BODY_LIMIT) : null
       if (hasBody && isJson && body === null) return reply.status(413).send(errorEnvelope('PAYLOAD_TOO_LARGE', 'The request body is too large'))
-      const replayable = !hasBody || body !== null
 
       const controller = new AbortController()
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) controller.abort()
       })
-      const send = (access?: string) =>
-        upstream.send({
+      const send = async (access: string | undefined) => {
+        const res = await upstream.send({
           method: request.method,
           path: request.url,
           headers: forwardedHeaders(request, access),
           body: hasBody ? (body ?? (request.body as Readable)) : undefined,
           signal: controller.signal,
         })
-
-      let res = await send(tokens.access)
-      if (res.statusCode === 401 && tokens.access && replayable) {
-        await res.body.dump()
-        const refreshed = tokens.refresh ? await sessions.refresh(tokens.refresh, request.id) : null
-        if (refreshed) {
-          sessions.store(reply, refreshed.tokens)
-          res = await send(refreshed.tokens.access)
-        } else {
-          sessions.clear(reply)
-          if (request.method === 'GET' && isPublicRead(request.url.slice(API_PREFIX.length))) {
-            res = await send(undefined)
-          } else {
-            return reply.status(401).send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
-          }
-        }
+        return { status: res.statusCode, res }
       }
+      const call = { method: request.method, path: request.url.slice(API_PREFIX.length), replayable: !hasBody || body !== null }
+      const answer = await callWithSession(session, call, send, ({ res }) => res.body.dump())
+      if (!answer) return reply.status(401).send(unauthenticated())
+      const { res } = answer
       // a deleted account's session ends in the browser too
-      if (request.method === 'DELETE' && path === '/api/v1/users/account' && res.statusCode === 200) sessions.clear(reply)
+      if (request.method === 'DELETE' && path === '/api/v1/users/account' && res.statusCode === 200) session.end()
       reply.status(res.statusCode)
       for (const name of FORWARDED_RESPONSE_HEADERS) {
         const value = res.headers[name]

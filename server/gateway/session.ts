@@ -1,16 +1,50 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { LoaderSession } from './api-transport.ts'
-import type { Upstream } from './upstream.ts'
+import type { FastifyRequest } from 'fastify'
+import { envelope } from '../../shared/schemas/common.ts'
+import { SessionSchema, type User } from '../../shared/schemas/user.ts'
+import type { JsonAnswer, Upstream } from './upstream.ts'
 
-/** Cookie names before the `__Host-` prefix that https origins add (DESIGN §1: the browser never sees a token). */
+/** Cookie names before the `__Host-` prefix that https origins add; the browser never sees a token. */
 export const ACCESS_COOKIE = 'khaneh_at'
 export const REFRESH_COOKIE = 'khaneh_rt'
-const ACCESS_MAX_AGE_S = 7 * 24 * 60 * 60 // SPEC §9
+const ACCESS_MAX_AGE_S = 7 * 24 * 60 * 60
 const REFRESH_MAX_AGE_S = 30 * 24 * 60 * 60
+/** An access token this close to its expiry is refreshed before a call rather than after its 401. */
+const REFRESH_AHEAD_S = 30
+/** A refresh's answer is kept this long for the rest of its burst: docs/decisions/001-cookie-sessions-and-refresh-grace.md */
+const REFRESH_REUSE_GRACE_MS = 5_000
+
+/** The API's answer to a sign-in or a refresh, checked against the schema the API declares for it. */
+const SessionAnswer = envelope(SessionSchema)
 
 export interface SessionTokens {
   access: string
   refresh: string
+}
+
+/** A session the API opened or renewed: its tokens (for cookies only) and its user (for the page). */
+export interface SignedIn {
+  tokens: SessionTokens
+  user: User
+}
+
+/** The visitor behind a request, as every call to the API names them. */
+export type Visitor = Pick<FastifyRequest, 'id' | 'ip'>
+
+/** Cookies are `Secure` everywhere but on plain-http localhost, where a browser would drop them. */
+export function secureCookies(publicBaseUrl: string): boolean {
+  return publicBaseUrl.startsWith('https:') || !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(publicBaseUrl)
+}
+
+/** Reads that are the same for every anonymous visitor (listings and places); `path` is below /api/v1. */
+export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(\/|\?|$)/.test(path)
+
+/**
+ * Headers of every call the gateway makes to the API for a visitor: the request id (one trace across
+ * both), the visitor's address as resolved here (TRUST_PROXY; the API limits by it, and whatever
+ * X-Forwarded-For the browser sent is replaced), and the session's bearer token when there is one.
+ */
+export function apiHeaders(visitor: Visitor, access?: string): Record<string, string> {
+  return { 'x-request-id': visitor.id, 'x-forwarded-for': visitor.ip, ...(access && { authorization: `Bearer ${access}` }) }
 }
 
 /** Seconds left before a JWT's `exp` (read, not verified: the API verifies); -1 when unreadable. */
@@ -23,99 +57,142 @@ export function secondsLeft(jwt: string, nowS = Date.now() / 1000): number {
   }
 }
 
-/** Session cookies and the refresh call, with one refresh at a time per session (single flight). */
+/** One request's session: the token for its calls, one renewal, and the cookies its answer must carry. */
+export interface RequestSession {
+  /** The access token for calls now; undefined when the visitor is anonymous (or the session ended). */
+  access(): string | undefined
+  /** The renewal after a 401 with a token: the new access token, or undefined when the session is over. */
+  renew(): Promise<string | undefined>
+  /** Ends the session in the browser (the account is gone). */
+  end(): void
+  /** Set-Cookie values for whatever changed during the request; empty when nothing did. */
+  setCookies(): string[]
+}
+
+/**
+ * The session policy in one place: httpOnly cookies, refresh ahead of expiry, one
+ * refresh at a time per session, and the parsing of every answer that carries tokens.
+ */
 export function createSessions(upstream: Upstream, publicBaseUrl: string) {
   const https = publicBaseUrl.startsWith('https:')
-  const secure = https || !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(publicBaseUrl)
   const prefix = https ? '__Host-' : ''
   const names = { access: `${prefix}${ACCESS_COOKIE}`, refresh: `${prefix}${REFRESH_COOKIE}` }
-  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
-  const refreshing = new Map<string, Promise<{ tokens: SessionTokens; user: unknown } | null>>()
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secureCookies(publicBaseUrl) ? '; Secure' : ''}`
+  const refreshing = new Map<string, Promise<SignedIn | null>>()
+
+  const read = (request: FastifyRequest): Partial<SessionTokens> => ({
+    access: request.cookies[names.access] || undefined,
+    refresh: request.cookies[names.refresh] || undefined,
+  })
+
+  const cookiesFor = (tokens: SessionTokens): string[] => [
+    `${names.access}=${tokens.access}; Max-Age=${ACCESS_MAX_AGE_S}; ${attributes}`,
+    `${names.refresh}=${tokens.refresh}; Max-Age=${REFRESH_MAX_AGE_S}; ${attributes}`,
+  ]
+
+  const clearingCookies = (): string[] => [`${names.access}=; Max-Age=0; ${attributes}`, `${names.refresh}=; Max-Age=0; ${attributes}`]
+
+  /** The session in an API answer to a sign-in or refresh; null for a refusal, or an answer that does not hold one. */
+  function signedIn(answer: JsonAnswer): SignedIn | null {
+    if (answer.status !== 200 && answer.status !== 201) return null
+    const parsed = SessionAnswer.safeParse(answer.body)
+    if (!parsed.success) return null
+    const { token, refresh_token, user } = parsed.data.data
+    return { tokens: { access: token, refresh: refresh_token }, user }
+  }
+
+  /**
+   * POST /auth/refresh with this refresh token. Concurrent callers with the same token share one
+   * call, and its answer is kept for the rest of the burst, so a rotated token is never presented
+   * twice (the API would end the session: reuse means theft).
+   */
+  function refresh(refreshToken: string, visitor: Visitor): Promise<SignedIn | null> {
+    let pending = refreshing.get(refreshToken)
+    if (!pending) {
+      pending = upstream
+        .json({
+          method: 'POST',
+          path: '/api/v1/auth/refresh',
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...apiHeaders(visitor) },
+          body: JSON.stringify({ refresh_token: refreshToken }),
+        })
+        .then(signedIn)
+        .finally(() => setTimeout(() => refreshing.delete(refreshToken), REFRESH_REUSE_GRACE_MS).unref())
+      refreshing.set(refreshToken, pending)
+    }
+    return pending
+  }
 
   return {
     names,
+    cookiesFor,
+    clearingCookies,
+    signedIn,
+    refresh,
 
-    read(request: FastifyRequest): Partial<SessionTokens> {
-      return { access: request.cookies[names.access] || undefined, refresh: request.cookies[names.refresh] || undefined }
-    },
+    /** The refresh token of the request's cookies, if any. */
+    refreshToken: (request: FastifyRequest): string | undefined => read(request).refresh,
 
     /** True when the request may belong to a signed-in visitor: such requests never use shared caches. */
     mayHaveSession(request: FastifyRequest): boolean {
       return Boolean(request.headers.authorization || request.cookies[names.access] || request.cookies[names.refresh])
     },
 
-    /** Set-Cookie values that hold these tokens. */
-    cookiesFor(tokens: SessionTokens): string[] {
-      return [
-        `${names.access}=${tokens.access}; Max-Age=${ACCESS_MAX_AGE_S}; ${attributes}`,
-        `${names.refresh}=${tokens.refresh}; Max-Age=${REFRESH_MAX_AGE_S}; ${attributes}`,
-      ]
-    },
-
-    /** Set-Cookie values that end the session in the browser. */
-    clearingCookies(): string[] {
-      return [`${names.access}=; Max-Age=0; ${attributes}`, `${names.refresh}=; Max-Age=0; ${attributes}`]
-    },
-
-    store(reply: FastifyReply, tokens: SessionTokens): void {
-      reply.header('set-cookie', this.cookiesFor(tokens))
-    },
-
-    clear(reply: FastifyReply): void {
-      reply.header('set-cookie', this.clearingCookies())
-    },
-
-    /**
-     * POST /auth/refresh with this refresh token. Concurrent callers with the same token share one
-     * call, so a burst of requests after expiry never presents the rotated token twice.
-     */
-    refresh(refreshToken: string, requestId: string): Promise<{ tokens: SessionTokens; user: unknown } | null> {
-      let pending = refreshing.get(refreshToken)
-      if (!pending) {
-        pending = upstream
-          .json({
-            method: 'POST',
-            path: '/api/v1/auth/refresh',
-            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-id': requestId },
-            body: JSON.stringify({ refresh_token: refreshToken }),
-          })
-          .then(({ status, body }) => {
-            const data = (body as { data?: { token?: string; refresh_token?: string; user?: unknown } } | null)?.data
-            if (status !== 200 || !data?.token || !data.refresh_token) return null
-            return { tokens: { access: data.token, refresh: data.refresh_token }, user: data.user }
-          })
-          .finally(() => {
-            // keep the answer a moment for requests of the same burst that arrive just after
-            setTimeout(() => refreshing.delete(refreshToken), 5_000).unref()
-          })
-        refreshing.set(refreshToken, pending)
+    /** The request's session, its access token refreshed first when it is missing or about to expire. */
+    async open(request: FastifyRequest): Promise<RequestSession> {
+      let { access, refresh: refreshToken } = read(request)
+      let cookies: string[] = []
+      const end = () => {
+        access = refreshToken = undefined
+        cookies = clearingCookies()
       }
-      return pending
+      const renew = async (): Promise<string | undefined> => {
+        const renewed = refreshToken ? await refresh(refreshToken, request) : null
+        if (!renewed) {
+          end()
+          return undefined
+        }
+        ;({ access, refresh: refreshToken } = renewed.tokens)
+        cookies = cookiesFor(renewed.tokens)
+        return access
+      }
+      if (refreshToken && (!access || secondsLeft(access) < REFRESH_AHEAD_S)) await renew()
+      return { access: () => access, renew, end, setCookies: () => cookies }
+    },
+
+    /** POST /auth/logout for the request's refresh token (the browser's cookies are cleared by the caller). */
+    async logout(request: FastifyRequest): Promise<void> {
+      const { refresh: refreshToken } = read(request)
+      if (!refreshToken) return
+      await upstream.json({
+        method: 'POST',
+        path: '/api/v1/auth/logout',
+        headers: { 'content-type': 'application/json', ...apiHeaders(request) },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      })
     },
   }
 }
 export type Sessions = ReturnType<typeof createSessions>
 
 /**
- * The session of one page request: refreshed ahead of expiry, renewed once after a 401, and the
- * Set-Cookie values the page response must carry for whatever changed.
+ * One API call under the session policy: made with the session's token; a 401 with a token → one renewal and
+ * one retry; once the session is over, a public read is made anonymously and anything else is
+ * refused — null, which the caller answers as 401 "Authentication required". `replayable: false`
+ * (a body already streamed on) skips the retry; `discard` frees a refused answer before it.
  */
-export async function pageSession(request: FastifyRequest, sessions: Sessions): Promise<{ loader: LoaderSession; cookies: string[] }> {
-  const cookies: string[] = []
-  let { access, refresh } = sessions.read(request)
-  const renew = async (): Promise<string | undefined> => {
-    if (!refresh) return undefined
-    const refreshed = await sessions.refresh(refresh, request.id)
-    cookies.length = 0
-    if (!refreshed) {
-      access = refresh = undefined
-      cookies.push(...sessions.clearingCookies())
-      return undefined
-    }
-    ;({ access, refresh } = refreshed.tokens)
-    cookies.push(...sessions.cookiesFor(refreshed.tokens))
-    return access
-  }
-  if (refresh && (!access || secondsLeft(access) < 30)) await renew()
-  return { loader: { access: () => access, renew }, cookies }
+export async function callWithSession<A extends { status: number }>(
+  session: RequestSession,
+  call: { method: string; path: string; replayable?: boolean },
+  send: (access: string | undefined) => Promise<A>,
+  discard?: (answer: A) => Promise<unknown>,
+): Promise<A | null> {
+  const access = session.access()
+  const answer = await send(access)
+  if (answer.status !== 401 || !access || call.replayable === false) return answer
+  await discard?.(answer)
+  const renewed = await session.renew()
+  if (renewed) return send(renewed)
+  if (call.method === 'GET' && isPublicRead(call.path)) return send(undefined)
+  return null
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { pino, stdSerializers, type Logger, type LoggerOptions } from 'pino'
+import { pino, stdSerializers, type DestinationStream, type Logger, type LoggerOptions } from 'pino'
 
 // Database errors carry the statement's parameters (PGlite: params, queryOptions) and PostgreSQL's
 // detail echoes values ("Key (email)=(…)"): user data that never belongs in a log.
@@ -18,9 +18,18 @@ export function serializeError(err: Error): ReturnType<typeof stdSerializers.err
   return out as ReturnType<typeof stdSerializers.err>
 }
 
-/** pino options shared by the API and the gateway: secrets never reach the logs. */
-export function loggerOptions(level: string, name: string): LoggerOptions {
+// One pino-pretty worker for every logger of the process (API, gateway, start-up), made on first use.
+let prettyStream: DestinationStream | undefined
+const pretty = () =>
+  (prettyStream ??= pino.transport({ target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } }))
+
+/**
+ * pino options shared by the API and the gateway: secrets never reach the logs. Lines are for a
+ * person (pino-pretty) when stdout is a terminal, JSON for log collectors otherwise.
+ */
+export function loggerOptions(level: string, name: string, { terminal = process.stdout.isTTY === true } = {}): LoggerOptions & { stream?: DestinationStream } {
   return {
+    ...(terminal && { stream: pretty() }),
     level,
     name,
     serializers: { err: serializeError },
@@ -50,5 +59,6 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /** A logger outside the two apps (start-up, shutdown), with the same options. */
 export function serviceLogger(level: string): Logger {
-  return pino(loggerOptions(level, 'khaneh'))
+  const { stream, ...options } = loggerOptions(level, 'khaneh')
+  return stream ? pino(options, stream) : pino(options)
 }

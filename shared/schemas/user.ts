@@ -39,6 +39,9 @@ export const TelegramLoginBody = z
   })
   .catchall(z.union([z.string().max(1000), z.number(), z.boolean()]))
 
+/** The seven Login Widget fields: what Telegram signs, and what marks its redirect to a page. */
+export const TELEGRAM_WIDGET_FIELDS = Object.keys(TelegramLoginBody.shape) as (keyof typeof TelegramLoginBody.shape)[]
+
 export const RefreshBody = z.object({ refresh_token: z.string().min(20).max(200) })
 
 /** The session a sign-in or refresh returns (SPEC §7: data.token, refresh_token, user). */

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { ConfigError, loadConfig, parseDuration } from '../../server/config.ts'
+import { ConfigError, loadConfig, parseDuration, publicConfig } from '../../server/config.ts'
 
 t.test('config', async (t) => {
   const base = { DATA_DIR: t.testdir(), SESSION_SECRET: 'x'.repeat(40) }
@@ -19,6 +19,35 @@ t.test('config', async (t) => {
     t.throws(() => loadConfig({ ...base, PORT: 'eighty' }), new ConfigError('Invalid configuration: PORT Invalid input: expected number, received NaN'))
     t.throws(() => loadConfig({ ...base, ACCESS_TOKEN_TTL: 'forever' }), /ACCESS_TOKEN_TTL must be a duration/)
     t.throws(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' }), /DATABASE_URL/)
+  })
+  t.test('several bad values are all named in the one error', async (t) => {
+    const err = t.throws(() =>
+      loadConfig({ ...base, PORT: 'eighty', ACCESS_TOKEN_TTL: 'forever', REDIS_URL: 'http://x', OPENAI_API_KEY: 'sk-1', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ) as Error
+    t.ok(err instanceof ConfigError)
+    t.notMatch(err.message, /\n/, 'one line')
+    for (const name of ['PORT', 'ACCESS_TOKEN_TTL', 'REDIS_URL', 'OPENAI_BASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST']) t.match(err.message, name)
+    t.match(err.message, /^Invalid configuration: PORT .+; ACCESS_TOKEN_TTL must be a duration/)
+  })
+  t.test('publicConfig holds only what a page may see, even with every secret set', async (t) => {
+    const secrets = {
+      SESSION_SECRET: 's'.repeat(40),
+      TELEGRAM_BOT_TOKEN: '123456:bot-token-secret',
+      SMTP_URL: 'smtps://user:smtp-password@mail.example.com',
+      OPENAI_BASE_URL: 'https://api.example.com/v1',
+      OPENAI_API_KEY: 'sk-openai-secret',
+      DATABASE_URL: 'postgres://user:db-password@db.example.com/khaneh',
+      REDIS_URL: 'redis://:redis-password@cache.example.com',
+      METRICS_TOKEN: 'metrics-token-secret',
+      FIREBASE_PROJECT_ID: 'khaneh-prod',
+      FIREBASE_WEB_CONFIG: '{"apiKey":"AIza-public"}',
+    }
+    const config = loadConfig({ ...base, ...secrets, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })
+    const shown = publicConfig(config)
+    t.same(shown, { telegramBotUsername: 'khaneh_bot', firebaseApiKey: 'AIza-public' })
+    const text = JSON.stringify(shown)
+    for (const secret of ['s'.repeat(40), 'bot-token-secret', 'smtp-password', 'sk-openai-secret', 'db-password', 'redis-password', 'metrics-token-secret']) t.notMatch(text, secret)
+    t.same(publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })), {}, 'a bot name without its token shows no widget')
   })
   t.test('FIREBASE_WEB_CONFIG gives the pages Firebase\'s public API key; anything but JSON with an apiKey stops', async (t) => {
     const config = loadConfig({ ...base, FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_CONFIG: '{"apiKey":"AIza-public","authDomain":"p.firebaseapp.com"}' })

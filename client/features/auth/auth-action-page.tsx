@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { identityContext } from '../../lib/context.ts'
+import { useLocalePath } from '../../lib/locale.ts'
 import { PasswordField } from './fields.tsx'
 
 type ActionState = { state: 'verified' | 'reset' | 'password-changed'; email: string } | { state: 'invalid' }
@@ -56,8 +56,8 @@ export function Component() {
   const loaded = useLoaderData<typeof loader>()
   const acted = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { pathname } = useLocation()
-  const signIn = (email?: string) => `${localizePath('/auth', localeFromPath(pathname))}${email ? `?email=${encodeURIComponent(email)}` : ''}`
+  const localePath = useLocalePath()
+  const signIn = (email?: string) => `${localePath('/auth')}${email ? `?email=${encodeURIComponent(email)}` : ''}`
   const shown = acted && acted.state !== 'too-short' ? acted : loaded
   const saving = navigation.state === 'submitting'
   const email = shown.state === 'invalid' ? '' : shown.email

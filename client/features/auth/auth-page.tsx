@@ -1,29 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { apiContext, identityContext, useShell } from '../../lib/context.ts'
+import { apiContext, identityContext, localeContext, useShell } from '../../lib/context.ts'
 import { emailAuthAction } from './email-auth.ts'
 import { EmailForms } from './email-forms.tsx'
 import { requireGuest } from './guards.ts'
 import { TelegramLogin } from './telegram-login.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return requireGuest(context.get(apiContext), request)
+  return requireGuest(context, request)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const url = new URL(request.url)
-  const locale = localeFromPath(url.pathname)
-  const next = safeNext(url.searchParams.get('next'), localizePath('/dashboard', locale))
+  const locale = context.get(localeContext)
+  const next = safeNext(new URL(request.url).searchParams.get('next'), localizePath('/dashboard', locale))
   return emailAuthAction(context.get(apiContext), context.get(identityContext), await request.formData(), locale, next)
 }
 
 export function Component() {
   const { t } = useLingui()
   const [params] = useSearchParams()
-  const { telegramBotUsername } = useShell()
+  const { telegramBotUsername } = useShell().publicConfig
   const location = useLocation()
   return (
     <section className="container auth-page" aria-labelledby="auth-title">

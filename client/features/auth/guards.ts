@@ -1,30 +1,32 @@
-import { redirect } from 'react-router'
-import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
-import { ApiError, type Api, type User } from '../../lib/api.ts'
+import { ApiError, type User } from '../../lib/api.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 
+type Context = Readonly<RouterContextProvider>
 
-/** Auth guard (SPEC §2, §4): the signed-in user, or a redirect to the localized sign-in page with `next`. */
-export async function requireUser(api: Api, request: Request): Promise<User> {
+/** Auth guard: the signed-in user, or a redirect to the localized sign-in page with `next`. */
+export async function requireUser(context: Context, request: Request): Promise<User> {
   try {
-    return await api.users.profile(request.signal)
+    return await context.get(apiContext).users.profile(request.signal)
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       const url = new URL(request.url)
-      throw redirect(`${localizePath('/auth', localeFromPath(url.pathname))}?next=${encodeURIComponent(url.pathname + url.search)}`)
+      throw redirect(`${localizePath('/auth', context.get(localeContext))}?next=${encodeURIComponent(url.pathname + url.search)}`)
     }
     throw err
   }
 }
 
 /** Guest guard: a signed-in visitor on the sign-in page goes on to `next` or the dashboard. */
-export async function requireGuest(api: Api, request: Request): Promise<null> {
+export async function requireGuest(context: Context, request: Request): Promise<null> {
   const url = new URL(request.url)
   try {
-    await api.users.profile(request.signal)
+    await context.get(apiContext).users.profile(request.signal)
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null
     throw err
   }
-  throw redirect(safeNext(url.searchParams.get('next'), localizePath('/dashboard', localeFromPath(url.pathname))))
+  throw redirect(safeNext(url.searchParams.get('next'), localizePath('/dashboard', context.get(localeContext))))
 }

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import { localeFromPath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import type { LinkMethod } from '../../lib/api.ts'
-import { apiContext, identityContext, useShell } from '../../lib/context.ts'
+import { apiContext, identityContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { ProblemMessage } from '../auth/email-forms.tsx'
@@ -14,12 +13,12 @@ import { accountAction, type AccountResult } from './account-actions.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
-  const user = await requireUser(api, request)
+  const user = await requireUser(context, request)
   return { user, status: await api.users.accountStatus(request.signal) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return accountAction(context.get(apiContext), context.get(identityContext), await request.formData(), localeFromPath(new URL(request.url).pathname))
+  return accountAction(context.get(apiContext), context.get(identityContext), await request.formData(), context.get(localeContext))
 }
 
 /** Telegram: a nonce from the API binds the widget's callback to this signed-in user. */
@@ -146,7 +145,7 @@ export function Component() {
   const navigation = useNavigation()
   const [params] = useSearchParams()
   const { t } = useLingui()
-  const { telegramBotUsername } = useShell()
+  const { telegramBotUsername } = useShell().publicConfig
   const target: LinkMethod = status.telegramLinked ? 'telegram' : 'email'
   const callbackError = params.get('merge_error')
   const callbackMerge = params.get('merge_token') && params.get('merge_method') === 'telegram' ? { token: params.get('merge_token')!, name: params.get('merge_name') ?? '' } : null

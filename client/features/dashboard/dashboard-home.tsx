@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return await api.users.summary(request.signal)
   } catch (err) {
     // the guard turns a missing session into the sign-in redirect with `next`
-    if (err instanceof ApiError && err.status === 401) await requireUser(api, request)
+    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
     throw err
   }
 }

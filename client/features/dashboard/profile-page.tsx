@@ -8,7 +8,7 @@ import { requireUser } from '../auth/guards.ts'
 import { phoneAction, PhoneSection, type PhoneResult } from './phone-section.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { user: await requireUser(context.get(apiContext), request) }
+  return { user: await requireUser(context, request) }
 }
 
 type Field = 'first_name' | 'last_name' | 'username' | 'language'

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { localeFromPath, localizePath } from '../../../shared/locales.ts'
 import { browserApi } from '../../lib/browser-api.ts'
 import { useShell } from '../../lib/context.ts'
+import { useLocalePath } from '../../lib/locale.ts'
 
 /**
  * The heart on cards and the listing page. Optimistic: it flips at once and flips back, with a
@@ -14,6 +14,7 @@ export function FavoriteButton({ listingId, favorited, variant = 'icon', onChang
   const { t } = useLingui()
   const { hasSession } = useShell()
   const location = useLocation()
+  const localePath = useLocalePath()
   const [on, setOn] = useState(favorited)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -21,7 +22,7 @@ export function FavoriteButton({ listingId, favorited, variant = 'icon', onChang
   const className = variant === 'icon' ? 'favorite-toggle' : 'button button-ghost favorite-full'
 
   if (!hasSession) {
-    const signIn = `${localizePath('/auth', localeFromPath(location.pathname))}?next=${encodeURIComponent(location.pathname + location.search)}`
+    const signIn = `${localePath('/auth')}?next=${encodeURIComponent(location.pathname + location.search)}`
     return (
       <AppLink to={signIn} className={className} aria-label={variant === 'icon' ? label : undefined}>
         <span aria-hidden="true">♡</span>

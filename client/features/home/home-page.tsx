@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
-import { localeFromPath, localizePath } from '../../../shared/locales.ts'
+import { localizePath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { apiContext } from '../../lib/context.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
 import { TypeSelect } from '../listings/type-select.tsx'
@@ -11,7 +11,7 @@ import { ListingCard, toCard } from '../listings/listing-card.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const language = localeFromPath(url.pathname)
+  const language = context.get(localeContext)
   // SPEC §2: an expired session on a signed-in call lands here with login=required → the sign-in prompt.
   if (url.searchParams.get('login') === 'required') throw redirect(`${localizePath('/auth', language)}?login=required`)
   const api = context.get(apiContext)

@@ -2,13 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { browserApi } from '../../lib/browser-api.ts'
-import { apiContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { SiteHeader } from './site-header.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { user: await requireUser(context.get(apiContext), request) }
+  return { user: await requireUser(context, request) }
 }
 
 /** Ends the session (the gateway clears its cookies) and loads the localized home afresh (SPEC §2). */

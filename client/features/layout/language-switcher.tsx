@@ -16,7 +16,7 @@ export function LanguageSwitcher() {
   const { t } = useLingui()
   const location = useLocation()
   const current = useLocale()
-  const path = stripLocale(location.pathname)
+  const path = stripLocale(location.pathname, current)
   const currentName = LOCALES.find((l) => l.code === current)?.name
   return (
     <details className="lang-switcher">

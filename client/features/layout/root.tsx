@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router'
 import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
-import { isLocaleCode, LOCALE_COOKIE, LOCALES, localeFromPath, localeInfo, localizePath, stripLocale } from '../../../shared/locales.ts'
+import { isLocaleCode, LOCALE_COOKIE, LOCALES, localeInfo, localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
 import { useShell } from '../../lib/context.ts'
+import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
 
 function readCookie(name: string): string | undefined {
@@ -19,17 +20,19 @@ function readCookie(name: string): string | undefined {
  * to the matching localized path (query and hash kept) — never on /auth/ or /api/ paths, nor after
  * a manual change in this browser session.
  */
-function useStoredLocaleRedirect() {
+function useStoredLocaleRedirect(locale: LocaleCode) {
   const navigate = useNavigate()
+  // the page's language when the timer fires (a click may have changed it meanwhile)
+  const current = useRef(locale)
+  current.current = locale
   useEffect(() => {
     const { pathname, search, hash } = window.location
     if (pathname.includes('/auth/') || pathname.includes('/api/')) return
     if (sessionStorage.getItem(MANUAL_LOCALE_FLAG)) return
     const timer = setTimeout(() => {
       const stored = readCookie(LOCALE_COOKIE)
-      const current = localeFromPath(window.location.pathname)
-      if (!isLocaleCode(stored) || stored === current) return
-      navigate(`${localizePath(stripLocale(window.location.pathname), stored)}${search}${hash}`, { replace: true })
+      if (!isLocaleCode(stored) || stored === current.current) return
+      navigate(`${localizePath(stripLocale(window.location.pathname, current.current), stored)}${search}${hash}`, { replace: true })
     }, LOCALE_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on load only (SPEC §2)
@@ -40,12 +43,12 @@ function useStoredLocaleRedirect() {
 export function Root() {
   const location = useLocation()
   const shell = useShell()
-  const locale = localeFromPath(location.pathname)
+  const locale = useLocale()
   const info = localeInfo(locale)
-  const path = stripLocale(location.pathname)
+  const path = stripLocale(location.pathname, locale)
   const isDashboard = path === '/dashboard' || path.startsWith('/dashboard/')
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
-  useStoredLocaleRedirect()
+  useStoredLocaleRedirect(locale)
   useAppLinkNavigation()
   useEffect(() => {
     // lets tests and tooling know the page is interactive
@@ -84,7 +87,7 @@ export function Root() {
 export function RootError() {
   const error = useRouteError()
   const { t } = useLingui()
-  const locale = localeFromPath(typeof window === 'undefined' ? '/' : window.location.pathname)
+  const locale = useLocale()
   const info = localeInfo(locale)
   const notFound = error instanceof Response ? error.status === 404 : (error as { status?: number } | null)?.status === 404
   return (

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { data, Link, useLoaderData, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { localeFromPath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError, type User } from '../../lib/api.ts'
 import { browserApi } from '../../lib/browser-api.ts'
-import { apiContext } from '../../lib/context.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
@@ -14,7 +13,7 @@ import { fieldId, ListingFormFields } from './listing-form.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
-  const language = localeFromPath(new URL(request.url).pathname)
+  const language = context.get(localeContext)
   const id = params.id === undefined ? null : Number(params.id)
   if (id !== null && (!Number.isInteger(id) || id <= 0)) throw data({ message: 'Listing not found' }, { status: 404 })
   try {
@@ -25,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ])
     return { id, countries, listing, photos }
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(api, request)
+    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
     if (err instanceof ApiError && err.status === 404) throw data({ message: 'Listing not found' }, { status: 404 })
     throw err
   }

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
-import { localeFromPath } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { apiContext, useShell } from '../../lib/context.ts'
+import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useEffect } from 'react'
 import { browserApi } from '../../lib/browser-api.ts'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
@@ -19,7 +18,7 @@ import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const language = localeFromPath(new URL(request.url).pathname)
+  const language = context.get(localeContext)
   try {
     return { listing: await context.get(apiContext).listings.get(params.slug ?? '', language, request.signal) }
   } catch (err) {

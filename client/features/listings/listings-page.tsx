@@ -1,11 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS, TERMS } from '../../../shared/constants.ts'
-import { localeFromPath } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { apiContext } from '../../lib/context.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from './place-autocomplete.tsx'
 import { GENDER_LABELS, SORT_LABELS, TERM_LABELS } from './labels.ts'
@@ -16,7 +15,7 @@ import { toApiQuery } from './search-params.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const language = localeFromPath(url.pathname)
+  const language = context.get(localeContext)
   const api = context.get(apiContext)
   const filters = toApiQuery(url.searchParams)
   const [page, countries] = await Promise.all([

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
-import { localeFromPath } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { apiContext } from '../../lib/context.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { Pagination } from '../listings/pagination.tsx'
@@ -16,11 +15,11 @@ const TABS: Tab[] = ['pending', 'reports', 'closed', 'dismissed']
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
-  const user = await requireUser(api, request)
+  const user = await requireUser(context, request)
   // the page does not exist for anyone but a moderator
   if (user.role !== 'admin') throw data({ message: 'Page not found' }, { status: 404 })
   const url = new URL(request.url)
-  const language = localeFromPath(url.pathname)
+  const language = context.get(localeContext)
   const wanted = url.searchParams.get('tab') as Tab
   const tab: Tab = TABS.includes(wanted) ? wanted : 'pending'
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)

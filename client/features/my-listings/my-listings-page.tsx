@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
-import { localeFromPath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { apiContext } from '../../lib/context.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
@@ -20,10 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = (FILTERS as string[]).includes(wanted) ? wanted : 'all'
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
   try {
-    const result = await api.ownListings.list({ status, page, per_page: 20, include_analytics: true, language: localeFromPath(url.pathname) }, request.signal)
+    const result = await api.ownListings.list({ status, page, per_page: 20, include_analytics: true, language: context.get(localeContext) }, request.signal)
     return { status, ...result }
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(api, request)
+    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
     throw err
   }
 }

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose'
 import t from 'tap'
 import { outboxMailer } from '../../../server/integrations/mail/mailer.ts'
 import { TEST_BOT_TOKEN } from '../../helpers/build-api.ts'
@@ -8,6 +9,7 @@ import { signTelegramLogin } from '../../helpers/telegram.ts'
 
 const ORIGIN = 'https://khaneh.example'
 const AT = '__Host-khaneh_at'
+const RT = '__Host-khaneh_rt'
 const CALLBACK = '/api/auth/telegram-merge-callback'
 
 t.test('Telegram merge callback', async (t) => {
@@ -58,6 +60,20 @@ t.test('Telegram merge callback', async (t) => {
     t.ok(target.searchParams.get('merge_token'))
   })
 
+  await t.test('without a language from the page, the visitor\'s own: the language cookie', async (t) => {
+    const res = await callback({ i18n_redirected: 'tr' }, { ...widget(4010), nonce: 'x'.repeat(43) })
+    t.equal(location(res).pathname, '/tr/auth')
+    t.equal(location(res).searchParams.get('next'), '/tr/dashboard/account-management')
+  })
+
+  await t.test('all seven widget fields on the callback still reach the callback, not the sign-in route', async (t) => {
+    const cookies = await emailUser('seven@example.com', 'Sami')
+    const fields = signTelegramLogin({ id: 4011, first_name: 'Tele', last_name: 'Gram', username: 'tg4011', photo_url: 'https://t.me/i/userpic/320/tg.jpg', auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
+    const res = await callback(cookies, { ...fields, nonce: await nonceFor(cookies), locale: 'en' })
+    t.equal(location(res).pathname, '/en/dashboard/account-management')
+    t.equal(location(res).searchParams.get('linked'), 'telegram')
+  })
+
   await t.test('refusals land on the account page as "Telegram merge callback failed: {status} {body}"', async (t) => {
     const cookies = await emailUser('refuse@example.com', 'Rafi')
     const forged = await callback(cookies, { ...widget(4004), first_name: 'Mallory', nonce: await nonceFor(cookies) })
@@ -71,6 +87,19 @@ t.test('Telegram merge callback', async (t) => {
     await callback(cookies, { ...widget(4007), hash: '0'.repeat(64), nonce: reused })
     const second = await callback(cookies, { ...widget(4007), nonce: reused })
     t.match(location(second).searchParams.get('merge_error'), /^403 /, 'a nonce works once')
+  })
+
+  await t.test('a session renewed during the callback reaches the browser', async (t) => {
+    const identity = await verifiedIdentity(api, dataDir, 'renew@example.com')
+    const created = await gateway.inject({ method: 'POST', url: '/api/v1/auth/create-user', headers: { origin: ORIGIN }, payload: { firebase_token: identity.id_token, first_name: 'Reza' } })
+    const cookies = { [AT]: setCookies(created)[AT]!.value, [RT]: setCookies(created)[RT]!.value }
+    const nonce = await nonceFor(cookies)
+    // well-formed and far from expiry, but signed with another key: only the API's 401 tells
+    const forged = await new SignJWT({ role: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)))
+    const res = await callback({ ...cookies, [AT]: forged }, { ...widget(4009), nonce, locale: 'en' })
+    t.equal(location(res).searchParams.get('linked'), 'telegram', String(location(res)))
+    t.ok(setCookies(res)[AT]?.value, 'a new access cookie')
+    t.not(setCookies(res)[RT]?.value, cookies[RT], 'the rotated refresh token')
   })
 
   await t.test('the POST form is same-origin only', async (t) => {

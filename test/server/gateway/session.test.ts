@@ -1,7 +1,13 @@
 import { SignJWT } from 'jose'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import t from 'tap'
+import { buildGateway } from '../../../server/gateway/app.ts'
+import { productionRenderer } from '../../../server/gateway/ssr/renderer.ts'
+import { diskPhotoStore } from '../../../server/integrations/photos/disk-store.ts'
 import { TEST_BOT_TOKEN } from '../../helpers/build-api.ts'
-import { buildTestStack } from '../../helpers/build-gateway.ts'
+import { buildTestStack, tempDir } from '../../helpers/build-gateway.ts'
 import { setCookies } from '../../helpers/cookies.ts'
 import { signTelegramLogin } from '../../helpers/telegram.ts'
 
@@ -123,5 +129,75 @@ t.test('gateway sessions', async (t) => {
     t.equal(res.statusCode, 200)
     t.match(setCookies(res)[AT]!.attributes, /Max-Age=0/)
     t.match(setCookies(res)[RT]!.attributes, /Max-Age=0/)
+  })
+})
+
+t.test('gateway sessions against a scripted API', async (t) => {
+  const calls: { method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = []
+  const now = new Date().toISOString()
+  const user = {
+    id: 1, telegram_id: 1, first_name: 'Scripted', last_name: null, username: null, photo_url: null, language: 'fa', role: 'user', is_premium: false, premium_until: null,
+    ai_credits: 3, free_boosts: 0, referral_code: 'R1', phone_number: null, phone_verified: false, email: null, email_verified: false, auth_method: 'telegram', created_at: now, updated_at: now,
+  }
+  const session = (n: number) => ({ success: true, data: { token: `access.${n}.x`, access_token: `access.${n}.x`, refresh_token: `refresh-token-${n}-000000000000`, user }, error: null, timestamp: new Date().toISOString() })
+  let refreshes = 0
+  const api = createServer(async (req, res) => {
+    let body = ''
+    for await (const chunk of req) body += String(chunk)
+    calls.push({ method: req.method!, url: req.url!, headers: req.headers, body })
+    res.setHeader('content-type', 'application/json')
+    if (req.url === '/api/v1/auth/telegram-login') {
+      // a success without the user the schema requires: the gateway cannot tell what it holds
+      return res.end(JSON.stringify({ success: true, data: { token: 'leaked.jwt.token', refresh_token: 'leaked-refresh-token-0000000000' }, error: null, timestamp: '' }))
+    }
+    if (req.url === '/api/v1/auth/refresh') return res.end(JSON.stringify(session(++refreshes)))
+    if (req.url === '/api/v1/auth/logout') return res.end(JSON.stringify({ success: true, data: null, error: null, timestamp: '' }))
+    const authorized = req.headers.authorization?.startsWith('Bearer access.')
+    res.statusCode = authorized ? 200 : 401
+    res.end(JSON.stringify(authorized ? { success: true, data: user, error: null, timestamp: '' } : { success: false, data: null, error: { code: 'UNAUTHENTICATED', message: 'Invalid token', details: null }, timestamp: '' }))
+  })
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => {
+    api.closeAllConnections()
+    api.close()
+  })
+  const gateway = await buildGateway({
+    apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    publicBaseUrl: 'http://localhost:3000',
+    renderer: await productionRenderer(path.resolve('dist')),
+    photos: diskPhotoStore(tempDir(t)),
+    logLevel: 'silent',
+    publicCacheMs: 0,
+  })
+  t.teardown(() => gateway.close())
+
+  await t.test('a sign-in success the gateway cannot read is never passed on (it may hold tokens)', async (t) => {
+    const res = await gateway.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', headers: { origin: 'http://localhost:3000' }, payload: { id: 1 } })
+    t.equal(res.statusCode, 502)
+    t.equal(res.json().error.code, 'UPSTREAM_UNAVAILABLE')
+    t.notMatch(res.body, /leaked/)
+    t.same(setCookies(res), {})
+  })
+
+  await t.test('a refresh presented again within the grace gets the same new tokens without a second refresh', async (t) => {
+    const before = refreshes
+    const cookies = { khaneh_at: 'expired.x.y', khaneh_rt: 'refresh-token-old-0000000000000' }
+    const first = await gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.7' })
+    const second = await gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.7' })
+    t.equal(first.statusCode, 200)
+    t.equal(second.statusCode, 200)
+    t.equal(refreshes, before + 1, 'one refresh for both')
+    t.equal(setCookies(second).khaneh_rt?.value, setCookies(first).khaneh_rt?.value)
+  })
+
+  await t.test('the refresh and the logout name the visitor to the API, like every other call', async (t) => {
+    const cookies = { khaneh_rt: 'refresh-token-visitor-00000000000' }
+    await gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.8' })
+    await gateway.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { origin: 'http://localhost:3000' }, cookies, remoteAddress: '198.51.100.8' })
+    const refresh = calls.findLast((c) => c.url === '/api/v1/auth/refresh')!
+    const logout = calls.findLast((c) => c.url === '/api/v1/auth/logout')!
+    t.equal(refresh.headers['x-forwarded-for'], '198.51.100.8')
+    t.equal(logout.headers['x-forwarded-for'], '198.51.100.8')
+    t.same(JSON.parse(logout.body), { refresh_token: 'refresh-token-visitor-00000000000' })
   })
 })

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify'
+import { DEFAULT_LOCALE, isLocaleCode, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, localeFromAcceptLanguage, localeFromPath, type LocaleCode } from '../../shared/locales.ts'
+
+/** The visitor's own language: their stored choice, else their browser's first supported one, else fa. */
+function visitorLocale(request: FastifyRequest): LocaleCode {
+  const stored = request.cookies[LOCALE_COOKIE]
+  return isLocaleCode(stored) ? stored : (localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE)
+}
+
+/**
+ * The language of a request — the one rule, applied once per request and handed on from there: the
+ * one its address names (a page's path prefix, where none is fa; or, for a gateway callback outside
+ * the pages, the `locale` its page sent along), else the visitor's own language.
+ */
+export function requestLocale(request: FastifyRequest, sentByPage?: unknown): LocaleCode {
+  const path = request.url.split('?')[0]!
+  if (!path.startsWith('/api/')) return localeFromPath(path)
+  return isLocaleCode(sentByPage) ? sentByPage : visitorLocale(request)
+}
+
+/** The cookie that keeps the visitor's language, set on a first visit (the pages' own redirect reads it); null once it is there. */
+export function localeCookie(request: FastifyRequest, secure: boolean): string | null {
+  if (isLocaleCode(request.cookies[LOCALE_COOKIE])) return null
+  return `${LOCALE_COOKIE}=${visitorLocale(request)}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+/** The address of a page written with the default language's prefix (/fa/...), without it: the one canonical address; null for any other. */
+export function withoutDefaultPrefix(url: URL): string | null {
+  if (url.pathname !== `/${DEFAULT_LOCALE}` && !url.pathname.startsWith(`/${DEFAULT_LOCALE}/`)) return null
+  return `${url.pathname.slice(DEFAULT_LOCALE.length + 1) || '/'}${url.search}`
+}

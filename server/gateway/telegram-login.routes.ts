@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { localizePath } from '../../shared/locales.ts'
+import { safeNext } from '../../shared/paths.ts'
+import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
+import { requestLocale } from './locale.ts'
+import { apiHeaders, type Sessions } from './session.ts'
+import type { Upstream } from './upstream.ts'
+
+/** A page address whose query carries every Login Widget field is a sign-in callback. */
+function isTelegramCallback(url: string | undefined): boolean {
+  const query = url?.indexOf('?') ?? -1
+  if (query < 0) return false
+  const params = new URLSearchParams(url!.slice(query + 1))
+  return TELEGRAM_WIDGET_FIELDS.every((field) => params.has(field))
+}
+
+/**
+ * The Telegram Login Widget's redirect: any page address with the seven widget fields in its query
+ * (a route constraint picks these requests out of the pages). The API verifies the fields, here on
+ * the server: valid → signed in and sent on to `next` or the dashboard; invalid → the sign-in page
+ * with the error.
+ */
+export const telegramLoginRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Sessions; publicBaseUrl: string }> = async (
+  app,
+  { upstream, sessions, publicBaseUrl },
+) => {
+  const callbacks = new Map<string, unknown>()
+  app.addConstraintStrategy({
+    name: 'telegramCallback',
+    storage: () => ({ get: (value: string) => (callbacks.get(value) ?? null) as never, set: (value: string, handler: unknown) => void callbacks.set(value, handler) }),
+    deriveConstraint: (req) => (isTelegramCallback(req.url) ? 'yes' : (undefined as unknown as string)),
+  })
+
+  async function callback(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, publicBaseUrl)
+    const locale = requestLocale(request)
+    const fields: Record<string, string> = {}
+    for (const field of TELEGRAM_WIDGET_FIELDS) fields[field] = url.searchParams.get(field) ?? ''
+    let session = null
+    try {
+      const answer = await upstream.json({
+        method: 'POST',
+        path: '/api/v1/auth/telegram-login',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...apiHeaders(request) },
+        body: JSON.stringify(fields),
+      })
+      session = sessions.signedIn(answer)
+    } catch (err) {
+      request.log.warn({ err }, 'gateway.telegram_callback_failed')
+    }
+    reply.header('cache-control', 'no-store')
+    const next = url.searchParams.get('next')
+    if (session) return reply.header('set-cookie', sessions.cookiesFor(session.tokens)).redirect(safeNext(next, localizePath('/dashboard', locale)), 303)
+    return reply.redirect(`${localizePath('/auth', locale)}?error=telegram${next ? `&next=${encodeURIComponent(next)}` : ''}`, 303)
+  }
+
+  app.get('*', { constraints: { telegramCallback: 'yes' } }, callback)
+}

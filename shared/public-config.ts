@@ -1,0 +1,7 @@
+/** What a page may know of the server's configuration (beside the site's own address); built by the server's publicConfig(). */
+export interface PublicConfig {
+  /** The bot of the Telegram Login Widget, when Telegram sign-in is configured. */
+  telegramBotUsername?: string
+  /** Firebase's public web API key, when Firebase Authentication replaces the built-in e-mail provider. */
+  firebaseApiKey?: string
+}
