@@ -24,3 +24,8 @@ export function safeNext(next: string | null | undefined, fallback: string): str
 
 /** The seven Login Widget fields whose presence in a page's query marks a Telegram sign-in callback (SPEC §2, §5). */
 export const TELEGRAM_CALLBACK_FIELDS = ['auth_date', 'first_name', 'last_name', 'id', 'hash', 'photo_url', 'username'] as const
+
+/** The public URL of a stored photo file: the gateway streams it (SPEC §2 internal routes). */
+export function photoUrl(fileId: string): string {
+  return `/api/telegramFile/${encodeURIComponent(fileId)}`
+}

@@ -1,5 +1,12 @@
 import type { Queryable } from '../db/client.ts'
-import type { UploadRow } from '../uploads/repo.ts'
+
+/** A stored photo file (an upload) as a listing's gallery carries it. */
+export interface PhotoFileRow {
+  file_id: string
+  thumb_file_id: string
+  width: number
+  height: number
+}
 
 export interface ListingWriteRow {
   type: string
@@ -105,9 +112,9 @@ export function ownerListingsRepo(db: Queryable) {
     },
 
     /** The user's uploads among these file ids (a listing can only show its owner's uploads). */
-    async ownUploads(userId: number, fileIds: string[]): Promise<Map<string, UploadRow>> {
+    async ownUploads(userId: number, fileIds: string[]): Promise<Map<string, PhotoFileRow>> {
       if (fileIds.length === 0) return new Map()
-      const rows = await db.query<UploadRow>(
+      const rows = await db.query<PhotoFileRow>(
         `SELECT file_id, thumb_file_id, width, height FROM uploads WHERE user_id = $1 AND file_id = ANY($2::text[])`,
         [userId, fileIds],
       )
@@ -115,7 +122,7 @@ export function ownerListingsRepo(db: Queryable) {
     },
 
     /** The listing's gallery becomes exactly these photos, in this order. */
-    async replacePhotos(listingId: number, photos: UploadRow[]): Promise<void> {
+    async replacePhotos(listingId: number, photos: PhotoFileRow[]): Promise<void> {
       await db.query(`DELETE FROM photos WHERE listing_id = $1`, [listingId])
       for (const [position, p] of photos.entries()) {
         await db.query(`INSERT INTO photos (listing_id, position, file_id, thumb_file_id, width, height) VALUES ($1, $2, $3, $4, $5, $6)`, [

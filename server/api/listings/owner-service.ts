@@ -3,15 +3,15 @@ import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
 import type { Listing } from '../../../shared/schemas/listing.ts'
 import { LISTING_ACTIVE_DAYS } from '../../../shared/constants.ts'
 import { OWNER_TRANSITIONS, type ListingAnalytics, type ListingWrite } from '../../../shared/schemas/listing-write.ts'
+import { photoUrl } from '../../../shared/paths.ts'
 import { slugify } from '../../../shared/text.ts'
 import { AppError, type FieldIssue } from '../../lib/errors.ts'
 import type { Db, Queryable } from '../db/client.ts'
 import type { LocationsService } from '../locations/service.ts'
-import type { UploadRow } from '../uploads/repo.ts'
 import { analyticsSummaries, listingAnalytics } from './analytics.ts'
-import { ownerListingsRepo, ownListingsPage, setOwnStatus, type ListingWriteRow } from './owner-repo.ts'
+import { ownerListingsRepo, ownListingsPage, setOwnStatus, type ListingWriteRow, type PhotoFileRow } from './owner-repo.ts'
 import { listingsRepo } from './repo.ts'
-import { photoUrl, type ListingsService } from './service.ts'
+import type { ListingsService } from './service.ts'
 
 export interface Viewer {
   userId: number
@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000
 /** The owner's side of listings (issue 4, DESIGN §6): create, edit (back to moderation), remove. */
 export function ownerListingsService(db: Db, options: { listings: ListingsService; locations: LocationsService; onChanged: () => void }) {
   /** The stored form of a write; the city must be one of the country's, the photos the user's own uploads. */
-  async function toRow(userId: number, body: ListingWrite): Promise<{ row: ListingWriteRow; photos: UploadRow[] }> {
+  async function toRow(userId: number, body: ListingWrite): Promise<{ row: ListingWriteRow; photos: PhotoFileRow[] }> {
     const issues: FieldIssue[] = []
     const currency = await options.locations.currencyOf(body.country)
     if (!currency) issues.push({ path: 'country', code: 'unknown_country', message: 'is not a country we list' })

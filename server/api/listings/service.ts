@@ -2,6 +2,7 @@ import { COUNT_CAP } from '../../../shared/constants.ts'
 import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
 import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
 import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListingTranslations, type ListListingsQuery } from '../../../shared/schemas/listing.ts'
+import { photoUrl } from '../../../shared/paths.ts'
 import { slugify } from '../../../shared/text.ts'
 import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
@@ -10,11 +11,6 @@ import { serializeData, type SerializedData } from '../http.ts'
 import { listingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './repo.ts'
 import { translationsRepo } from './translations-repo.ts'
 import { viewCounter } from './views.ts'
-
-/** The public URL of a stored photo file (served by the gateway, SPEC §2 internal routes). */
-export function photoUrl(fileId: string): string {
-  return `/api/telegramFile/${encodeURIComponent(fileId)}`
-}
 
 export interface ListingsServiceOptions {
   /** How long anonymous public reads are cached; 0 disables the cache. */

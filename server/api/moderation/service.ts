@@ -1,4 +1,5 @@
 import { LISTING_STATUSES, type ListingStatus } from '../../../shared/constants.ts'
+import { photoUrl } from '../../../shared/paths.ts'
 import type { Pagination } from '../../../shared/schemas/common.ts'
 import {
   MODERATION_TRANSITIONS,
@@ -15,7 +16,7 @@ import {
 } from '../../../shared/schemas/moderation.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
-import { photoUrl, type ListingsService } from '../listings/service.ts'
+import type { ListingsService } from '../listings/service.ts'
 import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './repo.ts'
 
 const listingNotFound = () => new AppError('NOT_FOUND', 'Listing not found')

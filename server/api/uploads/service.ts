@@ -1,8 +1,8 @@
 import { MAX_PHOTOS_PER_LISTING, UPLOADS_PER_DAY } from '../../../shared/constants.ts'
+import { photoUrl } from '../../../shared/paths.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
 import type { Db } from '../db/client.ts'
-import { photoUrl } from '../listings/service.ts'
 import { checkImage, encodePhoto, type EncodedPhoto } from './images.ts'
 import { uploadsRepo, type ListingPhotoRow, type UploadRow } from './repo.ts'
 
