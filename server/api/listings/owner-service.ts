@@ -8,15 +8,11 @@ import { slugify } from '../../../shared/text.ts'
 import { AppError, type FieldIssue } from '../../lib/errors.ts'
 import type { Db, Queryable } from '../db/client.ts'
 import type { LocationsService } from '../locations/service.ts'
+import { canManage, type Viewer } from '../policy.ts'
 import { analyticsSummaries, listingAnalytics } from './analytics.ts'
 import { ownerListingsRepo, ownListingsPage, setOwnStatus, type ListingWriteRow, type PhotoFileRow } from './owner-repo.ts'
 import { listingsRepo } from './repo.ts'
 import type { ListingsService } from './service.ts'
-
-export interface Viewer {
-  userId: number
-  role: 'user' | 'admin'
-}
 
 const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The request is not valid', issues)
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
@@ -64,7 +60,7 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
   }
 
   async function view(id: number, viewer: Viewer, language: string): Promise<Listing> {
-    const listing = await options.listings.getOwned(String(id), language, viewer)
+    const listing = await options.listings.getManaged(String(id), language, viewer)
     if (!listing) throw notFound()
     return listing
   }
@@ -72,7 +68,7 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
   /** Locks the listing and checks the viewer may write it: anyone else gets the answer a missing listing gets. */
   async function writable(tx: Queryable, id: number, viewer: Viewer, lock = true) {
     const current = await ownerListingsRepo(tx).ownerOf(id, lock)
-    if (!current || (current.owner_id !== viewer.userId && viewer.role !== 'admin') || current.status === 'removed') throw notFound()
+    if (!current || !canManage(viewer, current) || current.status === 'removed') throw notFound()
     return current
   }
 
@@ -183,7 +179,7 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
     /** GET /users/listings/{id}/analytics: the owner's or an admin's; anyone else gets 404. */
     async analytics(viewer: Viewer, id: number): Promise<ListingAnalytics> {
       const current = await ownerListingsRepo(db).ownerOf(id, false)
-      if (!current || (current.owner_id !== viewer.userId && viewer.role !== 'admin')) throw notFound()
+      if (!current || !canManage(viewer, current)) throw notFound()
       return listingAnalytics(db, id)
     },
 

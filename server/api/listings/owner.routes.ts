@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
@@ -6,13 +5,13 @@ import { ListingSchema } from '../../../shared/schemas/listing.ts'
 import { PaginationSchema } from '../../../shared/schemas/common.ts'
 import { ListingAnalyticsSchema, ListingWriteBody, OwnListingSchema, OwnListingsQuery, OwnStatusBody } from '../../../shared/schemas/listing-write.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../auth/require-user.ts'
+import { requireUser } from '../auth/require-user.ts'
 import type { AccessTokens } from '../auth/tokens.ts'
-import type { OwnerListingsService, Viewer } from './owner-service.ts'
+import { viewerOf } from '../policy.ts'
+import type { OwnerListingsService } from './owner-service.ts'
 
 const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const Language = z.object({ language: LanguageParam.default('fa') })
-const viewerOf = (request: FastifyRequest): Viewer => ({ userId: userIdOf(request), role: request.auth?.role ?? 'user' })
 
 /** The owner's listing writes (SPEC §7 Listings); everyone but the owner and admins gets 404. */
 export const ownerListingsRoutes: FastifyPluginAsyncZod<{ owner: OwnerListingsService; tokens: AccessTokens }> = async (app, { owner, tokens }) => {

@@ -3,11 +3,12 @@ import { envelope } from '../../../shared/schemas/common.ts'
 import { ListingIdParams, ListingPageSchema, ListingSchema, ListingTranslationsSchema, ListListingsQuery, SearchListingsQuery } from '../../../shared/schemas/listing.ts'
 import { LanguageParam } from '../../../shared/schemas/common.ts'
 import { z } from 'zod'
-import { AppError, okEnvelope } from '../../lib/errors.ts'
+import { okEnvelope } from '../../lib/errors.ts'
 import { optionalUser } from '../auth/require-user.ts'
 import type { AccessTokens } from '../auth/tokens.ts'
 import type { FavoritesService } from '../favorites/service.ts'
 import { sendSerialized, type SerializedData } from '../http.ts'
+import { optionalViewerOf } from '../policy.ts'
 import type { ListingsService } from './service.ts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ListingPage } from '../../../shared/schemas/listing.ts'
@@ -61,13 +62,9 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; 
     async (request, reply) => {
       const { id } = request.params
       const { language } = request.query
-      const viewer = request.auth
+      const viewer = optionalViewerOf(request)
       if (!viewer) return sendSerialized(reply, await listings.getPublic(id, language))
-      // the owner and admins see any status, with the contact; everyone else the public listing
-      const found = await listings.getPublicOrNull(id, language)
-      const seen = found && found.value.owner.id !== viewer.userId && viewer.role !== 'admin' ? found.value : null
-      const listing = seen ?? (await listings.getOwned(id, language, viewer))
-      if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
+      const listing = await listings.getFor(viewer, id, language)
       const [marked = listing] = await favorites.mark(viewer.userId, [listing])
       return okEnvelope(marked)
     },
@@ -75,26 +72,19 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; 
 
   // A page view, sent by the listing page once it has loaded: caches in front of the reads (the
   // gateway's, the API's) never hide a view, crawlers without JavaScript are not counted, and the
-  // page never waits for the count. The owner's and admins' own visits are not views, and a
-  // visitor counts once per listing per day (views.ts).
+  // page never waits for the count.
   app.post(
     '/listings/:id/view',
     { schema: { params: ListingIdParams, response: { 202: envelope(z.object({ counted: z.boolean() })) } } },
     async (request, reply) => {
-      const found = await listings.getPublic(request.params.id, 'fa')
-      const viewer = request.auth
-      const counted = !viewer || (found.value.owner.id !== viewer.userId && viewer.role !== 'admin')
-      if (counted) {
-        const visitor = viewer ? { userId: viewer.userId } : { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }
-        await listings.views.record(found.value.id, visitor)
-      }
-      return reply.status(202).send(okEnvelope({ counted }))
+      const reader = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }
+      return reply.status(202).send(okEnvelope(await listings.recordView(request.params.id, optionalViewerOf(request), reader)))
     },
   )
 
   app.get(
     '/listings/:id/translations',
     { schema: { params: ListingIdParams, response: { 200: envelope(ListingTranslationsSchema) } } },
-    async (request) => okEnvelope(await listings.translations(request.params.id, request.auth)),
+    async (request) => okEnvelope(await listings.translations(request.params.id, optionalViewerOf(request))),
   )
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { Db } from '../db/client.ts'
 import { serializeData, type SerializedData } from '../http.ts'
+import { canManage, canSee, isOwner, type Viewer } from '../policy.ts'
 import { listingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './repo.ts'
 import { translationsRepo } from './translations-repo.ts'
 import { viewCounter } from './views.ts'
@@ -107,6 +108,21 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     })
   }
 
+  async function getPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing>> {
+    const listing = await getPublicOrNull(idOrSlug, language)
+    if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
+    return listing
+  }
+
+  async function getManaged(idOrSlug: string, language: string, viewer: Viewer): Promise<Listing | null> {
+    const row = await repo.findByIdOrSlug(idOrSlug, language)
+    if (!row || !canManage(viewer, row)) return null
+    // the text as the owner wrote it: their forms edit the original
+    const [listing] = await withPhotos([row], false)
+    const managed = { ...listing!, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason, is_owner: isOwner(viewer, row) }
+    return ListingSchema.parse(managed)
+  }
+
   return {
     /** Public search of active listings (SPEC §7 GET /listings); anonymous results are cached briefly. */
     async search(query: ListListingsQuery): Promise<SerializedData<ListingPage>> {
@@ -117,22 +133,35 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     getPublicOrNull,
 
     /** A public listing by id or slug; 404 for anything not public. */
-    async getPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing>> {
-      const listing = await getPublicOrNull(idOrSlug, language)
-      if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
-      return listing
+    getPublic,
+
+    /**
+     * A listing as those who manage it see it (policy.ts): whatever its status, with its contact.
+     * Null for anyone else, so the caller answers as it would for a missing listing.
+     */
+    getManaged,
+
+    /**
+     * GET /listings/{id} for a signed-in reader: those who manage the listing get their view (any
+     * status, contact, the original text); everyone else the public listing, or 404.
+     */
+    async getFor(viewer: Viewer, idOrSlug: string, language: string): Promise<Listing> {
+      const shown = await getPublicOrNull(idOrSlug, language)
+      if (shown && !canManage(viewer, { owner_id: shown.value.owner.id })) return shown.value
+      const managed = await getManaged(idOrSlug, language, viewer)
+      if (!managed) throw new AppError('NOT_FOUND', 'Listing not found')
+      return managed
     },
 
     /**
-     * A listing as its owner (or an admin) sees it: whatever its status, with its contact.
-     * Null for anyone else, so the caller answers as it would for a missing listing.
+     * POST /listings/{id}/view: a page view of a public listing, unless its reader manages it (their
+     * own visits are not views); a visitor counts once per listing per day (views.ts).
      */
-    async getOwned(idOrSlug: string, language: string, viewer: { userId: number; role: 'user' | 'admin' }): Promise<Listing | null> {
-      const row = await repo.findByIdOrSlug(idOrSlug, language)
-      if (!row || (row.owner_id !== viewer.userId && viewer.role !== 'admin')) return null
-      // the text as the owner wrote it: their forms edit the original
-      const [listing] = await withPhotos([row], false)
-      return listing ? ListingSchema.parse({ ...listing, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason, is_owner: row.owner_id === viewer.userId }) : null
+    async recordView(idOrSlug: string, viewer: Viewer | null, reader: { address: string; userAgent: string }): Promise<{ counted: boolean }> {
+      const found = await getPublic(idOrSlug, 'fa')
+      if (canManage(viewer, { owner_id: found.value.owner.id })) return { counted: false }
+      await views.record(found.value.id, viewer ? { userId: viewer.userId } : reader)
+      return { counted: true }
     },
 
     /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */
@@ -146,10 +175,9 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
      * GET /listings/{id}/translations: public for active listings; the owner and admins see any status.
      * Anyone else gets the answer a missing listing gets.
      */
-    async translations(idOrSlug: string, viewer: { userId: number; role: 'user' | 'admin' } | undefined): Promise<ListingTranslations> {
+    async translations(idOrSlug: string, viewer: Viewer | null): Promise<ListingTranslations> {
       const row = await repo.findByIdOrSlug(idOrSlug, 'fa')
-      const allowed = row && (row.status === 'active' || (viewer && (viewer.userId === row.owner_id || viewer.role === 'admin')))
-      if (!row || !allowed) throw new AppError('NOT_FOUND', 'Listing not found')
+      if (!row || !canSee(viewer, row)) throw new AppError('NOT_FOUND', 'Listing not found')
       const stored = await translationsRepo(db).translationsOf(row.id)
       const order = (language: string) => LOCALE_CODES.indexOf(language as LocaleCode)
       return {
