@@ -12,10 +12,15 @@ import { uploadsRoutes } from './uploads/routes.ts'
 import { uploadsService } from './uploads/service.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { favoritesService } from './favorites/service.ts'
-import { listingsRoutes } from './listings/routes.ts'
-import { ownerListingsRoutes } from './listings/owner.routes.ts'
-import { ownerListingsService } from './listings/owner-service.ts'
-import { listingsService } from './listings/service.ts'
+import { publicListingsRoutes } from './listings/public/public.routes.ts'
+import { publicListingsService } from './listings/public/public.service.ts'
+import { ownerListingsRoutes } from './listings/owner/owner.routes.ts'
+import { ownerListingsService } from './listings/owner/owner.service.ts'
+import { listingAnalyticsRoutes } from './listings/analytics/analytics.routes.ts'
+import { listingAnalyticsService } from './listings/analytics/analytics.service.ts'
+import { viewCounter } from './listings/analytics/views.ts'
+import { listingTranslationsRoutes } from './listings/translations/translations.routes.ts'
+import { listingTranslationsService } from './listings/translations/translations.service.ts'
 import { listingJobs } from './listings/jobs.ts'
 import type { Translator } from '../integrations/translator/translator.ts'
 import { locationsRoutes } from './locations/routes.ts'
@@ -114,13 +119,16 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   refuseNulCharacters(app)
 
   const locations = locationsService(options.db)
-  const listings = listingsService(options.db, {
+  const views = viewCounter(options.db)
+  const listings = publicListingsService(options.db, {
     publicCacheMs: options.publicCacheMs ?? 5_000,
     countryCurrency: (code) => locations.currencyOf(code),
     cityIds: (key) => locations.cityIdsByKey(key),
+    views,
   })
+  const analytics = listingAnalyticsService(options.db)
   // expiry sweep, batched page views, translations: started with the app, stopped (views written) on close
-  const jobs = listingJobs(options.db, { listings, translator: options.translator, log: app.log })
+  const jobs = listingJobs(options.db, { listings, views, translator: options.translator, log: app.log })
   app.decorate('listingJobs', jobs)
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', async () => jobs.stop())
@@ -158,10 +166,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         await options.db.query('SELECT 1')
         return okEnvelope({ status: 'ok' })
       })
-      await api.register(listingsRoutes, { listings, favorites, tokens })
+      await api.register(publicListingsRoutes, { listings, tokens })
+      await api.register(listingTranslationsRoutes, { translations: listingTranslationsService(options.db), tokens })
+      await api.register(listingAnalyticsRoutes, { analytics, tokens })
       await api.register(favoritesRoutes, { favorites, tokens })
       await api.register(ownerListingsRoutes, {
-        owner: ownerListingsService(options.db, { listings, locations, onChanged: () => listings.invalidate() }),
+        owner: ownerListingsService(options.db, { listings, locations, analytics, onChanged: () => listings.invalidate() }),
         tokens,
       })
       await api.register(uploadsRoutes, { uploads: uploadsService(options.db, { photos: options.photos }), tokens })

@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import { isOwner, type Viewer } from '../policy.ts'
-import type { ListingsService } from '../listings/service.ts'
+import type { PublicListingsService } from '../listings/public/public.service.ts'
 import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './repo.ts'
 
 const listingNotFound = () => new AppError('NOT_FOUND', 'Listing not found')
@@ -62,7 +62,7 @@ function toAdminReport(r: AdminReportRow): AdminReport {
 }
 
 /** Moderation (issue 4): the pending queue, approve and reject, user reports and the admin overview. */
-export function moderationService(db: Db, options: { listings: ListingsService }) {
+export function moderationService(db: Db, options: { listings: PublicListingsService }) {
   /** The owner's view of these listings (contact included) with the moderation fields; photos in one query. */
   async function adminListings(fields: ModerationFieldsRow[], language: string): Promise<AdminListing[]> {
     const byId = new Map(fields.map((f) => [f.id, f]))

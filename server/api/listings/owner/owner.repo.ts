@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client.ts'
+import type { Queryable } from '../../db/client.ts'
 
 /** A stored photo file (an upload) as a listing's gallery carries it. */
 export interface PhotoFileRow {
@@ -6,6 +6,12 @@ export interface PhotoFileRow {
   thumb_file_id: string
   width: number
   height: number
+}
+
+export interface ListingState {
+  owner_id: number
+  status: string
+  slug: string
 }
 
 export interface ListingWriteRow {
@@ -50,6 +56,26 @@ const VALUES = (w: ListingWriteRow) => [
   w.verificationNumber,
 ]
 
+export interface OwnListingRow {
+  id: number
+  slug: string
+  type: string
+  country_code: string
+  city_key: string
+  city_name: string
+  rent_minor: number | null
+  currency: string
+  is_negotiable: boolean
+  description: string
+  status: string
+  status_reason: string | null
+  boost_until: Date | null
+  favorite_count: number
+  activated_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
 /** SQL of the owner's side of listings: create, replace, remove, and the photos they carry. */
 export function ownerListingsRepo(db: Queryable) {
   return {
@@ -78,9 +104,9 @@ export function ownerListingsRepo(db: Queryable) {
       await db.query(`UPDATE listings SET status = 'removed', updated_at = now() WHERE id = $1`, [id])
     },
 
-    /** The owner and status of a listing (locked for the write that follows, when asked). */
-    async ownerOf(id: number, lock: boolean): Promise<{ owner_id: number; status: string } | null> {
-      const [row] = await db.query<{ owner_id: number; status: string }>(`SELECT owner_id, status FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])
+    /** The owner, status and slug of a listing (locked for the write that follows, when asked). */
+    async findState(id: number, lock: boolean): Promise<ListingState | null> {
+      const [row] = await db.query<ListingState>(`SELECT owner_id, status, slug FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])
       return row ?? null
     },
 
@@ -135,55 +161,47 @@ export function ownerListingsRepo(db: Queryable) {
         ])
       }
     },
+
+    /** The owner's own list: newest first, by status or all (removed only when asked). */
+    async ownPage(ownerId: number, filter: { status?: string; includeRemoved: boolean; language: string; limit: number; offset: number }): Promise<{ rows: OwnListingRow[]; total: number }> {
+      // the filter's parameters come first, so the count query can use them without the language
+      const params: unknown[] = [ownerId]
+      let where = 'l.owner_id = $1'
+      if (filter.status && filter.status !== 'all') where += ` AND l.status = $${params.push(filter.status)}`
+      else if (!filter.includeRemoved) where += ` AND l.status <> 'removed'`
+      const language = `$${params.length + 1}`
+      const [rows, count] = await Promise.all([
+        db.query<OwnListingRow>(
+          `SELECT l.id, l.slug, l.type, l.country_code, c.key AS city_key, c.names->>${language} AS city_name, l.rent_minor::float8 AS rent_minor, l.currency,
+                  l.is_negotiable, l.description, l.status, l.status_reason, l.boost_until, l.favorite_count, l.activated_at, l.created_at, l.updated_at
+             FROM listings l JOIN cities c ON c.id = l.city_id
+            WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+          [...params, filter.language],
+        ),
+        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings l WHERE ${where}`, params),
+      ])
+      return { rows, total: count[0]?.n ?? 0 }
+    },
+
+    /** Sets a status the owner chose (the transition was checked under the row lock). */
+    async setOwnStatus(id: number, status: string): Promise<void> {
+      await db.query(`UPDATE listings SET status = $2, status_reason = NULL, updated_at = now() WHERE id = $1`, [id, status])
+    },
+
+    /** The photo files of many listings in one query, in gallery order. */
+    async photosOf(listingIds: number[]): Promise<Array<{ listing_id: number; file_id: string; thumb_file_id: string }>> {
+      if (listingIds.length === 0) return []
+      return db.query(`SELECT listing_id, file_id, thumb_file_id FROM photos WHERE listing_id = ANY($1::int[]) ORDER BY listing_id, position, id`, [listingIds])
+    },
+
+    /** Active listings activated more than `days` ago become expired (DESIGN §6); returns how many. */
+    async expireActive(days: number): Promise<number> {
+      const rows = await db.query(
+        `UPDATE listings SET status = 'expired', updated_at = now()
+          WHERE status = 'active' AND activated_at < now() - make_interval(days => $1::int) RETURNING id`,
+        [days],
+      )
+      return rows.length
+    },
   }
-}
-
-export interface OwnListingRow {
-  id: number
-  slug: string
-  type: string
-  country_code: string
-  city_key: string
-  city_name: string
-  rent_minor: number | null
-  currency: string
-  is_negotiable: boolean
-  description: string
-  status: string
-  status_reason: string | null
-  boost_until: Date | null
-  favorite_count: number
-  activated_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
-
-/** The owner's own list: newest first, by status or all (removed only when asked). */
-export async function ownListingsPage(
-  db: Queryable,
-  ownerId: number,
-  filter: { status?: string; includeRemoved: boolean; language: string; limit: number; offset: number },
-): Promise<{ rows: OwnListingRow[]; total: number }> {
-  // the filter's parameters come first, so the count query can use them without the language
-  const params: unknown[] = [ownerId]
-  let where = 'l.owner_id = $1'
-  if (filter.status && filter.status !== 'all') where += ` AND l.status = $${params.push(filter.status)}`
-  else if (!filter.includeRemoved) where += ` AND l.status <> 'removed'`
-  const language = `$${params.length + 1}`
-  const [rows, count] = await Promise.all([
-    db.query<OwnListingRow>(
-      `SELECT l.id, l.slug, l.type, l.country_code, c.key AS city_key, c.names->>${language} AS city_name, l.rent_minor::float8 AS rent_minor, l.currency,
-              l.is_negotiable, l.description, l.status, l.status_reason, l.boost_until, l.favorite_count, l.activated_at, l.created_at, l.updated_at
-         FROM listings l JOIN cities c ON c.id = l.city_id
-        WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`,
-      [...params, filter.language],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings l WHERE ${where}`, params),
-  ])
-  return { rows, total: count[0]?.n ?? 0 }
-}
-
-/** Sets a status the owner chose (the transition was checked under the row lock). */
-export async function setOwnStatus(db: Queryable, id: number, status: string): Promise<void> {
-  await db.query(`UPDATE listings SET status = $2, status_reason = NULL, updated_at = now() WHERE id = $1`, [id, status])
 }

@@ -1,25 +1,32 @@
 import { randomBytes } from 'node:crypto'
-import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
-import type { Listing } from '../../../shared/schemas/listing.ts'
-import { LISTING_ACTIVE_DAYS } from '../../../shared/constants.ts'
-import { OWNER_TRANSITIONS, type ListingAnalytics, type ListingWrite } from '../../../shared/schemas/listing-write.ts'
-import { photoUrl } from '../../../shared/paths.ts'
-import { slugify } from '../../../shared/text.ts'
-import { AppError, type FieldIssue } from '../../lib/errors.ts'
-import type { Db, Queryable } from '../db/client.ts'
-import type { LocationsService } from '../locations/service.ts'
-import { canManage, type Viewer } from '../policy.ts'
-import { analyticsSummaries, listingAnalytics } from './analytics.ts'
-import { ownerListingsRepo, ownListingsPage, setOwnStatus, type ListingWriteRow, type PhotoFileRow } from './owner-repo.ts'
-import { listingsRepo } from './repo.ts'
-import type { ListingsService } from './service.ts'
+import { currencyExponent, EUR_PER_UNIT } from '../../../../shared/money.ts'
+import type { Listing } from '../../../../shared/schemas/listing.ts'
+import { LISTING_ACTIVE_DAYS } from '../../../../shared/constants.ts'
+import { OWNER_TRANSITIONS, type ListingWrite } from '../../../../shared/schemas/listing-write.ts'
+import { photoUrl } from '../../../../shared/paths.ts'
+import { slugify } from '../../../../shared/text.ts'
+import { AppError, type FieldIssue } from '../../../lib/errors.ts'
+import type { Db, Queryable } from '../../db/client.ts'
+import type { LocationsService } from '../../locations/service.ts'
+import { canManage, type Viewer } from '../../policy.ts'
+import type { ListingAnalyticsService } from '../analytics/analytics.service.ts'
+import type { PublicListingsService } from '../public/public.service.ts'
+import { ownerListingsRepo, type ListingWriteRow, type PhotoFileRow } from './owner.repo.ts'
 
 const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The request is not valid', issues)
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
 const DAY_MS = 86_400_000
 
 /** The owner's side of listings (issue 4, DESIGN §6): create, edit (back to moderation), remove. */
-export function ownerListingsService(db: Db, options: { listings: ListingsService; locations: LocationsService; onChanged: () => void }) {
+export interface OwnerListingsOptions {
+  listings: PublicListingsService
+  locations: LocationsService
+  analytics: ListingAnalyticsService
+  /** Called after a write that changes what the public sees. */
+  onChanged: () => void
+}
+
+export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
   /** The stored form of a write; the city must be one of the country's, the photos the user's own uploads. */
   async function toRow(userId: number, body: ListingWrite): Promise<{ row: ListingWriteRow; photos: PhotoFileRow[] }> {
     const issues: FieldIssue[] = []
@@ -60,14 +67,14 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
   }
 
   async function view(id: number, viewer: Viewer, language: string): Promise<Listing> {
-    const listing = await options.listings.getManaged(String(id), language, viewer)
+    const listing = await options.listings.findManaged(String(id), language, viewer)
     if (!listing) throw notFound()
     return listing
   }
 
   /** Locks the listing and checks the viewer may write it: anyone else gets the answer a missing listing gets. */
   async function writable(tx: Queryable, id: number, viewer: Viewer, lock = true) {
-    const current = await ownerListingsRepo(tx).ownerOf(id, lock)
+    const current = await ownerListingsRepo(tx).findState(id, lock)
     if (!current || !canManage(viewer, current) || current.status === 'removed') throw notFound()
     return current
   }
@@ -114,10 +121,11 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
     /** GET /users/listings: the own-listing variant of SPEC §3 with the actions each status allows. */
     async ownList(viewer: Viewer, query: { status?: string; include_removed: boolean; include_analytics?: boolean; page: number; per_page: number; language: string }) {
       const offset = (query.page - 1) * query.per_page
-      const { rows, total } = await ownListingsPage(db, viewer.userId, { status: query.status, includeRemoved: query.include_removed, language: query.language, limit: query.per_page, offset })
+      const repo = ownerListingsRepo(db)
+      const { rows, total } = await repo.ownPage(viewer.userId, { status: query.status, includeRemoved: query.include_removed, language: query.language, limit: query.per_page, offset })
       const ids = rows.map((r) => r.id)
-      const photos = await listingsRepo(db).photosOf(ids)
-      const analytics = query.include_analytics ? await analyticsSummaries(db, ids) : null
+      const photos = await repo.photosOf(ids)
+      const analytics = query.include_analytics ? await options.analytics.summaries(ids) : null
       const now = Date.now()
       const totalPages = Math.max(1, Math.ceil(total / query.per_page))
       return {
@@ -161,7 +169,7 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
         if (!(OWNER_TRANSITIONS[current.status] ?? []).includes(status)) {
           throw new AppError('CONFLICT', `A ${current.status} listing cannot become ${status}`, { reason: 'transition_not_allowed', from: current.status, to: status })
         }
-        await setOwnStatus(tx, id, status)
+        await ownerListingsRepo(tx).setOwnStatus(id, status)
       })
       options.onChanged()
       return view(id, viewer, 'fa')
@@ -176,14 +184,6 @@ export function ownerListingsService(db: Db, options: { listings: ListingsServic
       return view(copy, viewer, language)
     },
 
-    /** GET /users/listings/{id}/analytics: the owner's or an admin's; anyone else gets 404. */
-    async analytics(viewer: Viewer, id: number): Promise<ListingAnalytics> {
-      const current = await ownerListingsRepo(db).ownerOf(id, false)
-      if (!current || !canManage(viewer, current)) throw notFound()
-      return listingAnalytics(db, id)
-    },
-
-    view,
   }
 }
 export type OwnerListingsService = ReturnType<typeof ownerListingsService>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Queryable } from '../db/client.ts'
-import { analyticsRepo, type ViewSeen } from './analytics-repo.ts'
+import type { Queryable } from '../../db/client.ts'
+import { analyticsRepo, type ViewSeen } from './analytics.repo.ts'
 
 /** Visitors kept when writes keep failing; beyond it new views are dropped rather than memory growing. */
 const MAX_PENDING = 100_000

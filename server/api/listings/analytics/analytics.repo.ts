@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client.ts'
+import type { Queryable } from '../../db/client.ts'
 
 export interface ViewSeen {
   listingId: number
@@ -73,6 +73,12 @@ export function analyticsRepo(db: Queryable) {
            FROM listings l WHERE l.id = ANY($1::int[])`,
         [listingIds, days.weekStart, days.fortnightStart, days.today],
       )
+    },
+
+    /** The listing's owner and status, or null when there is no such listing. */
+    async findListing(listingId: number): Promise<{ owner_id: number; status: string } | null> {
+      const [row] = await db.query<{ owner_id: number; status: string }>(`SELECT owner_id, status FROM listings WHERE id = $1`, [listingId])
+      return row ?? null
     },
 
     /** A listing's views per day since `since` (days without views are absent). */

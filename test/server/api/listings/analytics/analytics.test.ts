@@ -1,8 +1,8 @@
 import t from 'tap'
-import type { Db } from '../../../../server/api/db/client.ts'
-import { buildTestApi, openTestDb, telegramSession } from '../../../helpers/build-api.ts'
-import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
-import { viewCounter } from '../../../../server/api/listings/views.ts'
+import type { Db } from '../../../../../server/api/db/client.ts'
+import { buildTestApi, openTestDb, telegramSession } from '../../../../helpers/build-api.ts'
+import { makeCity, makeCountry, makeListing } from '../../../../helpers/factories.ts'
+import { viewCounter } from '../../../../../server/api/listings/analytics/views.ts'
 
 const DAY = 86_400_000
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
-import { ListingSchema } from '../../../shared/schemas/listing.ts'
-import { PaginationSchema } from '../../../shared/schemas/common.ts'
-import { ListingAnalyticsSchema, ListingWriteBody, OwnListingSchema, OwnListingsQuery, OwnStatusBody } from '../../../shared/schemas/listing-write.ts'
-import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser } from '../auth/require-user.ts'
-import type { AccessTokens } from '../auth/tokens.ts'
-import { viewerOf } from '../policy.ts'
-import type { OwnerListingsService } from './owner-service.ts'
+import { envelope, LanguageParam } from '../../../../shared/schemas/common.ts'
+import { ListingSchema } from '../../../../shared/schemas/listing.ts'
+import { PaginationSchema } from '../../../../shared/schemas/common.ts'
+import { ListingWriteBody, OwnListingSchema, OwnListingsQuery, OwnStatusBody } from '../../../../shared/schemas/listing-write.ts'
+import { okEnvelope } from '../../../lib/errors.ts'
+import { requireUser } from '../../auth/require-user.ts'
+import type { AccessTokens } from '../../auth/tokens.ts'
+import { viewerOf } from '../../policy.ts'
+import type { OwnerListingsService } from './owner.service.ts'
 
 const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const Language = z.object({ language: LanguageParam.default('fa') })
@@ -45,12 +45,6 @@ export const ownerListingsRoutes: FastifyPluginAsyncZod<{ owner: OwnerListingsSe
     '/listings/:id/duplicate',
     { schema: { params: Id, querystring: Language, response: { 201: envelope(ListingSchema) } } },
     async (request, reply) => reply.status(201).send(okEnvelope(await owner.duplicate(viewerOf(request), request.params.id, request.query.language))),
-  )
-
-  app.get(
-    '/users/listings/:id/analytics',
-    { schema: { params: Id, response: { 200: envelope(ListingAnalyticsSchema) } } },
-    async (request) => okEnvelope(await owner.analytics(viewerOf(request), request.params.id)),
   )
 
   app.delete('/listings/:id', { schema: { params: Id, response: { 200: envelope(z.object({ removed: z.literal(true) })) } } }, async (request) =>

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
-import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
+import { apiCaller, buildTestApi, telegramSession } from '../../../../helpers/build-api.ts'
+import { makeCity, makeCountry, makeListing } from '../../../../helpers/factories.ts'
 
 t.test("the owner's listing writes", async (t) => {
   const { app, db } = await buildTestApi(t)

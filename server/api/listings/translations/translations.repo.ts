@@ -1,5 +1,14 @@
-import type { LocaleCode } from '../../../shared/locales.ts'
-import type { Queryable } from '../db/client.ts'
+import type { LocaleCode } from '../../../../shared/locales.ts'
+import type { Queryable } from '../../db/client.ts'
+
+/** A listing's text as its owner wrote it, with what tells who may read it. */
+export interface SourceRow {
+  id: number
+  owner_id: number
+  status: string
+  description: string
+  original_language: string
+}
 
 export interface UntranslatedRow {
   id: number
@@ -43,6 +52,16 @@ export function translationsRepo(db: Queryable) {
         source.description,
         source.language,
       ])
+    },
+
+    /** A listing by numeric id or slug, whatever its status. */
+    async findSource(idOrSlug: string): Promise<SourceRow | null> {
+      const byId = /^\d{1,9}$/.test(idOrSlug)
+      const [row] = await db.query<SourceRow>(
+        `SELECT id, owner_id, status, description, original_language FROM listings WHERE ${byId ? 'id = $1::int' : 'slug = $1'}`,
+        [idOrSlug],
+      )
+      return row ?? null
     },
 
     async translationsOf(listingId: number): Promise<Array<{ language: string; description: string }>> {

@@ -1,33 +1,35 @@
-import { COUNT_CAP } from '../../../shared/constants.ts'
-import { currencyExponent, EUR_PER_UNIT } from '../../../shared/money.ts'
-import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
-import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListingTranslations, type ListListingsQuery } from '../../../shared/schemas/listing.ts'
-import { photoUrl } from '../../../shared/paths.ts'
-import { slugify } from '../../../shared/text.ts'
-import { AppError } from '../../lib/errors.ts'
-import { TtlCache } from '../../lib/ttl-cache.ts'
-import type { Db } from '../db/client.ts'
-import { serializeData, type SerializedData } from '../http.ts'
-import { canManage, canSee, isOwner, type Viewer } from '../policy.ts'
-import { listingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './repo.ts'
-import { translationsRepo } from './translations-repo.ts'
-import { viewCounter } from './views.ts'
+import { COUNT_CAP } from '../../../../shared/constants.ts'
+import { currencyExponent, EUR_PER_UNIT } from '../../../../shared/money.ts'
+import { photoUrl } from '../../../../shared/paths.ts'
+import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListListingsQuery } from '../../../../shared/schemas/listing.ts'
+import { slugify } from '../../../../shared/text.ts'
+import { AppError } from '../../../lib/errors.ts'
+import { TtlCache } from '../../../lib/ttl-cache.ts'
+import type { Db } from '../../db/client.ts'
+import { serializeData, type SerializedData } from '../../http.ts'
+import { canManage, isOwner, type Viewer } from '../../policy.ts'
+import type { ViewCounter } from '../analytics/views.ts'
+import { publicListingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './public.repo.ts'
 
-export interface ListingsServiceOptions {
+export interface PublicListingsOptions {
   /** How long anonymous public reads are cached; 0 disables the cache. */
   publicCacheMs: number
   /** The currency of a country's listings, for prices given in that currency. */
   countryCurrency: (code: string) => Promise<string | undefined>
   /** The ids of the cities with this key (in any country). */
   cityIds: (key: string) => Promise<number[]>
+  /** Where page views are counted (analytics). */
+  views: ViewCounter
 }
 
-export function listingsService(db: Db, options: ListingsServiceOptions) {
-  const repo = listingsRepo(db)
+const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
+
+/** Public listing reads (SPEC §7 Listings): search, one listing, page views; anonymous answers are cached. */
+export function publicListingsService(db: Db, options: PublicListingsOptions) {
+  const repo = publicListingsRepo(db)
   // Public reads are cached already serialized: checked and stringified once per entry, not per request.
   const pages = new TtlCache<SerializedData<ListingPage>>(options.publicCacheMs, 1000)
   const singles = new TtlCache<SerializedData<Listing> | null>(options.publicCacheMs, 2000)
-  const views = viewCounter(db)
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
     // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
@@ -61,7 +63,7 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     return rows.map((row) => toListing(row, byListing.get(row.id) ?? [], now, translated))
   }
 
-  async function search(query: ListListingsQuery): Promise<ListingPage> {
+  async function searchPage(query: ListListingsQuery): Promise<ListingPage> {
     const filters = await toFilters(query)
     const { limit, page } = query
     const offset = (page - 1) * limit
@@ -99,7 +101,10 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     }
   }
 
-  function getPublicOrNull(idOrSlug: string, language: string): Promise<SerializedData<Listing> | null> {
+  const search = (query: ListListingsQuery) => pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await searchPage(query)))
+
+  /** A public listing by id or slug, or null: only active listings are public (policy.ts). */
+  function findPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing> | null> {
     return singles.wrap(`${language}:${idOrSlug}`, async () => {
       const row = await repo.findByIdOrSlug(idOrSlug, language)
       if (!row || row.status !== 'active') return null
@@ -109,86 +114,75 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
   }
 
   async function getPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing>> {
-    const listing = await getPublicOrNull(idOrSlug, language)
-    if (!listing) throw new AppError('NOT_FOUND', 'Listing not found')
+    const listing = await findPublic(idOrSlug, language)
+    if (!listing) throw notFound()
     return listing
   }
 
-  async function getManaged(idOrSlug: string, language: string, viewer: Viewer): Promise<Listing | null> {
+  /**
+   * A listing as those who manage it see it (policy.ts): whatever its status, with its contact and
+   * the text as the owner wrote it (their forms edit the original). Null for anyone else.
+   */
+  async function findManaged(idOrSlug: string, language: string, viewer: Viewer): Promise<Listing | null> {
     const row = await repo.findByIdOrSlug(idOrSlug, language)
     if (!row || !canManage(viewer, row)) return null
-    // the text as the owner wrote it: their forms edit the original
     const [listing] = await withPhotos([row], false)
-    const managed = { ...listing!, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason, is_owner: isOwner(viewer, row) }
-    return ListingSchema.parse(managed)
+    return ListingSchema.parse({ ...listing, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason, is_owner: isOwner(viewer, row) })
+  }
+
+  /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
+  async function markFavorites(userId: number, items: Listing[]): Promise<Listing[]> {
+    const saved = await repo.favoritedAt(userId, items.map((l) => l.id))
+    return items.map((l) => {
+      const at = saved.get(l.id)
+      return at ? { ...l, is_favorited: true, favorited_at: at.toISOString() } : l
+    })
   }
 
   return {
-    /** Public search of active listings (SPEC §7 GET /listings); anonymous results are cached briefly. */
-    async search(query: ListListingsQuery): Promise<SerializedData<ListingPage>> {
-      return pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await search(query)))
+    /** GET /listings for an anonymous reader: the shared answer (cached briefly). */
+    search,
+
+    /** GET /listings for a signed-in reader: the same page with their favourites marked. */
+    async searchFor(viewer: Viewer, query: ListListingsQuery): Promise<ListingPage> {
+      const { value } = await search(query)
+      return { ...value, listings: await markFavorites(viewer.userId, value.listings) }
     },
 
-    /** A public listing by id or slug, or null; only active listings are public (DESIGN §6). */
-    getPublicOrNull,
-
-    /** A public listing by id or slug; 404 for anything not public. */
+    /** GET /listings/{id} for an anonymous reader: the shared answer; 404 for anything not public. */
     getPublic,
 
     /**
-     * A listing as those who manage it see it (policy.ts): whatever its status, with its contact.
-     * Null for anyone else, so the caller answers as it would for a missing listing.
-     */
-    getManaged,
-
-    /**
      * GET /listings/{id} for a signed-in reader: those who manage the listing get their view (any
-     * status, contact, the original text); everyone else the public listing, or 404.
+     * status, contact, the original text); everyone else the public listing, or 404. Favourites marked.
      */
     async getFor(viewer: Viewer, idOrSlug: string, language: string): Promise<Listing> {
-      const shown = await getPublicOrNull(idOrSlug, language)
-      if (shown && !canManage(viewer, { owner_id: shown.value.owner.id })) return shown.value
-      const managed = await getManaged(idOrSlug, language, viewer)
-      if (!managed) throw new AppError('NOT_FOUND', 'Listing not found')
-      return managed
+      const shown = await findPublic(idOrSlug, language)
+      const listing = shown && !canManage(viewer, { owner_id: shown.value.owner.id }) ? shown.value : await findManaged(idOrSlug, language, viewer)
+      if (!listing) throw notFound()
+      const [marked] = await markFavorites(viewer.userId, [listing])
+      return marked!
     },
+
+    findManaged,
 
     /**
      * POST /listings/{id}/view: a page view of a public listing, unless its reader manages it (their
-     * own visits are not views); a visitor counts once per listing per day (views.ts).
+     * own visits are not views); a visitor counts once per listing per day (analytics/views.ts).
      */
     async recordView(idOrSlug: string, viewer: Viewer | null, reader: { address: string; userAgent: string }): Promise<{ counted: boolean }> {
       const found = await getPublic(idOrSlug, 'fa')
       if (canManage(viewer, { owner_id: found.value.owner.id })) return { counted: false }
-      await views.record(found.value.id, viewer ? { userId: viewer.userId } : reader)
+      await options.views.record(found.value.id, viewer ? { userId: viewer.userId } : reader)
       return { counted: true }
     },
 
     /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */
-    async byIds(ids: number[], language: string, options: { translated?: boolean } = {}): Promise<Listing[]> {
+    async byIds(ids: number[], language: string, { translated = true } = {}): Promise<Listing[]> {
       const rows = await repo.byIds(ids, language)
-      const byId = new Map((await withPhotos(rows, options.translated ?? true)).map((l) => [l.id, l]))
+      const byId = new Map((await withPhotos(rows, translated)).map((l) => [l.id, l]))
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
-
-    /**
-     * GET /listings/{id}/translations: public for active listings; the owner and admins see any status.
-     * Anyone else gets the answer a missing listing gets.
-     */
-    async translations(idOrSlug: string, viewer: Viewer | null): Promise<ListingTranslations> {
-      const row = await repo.findByIdOrSlug(idOrSlug, 'fa')
-      if (!row || !canSee(viewer, row)) throw new AppError('NOT_FOUND', 'Listing not found')
-      const stored = await translationsRepo(db).translationsOf(row.id)
-      const order = (language: string) => LOCALE_CODES.indexOf(language as LocaleCode)
-      return {
-        original_language: row.original_language,
-        original_description: row.description,
-        translations: stored.filter((t) => t.language !== row.original_language).sort((a, b) => order(a.language) - order(b.language)),
-      }
-    },
-
-    /** Page views (POST /listings/{id}/view), written in batches (see views.ts). */
-    views,
 
     /** Forgets cached public reads, after a write. */
     invalidate(): void {
@@ -197,7 +191,7 @@ export function listingsService(db: Db, options: ListingsServiceOptions) {
     },
   }
 }
-export type ListingsService = ReturnType<typeof listingsService>
+export type PublicListingsService = ReturnType<typeof publicListingsService>
 
 /** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call). */
 function toListing(row: ListingRow, photos: PhotoRow[], now: number, translated: boolean): Listing {

@@ -1,5 +1,5 @@
-import type { GenderPref, ListingSort, PropertyType, Term } from '../../../shared/constants.ts'
-import type { Queryable } from '../db/client.ts'
+import type { GenderPref, ListingSort, PropertyType, Term } from '../../../../shared/constants.ts'
+import type { Queryable } from '../../db/client.ts'
 
 export interface ListingRow {
   id: number
@@ -106,7 +106,8 @@ const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
   price_desc: 'l.rent_eur_cents DESC NULLS LAST, l.id DESC',
 }
 
-export function listingsRepo(db: Queryable) {
+/** SQL of public listing reads: search, one listing, photos, and the reader's favourites among them. */
+export function publicListingsRepo(db: Queryable) {
   return {
     /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
     async count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
@@ -174,16 +175,15 @@ export function listingsRepo(db: Queryable) {
         [listingIds],
       )
     },
-  }
-}
-export type ListingsRepo = ReturnType<typeof listingsRepo>
 
-/** Active listings activated more than `days` ago become expired (DESIGN §6); returns how many. */
-export async function expireActive(db: Queryable, days: number): Promise<number> {
-  const rows = await db.query(
-    `UPDATE listings SET status = 'expired', updated_at = now()
-      WHERE status = 'active' AND activated_at < now() - make_interval(days => $1::int) RETURNING id`,
-    [days],
-  )
-  return rows.length
+    /** When the user favourited each of these listings (only the favourited ones come back). */
+    async favoritedAt(userId: number, listingIds: number[]): Promise<Map<number, Date>> {
+      if (listingIds.length === 0) return new Map()
+      const rows = await db.query<{ listing_id: number; created_at: Date }>(
+        `SELECT listing_id, created_at FROM favorites WHERE user_id = $1 AND listing_id = ANY($2::int[])`,
+        [userId, listingIds],
+      )
+      return new Map(rows.map((r) => [r.listing_id, new Date(r.created_at)]))
+    },
+  }
 }

@@ -1,8 +1,8 @@
-import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
-import type { Translator } from '../../integrations/translator/translator.ts'
-import type { Queryable } from '../db/client.ts'
+import { LOCALE_CODES, type LocaleCode } from '../../../../shared/locales.ts'
+import type { Translator } from '../../../integrations/translator/translator.ts'
+import type { Queryable } from '../../db/client.ts'
 import { translationProblem } from './translation-check.ts'
-import { translationsRepo } from './translations-repo.ts'
+import { translationsRepo } from './translations.repo.ts'
 
 export interface TranslationWorkerOptions {
   /** Listings looked at per run (default 10). */

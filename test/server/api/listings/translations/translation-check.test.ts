@@ -1,5 +1,5 @@
 import t from 'tap'
-import { translationProblem } from '../../../../server/api/listings/translation-check.ts'
+import { translationProblem } from '../../../../../server/api/listings/translations/translation-check.ts'
 
 const ORIGINAL = 'آپارتمان ۲ خوابه نزدیک مترو، ۷۵ متر. تماس: ۰۱۵۱ ۲۳۴۵ ۶۷۸ یا @sara_k — www.example.de'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { buildTestApi } from '../../../helpers/build-api.ts'
-import { makeCity, makeCountry, makeListing, makeUser } from '../../../helpers/factories.ts'
+import { buildTestApi } from '../../../../helpers/build-api.ts'
+import { makeCity, makeCountry, makeListing, makeUser } from '../../../../helpers/factories.ts'
 
 t.test('listings routes', async (t) => {
   const { app, db } = await buildTestApi(t)
