@@ -16,8 +16,8 @@ import {
   StatsOverviewSchema,
 } from '../../../shared/schemas/moderation.ts'
 import { AppError, okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../auth/require-user.ts'
-import type { AccessTokens } from '../auth/tokens.ts'
+import { requireUser, userIdOf } from '../plugins/authentication.ts'
+import type { AccessTokens } from '../plugins/access-tokens.ts'
 import { isAdmin, optionalViewerOf, viewerOf } from '../policy.ts'
 import type { ModerationService } from './service.ts'
 

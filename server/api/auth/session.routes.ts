@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { CreateUserBody, EmailLoginBody, RefreshBody, SessionSchema, TelegramLoginBody } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import type { AuthService } from './service.ts'
+import type { SessionService } from './session.service.ts'
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ auth: SessionService }> = async (app, { auth }) => {
   app.post(
     '/auth/telegram-login',
     { schema: { body: TelegramLoginBody, response: { 200: envelope(SessionSchema) } } },

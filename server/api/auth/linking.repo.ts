@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts'
-import type { UserRow } from './repo.ts'
+import type { UserRow } from '../users/account.repo.ts'
 
 const COLUMNS = `id, telegram_id::float8 AS telegram_id, first_name, last_name, username, photo_url, language, role, premium_until,
   ai_credits, free_boosts, referral_code, phone_number, phone_verified, email, email_verified, email_uid, auth_method, created_at, updated_at`

@@ -9,7 +9,7 @@ export interface RefreshRow {
   revoked_at: Date | null
 }
 
-export function authRepo(db: Queryable) {
+export function sessionRepo(db: Queryable) {
   return {
     async insertRefresh(row: { id: string; userId: number; familyId: string; hash: string; expiresAt: Date }): Promise<void> {
       await db.query(

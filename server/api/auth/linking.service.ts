@@ -3,13 +3,13 @@ import type { User } from '../../../shared/schemas/user.ts'
 import { TelegramLoginBody } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
-import { authRepo } from '../auth/repo.ts'
-import { checkTelegramLogin, TELEGRAM_REFUSALS } from '../auth/telegram.ts'
-import { verifiedEmailIdentity } from '../auth/verified-identity.ts'
+import { sessionRepo } from './session.repo.ts'
+import { checkTelegramLogin, TELEGRAM_REFUSALS } from './telegram.ts'
+import { verifiedEmailIdentity } from './verified-identity.ts'
 import type { Db } from '../db/client.ts'
 import { linkingRepo, type LinkUserRow } from './linking.repo.ts'
 import type { LinkMethod, MergeTokens } from './merge-tokens.ts'
-import { toUser } from './service.ts'
+import { toUser } from '../users/account.service.ts'
 
 /** How long a Telegram link callback may take after the account page asked for it. */
 export const LINK_NONCE_TTL_S = 600
@@ -78,7 +78,7 @@ export function linkingService(db: Db, options: LinkingOptions) {
     if (!widget.success) throw new AppError('UNAUTHENTICATED', TELEGRAM_REFUSALS.missing_fields, { reason: 'missing_fields' })
     const check = checkTelegramLogin(data as Record<string, unknown>, options.telegramBotToken)
     if (!check.ok) throw new AppError('UNAUTHENTICATED', TELEGRAM_REFUSALS[check.reason], { reason: check.reason })
-    if (!(await authRepo(db).claimTelegramPayload(widget.data.hash))) {
+    if (!(await sessionRepo(db).claimTelegramPayload(widget.data.hash))) {
       throw new AppError('UNAUTHENTICATED', 'Telegram login data was already used', { reason: 'replayed' })
     }
     const me = await self(userId)

@@ -11,8 +11,8 @@ import {
   VerifyEmailForLinkingBody,
 } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../auth/require-user.ts'
-import type { AccessTokens } from '../auth/tokens.ts'
+import { requireUser, userIdOf } from '../plugins/authentication.ts'
+import type { AccessTokens } from '../plugins/access-tokens.ts'
 import type { LinkingService } from './linking.service.ts'
 
 /** Sign-in methods of the signed-in user: link, unlink, merge (SPEC §7 Users). No user id is ever taken from the client. */

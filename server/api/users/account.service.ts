@@ -1,7 +1,7 @@
 import type { User } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
-import { usersRepo, type UserRow } from './repo.ts'
+import { accountRepo, type UserRow } from './account.repo.ts'
 
 /** The wire user of SPEC §3. */
 export function toUser(row: UserRow, now = Date.now()): User {
@@ -30,8 +30,8 @@ export function toUser(row: UserRow, now = Date.now()): User {
   }
 }
 
-export function usersService(db: Db, options: { onListingsChanged?: () => void } = {}) {
-  const repo = usersRepo(db)
+export function accountService(db: Db, options: { onListingsChanged?: () => void } = {}) {
+  const repo = accountRepo(db)
   return {
     /** Which sign-in methods the account has (SPEC §7 GET /users/account-status). */
     async accountStatus(userId: number) {
@@ -61,17 +61,9 @@ export function usersService(db: Db, options: { onListingsChanged?: () => void }
     /** DELETE /users/account: personal data erased, listings removed, every session revoked — in one transaction. */
     async deleteAccount(userId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])
-        if (!user) throw new AppError('UNAUTHENTICATED')
-        await tx.query(`UPDATE listings SET status = 'removed', contact = NULL, updated_at = now() WHERE owner_id = $1`, [userId])
-        await tx.query(`DELETE FROM favorites WHERE user_id = $1`, [userId])
-        await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId])
-        await tx.query(
-          `UPDATE users SET deleted_at = now(), updated_at = now(), telegram_id = NULL, email = NULL, email_verified = false,
-             phone_number = NULL, phone_verified = false, first_name = '', last_name = NULL, username = NULL, photo_url = NULL
-           WHERE id = $1`,
-          [userId],
-        )
+        const txRepo = accountRepo(tx)
+        if (!(await txRepo.lockLive(userId))) throw new AppError('UNAUTHENTICATED')
+        await txRepo.erase(userId)
       })
       options.onListingsChanged?.()
     },
@@ -83,11 +75,22 @@ export function usersService(db: Db, options: { onListingsChanged?: () => void }
       return toUser(row)
     },
 
-    async updateProfile(userId: number, fields: Parameters<ReturnType<typeof usersRepo>['updateProfile']>[1]): Promise<User> {
+    /**
+     * `npm run admin -- grant|revoke`: the admin role of a user named by Telegram id or e-mail;
+     * returns how many users changed.
+     */
+    async setAdminRole(who: string, admin: boolean): Promise<number> {
+      const target = who.trim()
+      const byTelegram = /^\d{1,15}$/.test(target)
+      if (!byTelegram && !/^[^\s@]+@[^\s@]+$/.test(target)) throw new Error(`not a Telegram id or an e-mail address: ${who}`)
+      return repo.setRole(byTelegram ? { telegramId: target } : { email: target }, admin ? 'admin' : 'user')
+    },
+
+    async updateProfile(userId: number, fields: Parameters<ReturnType<typeof accountRepo>['updateProfile']>[1]): Promise<User> {
       const row = await repo.updateProfile(userId, fields)
       if (!row) throw new AppError('UNAUTHENTICATED')
       return toUser(row)
     },
   }
 }
-export type UsersService = ReturnType<typeof usersService>
+export type AccountService = ReturnType<typeof accountService>

@@ -3,9 +3,9 @@ import type { User } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts'
 import type { Db } from '../db/client.ts'
-import { phoneRepo } from './phone-repo.ts'
-import { usersRepo } from './repo.ts'
-import { toUser } from './service.ts'
+import { phoneRepo } from './phone.repo.ts'
+import { accountRepo } from './account.repo.ts'
+import { toUser } from './account.service.ts'
 
 /** How long a code works. */
 export const PHONE_CODE_TTL_S = 600
@@ -20,7 +20,7 @@ const hashCode = (userId: number, phone: string, code: string) => createHash('sh
 type Outcome = 'verified' | 'wrong' | 'expired' | 'dead' | 'taken'
 
 /** POST /users/verify-phone (SPEC §7): a six-digit code by SMS, then the code proves the number. */
-export function phoneVerificationService(db: Db, options: { sms: SmsSender }) {
+export function phoneService(db: Db, options: { sms: SmsSender }) {
   return {
     /** Sends a fresh code to the number; the user's older codes stop working. */
     async sendCode(userId: number, phone: string): Promise<{ sent: true; expires_in: number }> {
@@ -76,10 +76,10 @@ export function phoneVerificationService(db: Db, options: { sms: SmsSender }) {
       }
       if (outcome === 'dead') throw new AppError('RATE_LIMITED', 'Too many wrong codes; ask for a new one', { reason: 'too_many_attempts' })
       if (outcome === 'taken') throw new AppError('CONFLICT', 'This phone number is verified on another account', { reason: 'phone_taken' })
-      const row = await usersRepo(db).findById(userId)
+      const row = await accountRepo(db).findById(userId)
       if (!row) throw new AppError('UNAUTHENTICATED')
       return toUser(row)
     },
   }
 }
-export type PhoneVerificationService = ReturnType<typeof phoneVerificationService>
+export type PhoneService = ReturnType<typeof phoneService>

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
-import type { AccessClaims, AccessTokens } from './tokens.ts'
+import type { AccessClaims, AccessTokens } from './access-tokens.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

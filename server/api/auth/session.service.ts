@@ -3,18 +3,18 @@ import type { User } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
 import type { Db } from '../db/client.ts'
-import type { UserRow } from '../users/repo.ts'
-import { usersRepo } from '../users/repo.ts'
-import { toUser } from '../users/service.ts'
-import { authRepo } from './repo.ts'
+import type { UserRow } from '../users/account.repo.ts'
+import { accountRepo } from '../users/account.repo.ts'
+import { toUser } from '../users/account.service.ts'
+import { sessionRepo } from './session.repo.ts'
 import { checkTelegramLogin, TELEGRAM_REFUSALS } from './telegram.ts'
 import { verifiedEmailIdentity } from './verified-identity.ts'
-import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.ts'
+import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../plugins/access-tokens.ts'
 
 /** The refresh cookie lives 30 days (SPEC §9); the token behind it the same. */
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
-export interface AuthOptions {
+export interface SessionOptions {
   tokens: AccessTokens
   telegramBotToken?: string
   adminTelegramIds: ReadonlySet<string>
@@ -39,9 +39,9 @@ export interface Session {
 }
 
 
-export function authService(db: Db, options: AuthOptions) {
-  const repo = authRepo(db)
-  const users = usersRepo(db)
+export function sessionService(db: Db, options: SessionOptions) {
+  const repo = sessionRepo(db)
+  const users = accountRepo(db)
 
   /** A new session (a new refresh family) or the next token of an existing family. */
   async function issue(user: UserRow, familyId: string = randomUUID()): Promise<Session> {
@@ -132,4 +132,4 @@ export function authService(db: Db, options: AuthOptions) {
     },
   }
 }
-export type AuthService = ReturnType<typeof authService>
+export type SessionService = ReturnType<typeof sessionService>

@@ -34,7 +34,8 @@ function referralCode(): string {
   return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')
 }
 
-export function usersRepo(db: Queryable) {
+/** SQL of user accounts: sign-in lookups and creation, the profile, the dashboard counts, roles and deletion. */
+export function accountRepo(db: Queryable) {
   return {
     /** A live (not deleted) user. */
     async findById(id: number): Promise<UserRow | null> {
@@ -109,6 +110,36 @@ export function usersRepo(db: Queryable) {
         [fields.email, fields.uid, fields.firstName, fields.lastName, fields.phoneNumber, fields.language, fields.admin, referralCode(), fields.referredByCode],
       )
       return rows[0] ?? null
+    },
+
+    /** Locks the live user's row for a change of the whole account; false when there is none. */
+    async lockLive(id: number): Promise<boolean> {
+      return (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id])).length > 0
+    },
+
+    /** The account deleted: listings removed (contacts erased), favourites and sessions ended, every personal field erased. */
+    async erase(id: number): Promise<void> {
+      await db.query(`UPDATE listings SET status = 'removed', contact = NULL, updated_at = now() WHERE owner_id = $1`, [id])
+      await db.query(`DELETE FROM favorites WHERE user_id = $1`, [id])
+      await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id])
+      await db.query(
+        `UPDATE users SET deleted_at = now(), updated_at = now(), telegram_id = NULL, email = NULL, email_verified = false,
+           phone_number = NULL, phone_verified = false, first_name = '', last_name = NULL, username = NULL, photo_url = NULL
+         WHERE id = $1`,
+        [id],
+      )
+    },
+
+    /** Sets the role of the live user with this Telegram id or e-mail; returns how many users changed. */
+    async setRole(who: { telegramId: string } | { email: string }, role: 'user' | 'admin'): Promise<number> {
+      const byTelegram = 'telegramId' in who
+      const rows = await db.query(
+        `UPDATE users SET role = $2, updated_at = now()
+          WHERE deleted_at IS NULL AND ${byTelegram ? 'telegram_id = $1::bigint' : 'lower(email) = lower($1)'} AND role <> $2
+          RETURNING id`,
+        [byTelegram ? who.telegramId : who.email, role],
+      )
+      return rows.length
     },
 
     async updateProfile(id: number, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'language'>>): Promise<UserRow | null> {
