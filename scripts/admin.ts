@@ -1,7 +1,7 @@
 // `npm run admin -- grant <email|telegram id>` / `revoke <…>`: the admin role, by hand (DESIGN §4).
 import { openDb } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
-import { setAdminRole } from '../server/api/users/admin-role.ts'
+import { accountService } from '../server/api/users/account.service.ts'
 import { loadConfig } from '../server/config.ts'
 
 const [command, who] = process.argv.slice(2)
@@ -13,7 +13,7 @@ const config = loadConfig()
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 try {
   await migrate(db)
-  const changed = await setAdminRole(db, who, command === 'grant')
+  const changed = await accountService(db).setAdminRole(who, command === 'grant')
   console.log(changed > 0 ? `admin: ${command === 'grant' ? 'granted to' : 'revoked from'} ${who}` : `admin: no user changed (unknown ${who}, or already so)`)
   if (changed === 0) process.exitCode = 2
 } catch (err) {

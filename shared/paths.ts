@@ -21,3 +21,8 @@ export function safeNext(next: string | null | undefined, fallback: string): str
   if (url.origin !== OWN_ORIGIN || pathname.startsWith('//') || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return fallback
   return `${pathname}${url.search}${url.hash}`
 }
+
+/** The public URL of a stored photo file: the gateway streams it from its photo route. */
+export function photoUrl(fileId: string): string {
+  return `/api/telegramFile/${encodeURIComponent(fileId)}`
+}

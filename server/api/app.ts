@@ -12,31 +12,36 @@ import { uploadsRoutes } from './uploads/routes.ts'
 import { uploadsService } from './uploads/service.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { favoritesService } from './favorites/service.ts'
-import { listingsRoutes } from './listings/routes.ts'
-import { ownerListingsRoutes } from './listings/owner.routes.ts'
-import { ownerListingsService } from './listings/owner-service.ts'
-import { listingsService } from './listings/service.ts'
+import { publicListingsRoutes } from './listings/public/public.routes.ts'
+import { publicListingsService } from './listings/public/public.service.ts'
+import { ownerListingsRoutes } from './listings/owner/owner.routes.ts'
+import { ownerListingsService } from './listings/owner/owner.service.ts'
+import { listingAnalyticsRoutes } from './listings/analytics/analytics.routes.ts'
+import { listingAnalyticsService } from './listings/analytics/analytics.service.ts'
+import { viewCounter } from './listings/analytics/views.ts'
+import { listingTranslationsRoutes } from './listings/translations/translations.routes.ts'
+import { listingTranslationsService } from './listings/translations/translations.service.ts'
 import { listingJobs } from './listings/jobs.ts'
 import type { Translator } from '../integrations/translator/translator.ts'
 import { locationsRoutes } from './locations/routes.ts'
 import { locationsService } from './locations/service.ts'
-import { authRoutes } from './auth/routes.ts'
-import { authService } from './auth/service.ts'
-import { accessTokens } from './auth/tokens.ts'
+import { sessionRoutes } from './auth/session.routes.ts'
+import { sessionService } from './auth/session.service.ts'
+import { accessTokens } from './plugins/access-tokens.ts'
 import { identityRoutes } from './identity/routes.ts'
 import { identityService } from './identity/service.ts'
 import type { IdTokenVerifier } from '../integrations/identity/id-token.ts'
 import { localIdTokens } from '../integrations/identity/local-id-token.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
 import { AppError } from '../lib/errors.ts'
-import { usersRoutes } from './users/routes.ts'
-import { usersService } from './users/service.ts'
+import { accountRoutes } from './users/account.routes.ts'
+import { accountService } from './users/account.service.ts'
 import type { SmsSender } from '../integrations/sms/sms-sender.ts'
 import { phoneRoutes } from './users/phone.routes.ts'
-import { linkingRoutes } from './users/linking.routes.ts'
-import { linkingService } from './users/linking.service.ts'
-import { mergeTokens } from './users/merge-tokens.ts'
-import { phoneVerificationService } from './users/phone-verification.ts'
+import { linkingRoutes } from './auth/linking.routes.ts'
+import { linkingService } from './auth/linking.service.ts'
+import { mergeTokens } from './auth/merge-tokens.ts'
+import { phoneService } from './users/phone.service.ts'
 import { moderationRoutes } from './moderation/routes.ts'
 import { moderationService } from './moderation/service.ts'
 import { installRateLimits, type RateLimitOptions } from './rate-limit/plugin.ts'
@@ -114,13 +119,16 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   refuseNulCharacters(app)
 
   const locations = locationsService(options.db)
-  const listings = listingsService(options.db, {
+  const views = viewCounter(options.db)
+  const listings = publicListingsService(options.db, {
     publicCacheMs: options.publicCacheMs ?? 5_000,
     countryCurrency: (code) => locations.currencyOf(code),
     cityIds: (key) => locations.cityIdsByKey(key),
+    views,
   })
+  const analytics = listingAnalyticsService(options.db)
   // expiry sweep, batched page views, translations: started with the app, stopped (views written) on close
-  const jobs = listingJobs(options.db, { listings, translator: options.translator, log: app.log })
+  const jobs = listingJobs(options.db, { listings, views, translator: options.translator, log: app.log })
   app.decorate('listingJobs', jobs)
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', async () => jobs.stop())
@@ -129,7 +137,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   // DESIGN §1: Firebase when configured, else the built-in e-mail provider with the same contract.
   const localIdentity = options.auth.firebaseIdTokens ? null : localIdTokens(options.auth.secret)
   const idTokens = options.auth.firebaseIdTokens ?? localIdentity!
-  const auth = authService(options.db, {
+  const auth = sessionService(options.db, {
     tokens,
     telegramBotToken: options.auth.telegramBotToken,
     adminTelegramIds: new Set(options.auth.adminTelegramIds ?? []),
@@ -144,7 +152,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
       })
     : null
   const favorites = favoritesService(options.db, listings)
-  const users = usersService(options.db, { onListingsChanged: () => listings.invalidate() })
+  const users = accountService(options.db, { onListingsChanged: () => listings.invalidate() })
   const linking = linkingService(options.db, {
     idTokens,
     telegramBotToken: options.auth.telegramBotToken,
@@ -158,20 +166,22 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
         await options.db.query('SELECT 1')
         return okEnvelope({ status: 'ok' })
       })
-      await api.register(listingsRoutes, { listings, favorites, tokens })
+      await api.register(publicListingsRoutes, { listings, tokens })
+      await api.register(listingTranslationsRoutes, { translations: listingTranslationsService(options.db), tokens })
+      await api.register(listingAnalyticsRoutes, { analytics, tokens })
       await api.register(favoritesRoutes, { favorites, tokens })
       await api.register(ownerListingsRoutes, {
-        owner: ownerListingsService(options.db, { listings, locations, onChanged: () => listings.invalidate() }),
+        owner: ownerListingsService(options.db, { listings, locations, analytics, onChanged: () => listings.invalidate() }),
         tokens,
       })
       await api.register(uploadsRoutes, { uploads: uploadsService(options.db, { photos: options.photos }), tokens })
       await api.register(locationsRoutes, { locations })
-      await api.register(authRoutes, { auth })
+      await api.register(sessionRoutes, { auth })
       if (identity && localIdentity) await api.register(identityRoutes, { identity, verifier: localIdentity })
-      await api.register(usersRoutes, { users, tokens })
+      await api.register(accountRoutes, { users, tokens })
       const sms = options.sms ?? { async send() { throw new AppError('SERVICE_UNAVAILABLE', 'SMS is not configured') } }
       await api.register(linkingRoutes, { linking, tokens })
-      await api.register(phoneRoutes, { phone: phoneVerificationService(options.db, { sms }), tokens })
+      await api.register(phoneRoutes, { phone: phoneService(options.db, { sms }), tokens })
       await api.register(moderationRoutes, { moderation: moderationService(options.db, { listings }), tokens })
     },
     { prefix: API_PREFIX },

@@ -2,16 +2,6 @@ import type { Queryable } from '../db/client.ts'
 
 export function favoritesRepo(db: Queryable) {
   return {
-    /** When the user favourited each of these listings (only the favourited ones come back). */
-    async favoritedAt(userId: number, listingIds: number[]): Promise<Map<number, Date>> {
-      if (listingIds.length === 0) return new Map()
-      const rows = await db.query<{ listing_id: number; created_at: Date }>(
-        `SELECT listing_id, created_at FROM favorites WHERE user_id = $1 AND listing_id = ANY($2::int[])`,
-        [userId, listingIds],
-      )
-      return new Map(rows.map((r) => [r.listing_id, new Date(r.created_at)]))
-    },
-
     /** One page of the user's favourites whose listing is still shown (not removed), newest first. */
     async page(userId: number, limit: number, offset: number): Promise<{ rows: Array<{ listing_id: number; created_at: Date }>; total: number }> {
       const [rows, count] = await Promise.all([

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { FavoriteIdParams, FavoritePageSchema, FavoriteStateSchema, ListFavoritesQuery } from '../../../shared/schemas/listing.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../auth/require-user.ts'
-import type { AccessTokens } from '../auth/tokens.ts'
+import { requireUser, userIdOf } from '../plugins/authentication.ts'
+import type { AccessTokens } from '../plugins/access-tokens.ts'
 import type { FavoritesService } from './service.ts'
 
 /** /favorites — always the signed-in user's own; the id in the path is the listing's. */

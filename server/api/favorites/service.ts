@@ -1,7 +1,6 @@
-import type { Listing } from '../../../shared/schemas/listing.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
-import type { ListingsService } from '../listings/service.ts'
+import type { PublicListingsService } from '../listings/public/public.service.ts'
 import { favoritesRepo } from './repo.ts'
 
 export interface FavoriteState {
@@ -11,20 +10,11 @@ export interface FavoriteState {
   favorited_at: string | null
 }
 
-/** Favourites (SPEC §3, §7): the user's saved listings, and `is_favorited` on every listing they read. */
-export function favoritesService(db: Db, listings: ListingsService) {
+/** Favourites (SPEC §3, §7): the user's saved listings (`is_favorited` on the listings they read is marked by the listings service). */
+export function favoritesService(db: Db, listings: PublicListingsService) {
   const repo = favoritesRepo(db)
 
   return {
-    /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
-    async mark<T extends Pick<Listing, 'id' | 'is_favorited' | 'favorited_at'>>(userId: number, items: T[]): Promise<T[]> {
-      const saved = await repo.favoritedAt(userId, items.map((l) => l.id))
-      return items.map((l) => {
-        const at = saved.get(l.id)
-        return at ? { ...l, is_favorited: true, favorited_at: at.toISOString() } : l
-      })
-    },
-
     /** GET /favorites: page ≥ 0 (0 and 1 are the first page, SPEC §5), limit 1–100. */
     async list(userId: number, page: number, limit: number, language: string) {
       const current = Math.max(1, page)

@@ -1,9 +1,10 @@
 import { LISTING_ACTIVE_DAYS } from '../../../shared/constants.ts'
 import type { Translator } from '../../integrations/translator/translator.ts'
 import type { Db } from '../db/client.ts'
-import { expireActive } from './repo.ts'
-import type { ListingsService } from './service.ts'
-import { translationWorker, type TranslationRun } from './translation-worker.ts'
+import type { ViewCounter } from './analytics/views.ts'
+import { ownerListingsRepo } from './owner/owner.repo.ts'
+import type { PublicListingsService } from './public/public.service.ts'
+import { translationWorker, type TranslationRun } from './translations/translation-worker.ts'
 
 /** How often each background job of the listings module runs. */
 export const JOB_INTERVALS_MS = { expire: 10 * 60_000, flushViews: 5_000, translate: 60_000 } as const
@@ -19,8 +20,8 @@ interface JobLog {
  * batched write of page views and, with a translator, the translation worker. Each run is also
  * callable directly (tests, scripts); timers are unref'd and stopped on close.
  */
-export function listingJobs(db: Db, options: { listings: ListingsService; translator?: Translator; log: JobLog }) {
-  const { listings, log } = options
+export function listingJobs(db: Db, options: { listings: PublicListingsService; views: ViewCounter; translator?: Translator; log: JobLog }) {
+  const { listings, views, log } = options
   const abort = new AbortController()
   const worker = options.translator
     ? translationWorker(db, options.translator, { log, onStored: () => listings.invalidate() })
@@ -45,8 +46,8 @@ export function listingJobs(db: Db, options: { listings: ListingsService; transl
   const jobs = {
     /** Expires active listings past LISTING_ACTIVE_DAYS (DESIGN §6), dropping the public cache when any changed; forgets old view visitors. */
     async expire(): Promise<number> {
-      await listings.views.forgetOldVisitors()
-      const expired = await expireActive(db, LISTING_ACTIVE_DAYS)
+      await views.forgetOldVisitors()
+      const expired = await ownerListingsRepo(db).expireActive(LISTING_ACTIVE_DAYS)
       if (expired > 0) {
         listings.invalidate()
         log.info({ expired }, 'listings.expired')
@@ -55,7 +56,7 @@ export function listingJobs(db: Db, options: { listings: ListingsService; transl
     },
 
     /** Writes the page views counted so far. */
-    flushViews: (): Promise<number> => listings.views.flush(),
+    flushViews: (): Promise<number> => views.flush(),
 
     /** One run of the translation worker; nothing without a translator. */
     async translate(): Promise<TranslationRun> {

@@ -16,8 +16,9 @@ import {
   StatsOverviewSchema,
 } from '../../../shared/schemas/moderation.ts'
 import { AppError, okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../auth/require-user.ts'
-import type { AccessTokens } from '../auth/tokens.ts'
+import { requireUser, userIdOf } from '../plugins/authentication.ts'
+import type { AccessTokens } from '../plugins/access-tokens.ts'
+import { isAdmin, optionalViewerOf, viewerOf } from '../policy.ts'
 import type { ModerationService } from './service.ts'
 
 const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -25,7 +26,7 @@ const Language = z.object({ language: LanguageParam.default('fa') })
 
 /** Runs after requireUser (plugin hooks come before route hooks): a signed-in non-admin gets 403. */
 async function requireAdmin(request: FastifyRequest) {
-  if (request.auth?.role !== 'admin') throw new AppError('FORBIDDEN', 'Only moderators may do this')
+  if (!isAdmin(optionalViewerOf(request))) throw new AppError('FORBIDDEN', 'Only moderators may do this')
 }
 
 /** Reports by signed-in users and the admin's moderation calls (SPEC §7 Admin, issue 4). */
@@ -36,7 +37,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   app.post(
     '/listings/:id/report',
     { config: { rateLimitPolicy: 'report' }, schema: { params: Id, body: ReportBody, response: { 201: envelope(ReportSchema) } } },
-    async (request, reply) => reply.status(201).send(okEnvelope(await moderation.report(userIdOf(request), request.params.id, request.body))),
+    async (request, reply) => reply.status(201).send(okEnvelope(await moderation.report(viewerOf(request), request.params.id, request.body))),
   )
 
   const admin = { preValidation: requireAdmin }

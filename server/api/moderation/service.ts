@@ -1,4 +1,5 @@
 import { LISTING_STATUSES, type ListingStatus } from '../../../shared/constants.ts'
+import { photoUrl } from '../../../shared/paths.ts'
 import type { Pagination } from '../../../shared/schemas/common.ts'
 import {
   MODERATION_TRANSITIONS,
@@ -15,7 +16,8 @@ import {
 } from '../../../shared/schemas/moderation.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
-import { photoUrl, type ListingsService } from '../listings/service.ts'
+import { isOwner, type Viewer } from '../policy.ts'
+import type { PublicListingsService } from '../listings/public/public.service.ts'
 import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './repo.ts'
 
 const listingNotFound = () => new AppError('NOT_FOUND', 'Listing not found')
@@ -60,7 +62,7 @@ function toAdminReport(r: AdminReportRow): AdminReport {
 }
 
 /** Moderation (issue 4): the pending queue, approve and reject, user reports and the admin overview. */
-export function moderationService(db: Db, options: { listings: ListingsService }) {
+export function moderationService(db: Db, options: { listings: PublicListingsService }) {
   /** The owner's view of these listings (contact included) with the moderation fields; photos in one query. */
   async function adminListings(fields: ModerationFieldsRow[], language: string): Promise<AdminListing[]> {
     const byId = new Map(fields.map((f) => [f.id, f]))
@@ -86,21 +88,21 @@ export function moderationService(db: Db, options: { listings: ListingsService }
 
   return {
     /** POST /listings/{id}/report: only public listings, never one's own, one open report each, 20 a day. */
-    async report(userId: number, listingId: number, body: ReportInput): Promise<Report> {
+    async report(viewer: Viewer, listingId: number, body: ReportInput): Promise<Report> {
       return db.transaction(async (tx) => {
         const repo = moderationRepo(tx)
-        if (!(await repo.lockUser(userId))) throw new AppError('UNAUTHENTICATED')
+        if (!(await repo.lockUser(viewer.userId))) throw new AppError('UNAUTHENTICATED')
         const listing = await repo.listingState(listingId, false)
         if (!listing || listing.status !== 'active') throw listingNotFound()
-        if (listing.owner_id === userId) throw new AppError('VALIDATION_ERROR', 'You cannot report your own listing', { reason: 'own_listing' })
-        if (await repo.hasOpenReport(listingId, userId)) {
+        if (isOwner(viewer, listing)) throw new AppError('VALIDATION_ERROR', 'You cannot report your own listing', { reason: 'own_listing' })
+        if (await repo.hasOpenReport(listingId, viewer.userId)) {
           throw new AppError('CONFLICT', 'You have already reported this listing', { reason: 'already_reported' })
         }
-        const sent = await repo.reportsLastDay(userId)
+        const sent = await repo.reportsLastDay(viewer.userId)
         if (sent.count >= REPORTS_PER_DAY) {
           throw new AppError('RATE_LIMITED', 'Too many reports; try again later', { reason: 'too_many_reports', retry_after_s: sent.retryAfterS })
         }
-        return toReport(await repo.insertReport(listingId, userId, body.reason, body.details ?? null))
+        return toReport(await repo.insertReport(listingId, viewer.userId, body.reason, body.details ?? null))
       })
     },
 

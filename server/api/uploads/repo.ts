@@ -31,10 +31,10 @@ export function uploadsRepo(db: Queryable) {
       }
     },
 
-    /** The listing's owner, or null when there is no such listing (removed ones included: their photos can still go). */
-    async listingOwner(listingId: number): Promise<number | null> {
-      const [row] = await db.query<{ owner_id: number }>(`SELECT owner_id FROM listings WHERE id = $1`, [listingId])
-      return row?.owner_id ?? null
+    /** The listing's owner and status, or null when there is no such listing (removed ones included: their photos can still go). */
+    async findListing(listingId: number): Promise<{ owner_id: number; status: string } | null> {
+      const [row] = await db.query<{ owner_id: number; status: string }>(`SELECT owner_id, status FROM listings WHERE id = $1`, [listingId])
+      return row ?? null
     },
 
     async photosOf(listingId: number): Promise<ListingPhotoRow[]> {

@@ -5,8 +5,9 @@ import { z } from 'zod'
 import { MAX_PHOTOS_PER_LISTING } from '../../../shared/constants.ts'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { AppError, okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../auth/require-user.ts'
-import type { AccessTokens } from '../auth/tokens.ts'
+import { requireUser, userIdOf } from '../plugins/authentication.ts'
+import type { AccessTokens } from '../plugins/access-tokens.ts'
+import { viewerOf } from '../policy.ts'
 import { MAX_PHOTO_BYTES } from './images.ts'
 import type { UploadedFile, UploadsService } from './service.ts'
 
@@ -30,7 +31,6 @@ async function* photoParts(request: FastifyRequest): AsyncGenerator<UploadedFile
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; tokens: AccessTokens }> = async (app, { uploads, tokens }) => {
   await app.register(multipart, { throwFileSizeLimit: true })
   app.addHook('preValidation', requireUser(tokens))
-  const role = (request: FastifyRequest) => request.auth?.role ?? 'user'
 
   app.post(
     '/upload/photos',
@@ -68,12 +68,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; tok
   app.get(
     '/upload/listings/:id/photos',
     { schema: { params: z.object({ id: Id }), response: { 200: envelope(z.object({ photos: z.array(ListingPhotoSchema) })) } } },
-    async (request) => okEnvelope(await uploads.listingPhotos(userIdOf(request), role(request), request.params.id)),
+    async (request) => okEnvelope(await uploads.listingPhotos(viewerOf(request), request.params.id)),
   )
 
   app.delete(
     '/upload/listings/:id/photos/:photoId',
     { schema: { params: z.object({ id: Id, photoId: Id }), response: { 200: envelope(z.object({ photos: z.array(ListingPhotoSchema) })) } } },
-    async (request) => okEnvelope(await uploads.deleteListingPhoto(userIdOf(request), role(request), request.params.id, request.params.photoId)),
+    async (request) => okEnvelope(await uploads.deleteListingPhoto(viewerOf(request), request.params.id, request.params.photoId)),
   )
 }

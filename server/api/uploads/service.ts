@@ -1,8 +1,9 @@
 import { MAX_PHOTOS_PER_LISTING, UPLOADS_PER_DAY } from '../../../shared/constants.ts'
+import { photoUrl } from '../../../shared/paths.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
 import type { Db } from '../db/client.ts'
-import { photoUrl } from '../listings/service.ts'
+import { canManage, type Viewer } from '../policy.ts'
 import { checkImage, encodePhoto, type EncodedPhoto } from './images.ts'
 import { uploadsRepo, type ListingPhotoRow, type UploadRow } from './repo.ts'
 
@@ -18,10 +19,10 @@ const wirePhoto = (row: ListingPhotoRow) => ({ id: row.id, position: row.positio
 export function uploadsService(db: Db, options: { photos?: PhotoStore }) {
   const repo = uploadsRepo(db)
 
-  async function ownedListing(userId: number, listingId: number, role: 'user' | 'admin'): Promise<void> {
-    const owner = await repo.listingOwner(listingId)
+  async function managedListing(viewer: Viewer, listingId: number): Promise<void> {
+    const listing = await repo.findListing(listingId)
     // someone else's listing is as unknown as a missing one (no probing ids)
-    if (owner === null || (owner !== userId && role !== 'admin')) throw new AppError('NOT_FOUND', 'Listing not found')
+    if (!listing || !canManage(viewer, listing)) throw new AppError('NOT_FOUND', 'Listing not found')
   }
 
   return {
@@ -67,14 +68,14 @@ export function uploadsService(db: Db, options: { photos?: PhotoStore }) {
     },
 
     /** GET /upload/listings/{id}/photos: the owner's (or an admin's) view of a listing's photos. */
-    async listingPhotos(userId: number, role: 'user' | 'admin', listingId: number) {
-      await ownedListing(userId, listingId, role)
+    async listingPhotos(viewer: Viewer, listingId: number) {
+      await managedListing(viewer, listingId)
       return { photos: (await repo.photosOf(listingId)).map(wirePhoto) }
     },
 
     /** DELETE /upload/listings/{id}/photos/{photoId}: the owner (or an admin) removes one photo. */
-    async deleteListingPhoto(userId: number, role: 'user' | 'admin', listingId: number, photoId: number) {
-      await ownedListing(userId, listingId, role)
+    async deleteListingPhoto(viewer: Viewer, listingId: number, photoId: number) {
+      await managedListing(viewer, listingId)
       if (!(await repo.deletePhoto(listingId, photoId))) throw new AppError('NOT_FOUND', 'Photo not found')
       return { photos: (await repo.photosOf(listingId)).map(wirePhoto) }
     },

@@ -3,12 +3,12 @@ import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { PhoneCodeSentSchema, UserSchema, VerifyPhoneBody } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../auth/require-user.ts'
-import type { AccessTokens } from '../auth/tokens.ts'
-import type { PhoneVerificationService } from './phone-verification.ts'
+import { requireUser, userIdOf } from '../plugins/authentication.ts'
+import type { AccessTokens } from '../plugins/access-tokens.ts'
+import type { PhoneService } from './phone.service.ts'
 
 /** POST /users/verify-phone — `{phone_number}` sends a code, `{phone_number, code}` verifies the signed-in user's number. */
-export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneVerificationService; tokens: AccessTokens }> = async (app, { phone, tokens }) => {
+export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneService; tokens: AccessTokens }> = async (app, { phone, tokens }) => {
   app.addHook('preValidation', requireUser(tokens))
 
   app.post(

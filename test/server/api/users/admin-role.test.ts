@@ -1,6 +1,9 @@
 import t from 'tap'
-import { setAdminRole } from '../../../../server/api/users/admin-role.ts'
+import type { Db } from '../../../../server/api/db/client.ts'
+import { accountService } from '../../../../server/api/users/account.service.ts'
 import { openTestDb } from '../../../helpers/build-api.ts'
+
+const setAdminRole = (db: Db, who: string, admin: boolean) => accountService(db).setAdminRole(who, admin)
 
 t.test('admin role by hand', async (t) => {
   const db = await openTestDb(t)

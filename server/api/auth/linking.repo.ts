@@ -1,0 +1,143 @@
+import type { Queryable } from '../db/client.ts'
+import type { UserRow } from '../users/account.repo.ts'
+
+const COLUMNS = `id, telegram_id::float8 AS telegram_id, first_name, last_name, username, photo_url, language, role, premium_until,
+  ai_credits, free_boosts, referral_code, phone_number, phone_verified, email, email_verified, email_uid, auth_method, created_at, updated_at`
+
+export type LinkUserRow = UserRow & { email_uid: string | null }
+
+/** SQL of linking, unlinking and merging sign-in methods. */
+export function linkingRepo(db: Queryable) {
+  return {
+    async insertNonce(hash: string, userId: number, expiresAt: Date): Promise<void> {
+      await db.query(`INSERT INTO link_nonces (nonce_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [hash, userId, expiresAt])
+    },
+
+    /** Uses a live nonce of this user once; false for an unknown, expired, used or foreign one. */
+    async useNonce(hash: string, userId: number): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE link_nonces SET used_at = now() WHERE nonce_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING nonce_hash`,
+        [hash, userId],
+      )
+      return rows.length === 1
+    },
+
+    /** Another live account holding this e-mail identity (by identity uid or address). */
+    async otherEmailHolder(userId: number, email: string, uid: string): Promise<{ id: number; first_name: string } | null> {
+      const rows = await db.query<{ id: number; first_name: string }>(
+        `SELECT id, first_name FROM users WHERE id <> $1 AND deleted_at IS NULL AND (email_uid = $3 OR lower(email) = $2) LIMIT 1`,
+        [userId, email, uid],
+      )
+      return rows[0] ?? null
+    },
+
+    async otherTelegramHolder(userId: number, telegramId: number): Promise<{ id: number; first_name: string } | null> {
+      const rows = await db.query<{ id: number; first_name: string }>(
+        `SELECT id, first_name FROM users WHERE id <> $1 AND deleted_at IS NULL AND telegram_id = $2`,
+        [userId, telegramId],
+      )
+      return rows[0] ?? null
+    },
+
+    async liveListingsCount(userId: number): Promise<number> {
+      const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE owner_id = $1 AND status <> 'removed'`, [userId])
+      return row?.n ?? 0
+    },
+
+    async findLive(id: number): Promise<LinkUserRow | null> {
+      return (await db.query<LinkUserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]))[0] ?? null
+    },
+
+    /** Sets a sign-in method only where the user has none of that kind (false: one appeared meanwhile). */
+    async attachEmail(id: number, email: string, uid: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE users SET email = $2, email_uid = $3, email_verified = true, updated_at = now() WHERE id = $1 AND email IS NULL RETURNING id`,
+        [id, email, uid],
+      )
+      return rows.length === 1
+    },
+
+    async attachTelegram(id: number, fields: { telegramId: number; username?: string; photoUrl?: string }): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE users SET telegram_id = $2, username = COALESCE(username, $3), photo_url = COALESCE(photo_url, $4), updated_at = now()
+          WHERE id = $1 AND telegram_id IS NULL RETURNING id`,
+        [id, fields.telegramId, fields.username ?? null, fields.photoUrl ?? null],
+      )
+      return rows.length === 1
+    },
+
+    async detach(id: number, method: 'email' | 'telegram', remaining: 'email' | 'telegram'): Promise<void> {
+      const clear = method === 'email' ? 'email = NULL, email_uid = NULL, email_verified = false' : 'telegram_id = NULL'
+      await db.query(`UPDATE users SET ${clear}, auth_method = $2, updated_at = now() WHERE id = $1`, [id, remaining])
+    },
+
+    /** Claims a merge token's id; false when it was used before. */
+    async claimMergeToken(jti: string): Promise<boolean> {
+      return (await db.query(`INSERT INTO merge_token_uses (jti) VALUES ($1) ON CONFLICT DO NOTHING RETURNING jti`, [jti])).length === 1
+    },
+
+    /** Both accounts, locked in id order (no deadlock between two merges); only live ones come back. */
+    async lockLive(ids: number[]): Promise<LinkUserRow[]> {
+      await db.query(`SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [ids])
+      return db.query<LinkUserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [ids])
+    },
+
+    async moveListings(from: number, to: number): Promise<number> {
+      return (await db.query(`UPDATE listings SET owner_id = $2, updated_at = now() WHERE owner_id = $1 RETURNING id`, [from, to])).length
+    },
+
+    /** Favourites move; a listing both had favourited stays one favourite. */
+    async moveFavorites(from: number, to: number): Promise<number> {
+      const moved = await db.query(
+        `INSERT INTO favorites (user_id, listing_id, created_at) SELECT $2, listing_id, created_at FROM favorites WHERE user_id = $1
+         ON CONFLICT DO NOTHING RETURNING listing_id`,
+        [from, to],
+      )
+      await db.query(`DELETE FROM favorites WHERE user_id = $1`, [from])
+      return moved.length
+    },
+
+    /** The merged-away account: sessions ended, every personal field erased, pointing to the survivor. */
+    async retire(from: number, into: number): Promise<void> {
+      await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [from])
+      await db.query(
+        `UPDATE users SET deleted_at = now(), merged_into = $2, updated_at = now(), telegram_id = NULL, email = NULL, email_uid = NULL,
+           email_verified = false, phone_number = NULL, phone_verified = false, first_name = '', last_name = NULL, username = NULL,
+           photo_url = NULL, ai_credits = 0, free_boosts = 0, premium_until = NULL
+         WHERE id = $1`,
+        [from, into],
+      )
+    },
+
+    /** The survivor takes the credits, premium time and the sign-in methods and phone it lacked. */
+    async absorb(into: number, source: LinkUserRow, premiumUntil: Date | null): Promise<LinkUserRow> {
+      const [row] = await db.query<LinkUserRow>(
+        `UPDATE users SET
+           ai_credits = ai_credits + $2, free_boosts = free_boosts + $3, premium_until = $4,
+           telegram_id = COALESCE(telegram_id, $5), username = COALESCE(username, $6), photo_url = COALESCE(photo_url, $7),
+           email_verified = CASE WHEN email IS NULL THEN $9 ELSE email_verified END,
+           email_uid = CASE WHEN email IS NULL THEN $10 ELSE email_uid END,
+           email = COALESCE(email, $8),
+           phone_verified = CASE WHEN NOT phone_verified AND $12 THEN true ELSE phone_verified END,
+           phone_number = CASE WHEN NOT phone_verified AND $12 THEN $11 ELSE phone_number END,
+           updated_at = now()
+         WHERE id = $1 RETURNING ${COLUMNS}`,
+        [
+          into,
+          source.ai_credits,
+          source.free_boosts,
+          premiumUntil,
+          source.telegram_id,
+          source.username,
+          source.photo_url,
+          source.email,
+          source.email_verified,
+          source.email_uid,
+          source.phone_number,
+          source.phone_verified,
+        ],
+      )
+      return row!
+    },
+  }
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto'
+import type { User } from '../../../shared/schemas/user.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
+import type { Db } from '../db/client.ts'
+import type { UserRow } from '../users/account.repo.ts'
+import { accountRepo } from '../users/account.repo.ts'
+import { toUser } from '../users/account.service.ts'
+import { sessionRepo } from './session.repo.ts'
+import { checkTelegramLogin, TELEGRAM_REFUSALS } from './telegram.ts'
+import { verifiedEmailIdentity } from './verified-identity.ts'
+import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../plugins/access-tokens.ts'
+
+/** The refresh cookie lives 30 days (SPEC §9); the token behind it the same. */
+export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+export interface SessionOptions {
+  tokens: AccessTokens
+  telegramBotToken?: string
+  adminTelegramIds: ReadonlySet<string>
+  /** Checks e-mail ID tokens (firebase-admin or the built-in provider). */
+  idTokens?: IdTokenVerifier
+  adminEmails?: ReadonlySet<string>
+}
+
+export interface EmailSignUp {
+  first_name: string
+  last_name?: string
+  phone_number?: string
+  language_code?: string
+  referral_code?: string
+}
+
+export interface Session {
+  token: string
+  access_token: string
+  refresh_token: string
+  user: User
+}
+
+
+export function sessionService(db: Db, options: SessionOptions) {
+  const repo = sessionRepo(db)
+  const users = accountRepo(db)
+
+  /** A new session (a new refresh family) or the next token of an existing family. */
+  async function issue(user: UserRow, familyId: string = randomUUID()): Promise<Session> {
+    const refresh = newRefreshToken()
+    await repo.insertRefresh({ id: randomUUID(), userId: user.id, familyId, hash: refresh.hash, expiresAt: new Date(Date.now() + REFRESH_TTL_MS) })
+    const token = await options.tokens.sign({ userId: user.id, role: user.role })
+    return { token, access_token: token, refresh_token: refresh.token, user: toUser(user) }
+  }
+
+  const verifiedIdentity = (idToken: string, claimedEmail?: string) => verifiedEmailIdentity(options.idTokens, idToken, claimedEmail)
+
+  const isAdminEmail = (email: string) => options.adminEmails?.has(email) ?? false
+
+  return {
+    /** POST /auth/email-login: the account of a verified e-mail identity; 404 user_not_found before create-user. */
+    async emailLogin(body: { firebase_token: string; email?: string }): Promise<Session> {
+      const identity = await verifiedIdentity(body.firebase_token, body.email)
+      const user = (await users.findByEmailUid(identity.uid)) ?? (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
+      if (!user) throw new AppError('NOT_FOUND', 'No account for this e-mail yet', { reason: 'user_not_found' })
+      return issue(await users.attachEmailIdentity(user.id, identity.uid, isAdminEmail(identity.email)))
+    },
+
+    /** POST /auth/create-user: the account for a verified identity on first e-mail sign-up (409 when one exists). */
+    async createUser(body: EmailSignUp & { firebase_token: string }): Promise<Session> {
+      const identity = await verifiedIdentity(body.firebase_token)
+      const existing = (await users.findByEmailUid(identity.uid)) ?? (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
+      const user = existing
+        ? null
+        : await users.insertEmailUser({
+            uid: identity.uid,
+            email: identity.email,
+            firstName: body.first_name,
+            lastName: body.last_name?.trim() || null,
+            phoneNumber: body.phone_number?.trim() || null,
+            language: body.language_code ?? 'fa',
+            referredByCode: body.referral_code?.trim() || null,
+            admin: isAdminEmail(identity.email),
+          })
+      if (!user) throw new AppError('CONFLICT', 'An account for this e-mail already exists', { reason: 'account_exists' })
+      return issue(user)
+    },
+
+    /** POST /auth/telegram-login: a valid, fresh, first-time Login Widget payload signs the user in (creating them). */
+    async telegramLogin(data: Record<string, unknown>): Promise<Session> {
+      if (!options.telegramBotToken) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram sign-in is not configured')
+      const check = checkTelegramLogin(data, options.telegramBotToken)
+      if (!check.ok) throw new AppError('UNAUTHENTICATED', TELEGRAM_REFUSALS[check.reason], { reason: check.reason })
+      if (!(await repo.claimTelegramPayload(String(data.hash)))) {
+        throw new AppError('UNAUTHENTICATED', 'Telegram login data was already used', { reason: 'replayed' })
+      }
+      const telegramId = Number(data.id)
+      const user = await users.upsertTelegram({
+        telegramId,
+        firstName: String(data.first_name),
+        lastName: typeof data.last_name === 'string' ? data.last_name : undefined,
+        username: typeof data.username === 'string' ? data.username : undefined,
+        photoUrl: typeof data.photo_url === 'string' ? data.photo_url : undefined,
+        admin: options.adminTelegramIds.has(String(telegramId)),
+      })
+      return issue(user)
+    },
+
+    /**
+     * POST /auth/refresh: the token is rotated. A token that was already rotated (or revoked) coming
+     * back means it leaked: its whole family is revoked and the caller gets a 401.
+     */
+    async refresh(refreshToken: string): Promise<Session> {
+      const row = await repo.findRefresh(hashRefreshToken(refreshToken))
+      if (!row) throw new AppError('UNAUTHENTICATED', 'Invalid refresh token')
+      if (row.revoked_at) throw new AppError('UNAUTHENTICATED', 'Session ended')
+      if (row.rotated_at || !(await repo.claimRotation(row.id))) {
+        await repo.revokeFamily(row.family_id)
+        throw new AppError('UNAUTHENTICATED', 'Refresh token reused; the session was ended')
+      }
+      if (new Date(row.expires_at).getTime() <= Date.now()) {
+        await repo.revokeFamily(row.family_id)
+        throw new AppError('UNAUTHENTICATED', 'Session expired')
+      }
+      const user = await users.findById(row.user_id)
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Session ended')
+      return issue(user, row.family_id)
+    },
+
+    /** POST /auth/logout: ends the session of this refresh token (unknown tokens are fine: already out). */
+    async logout(refreshToken: string): Promise<void> {
+      const row = await repo.findRefresh(hashRefreshToken(refreshToken))
+      if (row) await repo.revokeFamily(row.family_id)
+    },
+  }
+}
+export type SessionService = ReturnType<typeof sessionService>

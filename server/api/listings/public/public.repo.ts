@@ -1,0 +1,189 @@
+import type { GenderPref, ListingSort, PropertyType, Term } from '../../../../shared/constants.ts'
+import type { Queryable } from '../../db/client.ts'
+
+export interface ListingRow {
+  id: number
+  slug: string
+  type: PropertyType
+  country_code: string
+  country_name: string
+  city_key: string
+  city_name: string
+  rent_minor: number | null
+  currency: string
+  is_negotiable: boolean
+  gender_pref: GenderPref
+  description: string
+  original_language: string
+  /** The stored translation into the asked language (never into the original one), else null. */
+  translated_description: string | null
+  term: Term
+  start_date: string | null
+  has_contract: boolean
+  size_m2: number | null
+  rooms: number | null
+  furnished: boolean
+  contact: string | null
+  verification_number: string | null
+  status_reason: string | null
+  status: 'pending' | 'active' | 'rented' | 'expired' | 'rejected' | 'removed'
+  boost_until: Date | null
+  favorite_count: number
+  created_at: Date
+  updated_at: Date
+  owner_id: number
+  owner_first_name: string
+  owner_username: string | null
+}
+
+export interface PhotoRow {
+  id: number
+  listing_id: number
+  file_id: string
+  thumb_file_id: string
+  width: number
+  height: number
+}
+
+/** Public search filters, already normalised by the service (prices in EUR cents). */
+export interface ListingFilters {
+  country?: string
+  /** The cities whose key was asked for (one key may exist in two countries). */
+  cityIds?: number[]
+  type?: PropertyType
+  term?: Term
+  minEurCents?: number
+  maxEurCents?: number
+  includeNegotiable: boolean
+  genderPref?: GenderPref
+  availableBy?: string
+  hasContract?: boolean
+}
+
+const SELECT_LISTING = `
+  SELECT l.id, l.slug, l.type, l.country_code, co.names->>$1 AS country_name,
+         c.key AS city_key, c.names->>$1 AS city_name,
+         l.rent_minor::float8 AS rent_minor, l.currency, l.is_negotiable, l.gender_pref,
+         l.description, l.original_language, lt.description AS translated_description, l.term, to_char(l.start_date, 'YYYY-MM-DD') AS start_date,
+         l.has_contract, l.size_m2, l.rooms, l.furnished, l.contact, l.verification_number, l.status, l.status_reason, l.boost_until,
+         l.favorite_count, l.created_at, l.updated_at,
+         u.id AS owner_id, u.first_name AS owner_first_name, u.username AS owner_username
+    FROM listings l
+    JOIN cities c ON c.id = l.city_id
+    JOIN countries co ON co.code = l.country_code
+    JOIN users u ON u.id = l.owner_id
+    LEFT JOIN listing_translations lt ON lt.listing_id = l.id AND lt.language = $1 AND lt.language <> l.original_language`
+
+/** Builds the WHERE clause of a public search, appending its values to `params`. */
+function whereActive(filters: ListingFilters, params: unknown[]): string[] {
+  const add = (value: unknown) => `$${params.push(value)}`
+  const where = [`l.status = 'active'`]
+  if (filters.country) where.push(`l.country_code = ${add(filters.country)}`)
+  // One city compares with `=`, so the (city_id, …) indexes also give the order.
+  if (filters.cityIds?.length === 1) where.push(`l.city_id = ${add(filters.cityIds[0])}`)
+  else if (filters.cityIds) where.push(`l.city_id = ANY(${add(filters.cityIds)}::int[])`)
+  if (filters.type) where.push(`l.type = ${add(filters.type)}`)
+  if (filters.term) where.push(`l.term = ${add(filters.term)}`)
+  if (filters.genderPref === 'any') where.push(`l.gender_pref = 'any'`)
+  else if (filters.genderPref) where.push(`l.gender_pref IN (${add(filters.genderPref)}, 'any')`)
+  if (filters.hasContract !== undefined) where.push(`l.has_contract = ${add(filters.hasContract)}`)
+  if (filters.availableBy) where.push(`(l.start_date IS NULL OR l.start_date <= ${add(filters.availableBy)}::date)`)
+  const price: string[] = []
+  if (filters.minEurCents !== undefined) price.push(`l.rent_eur_cents >= ${add(filters.minEurCents)}`)
+  if (filters.maxEurCents !== undefined) price.push(`l.rent_eur_cents <= ${add(filters.maxEurCents)}`)
+  const priced = price.length > 0 ? price.join(' AND ') : 'l.rent_minor IS NOT NULL'
+  if (filters.includeNegotiable) {
+    if (price.length > 0) where.push(`((${priced}) OR l.rent_minor IS NULL)`)
+  } else {
+    where.push(priced)
+  }
+  return where
+}
+
+const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
+  newest: 'l.created_at DESC, l.id DESC',
+  price_asc: 'l.rent_eur_cents ASC NULLS LAST, l.id ASC',
+  price_desc: 'l.rent_eur_cents DESC NULLS LAST, l.id DESC',
+}
+
+/** SQL of public listing reads: search, one listing, photos, and the reader's favourites among them. */
+export function publicListingsRepo(db: Queryable) {
+  return {
+    /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
+    async count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
+      const params: unknown[] = []
+      const where = whereActive(filters, params)
+      if (boostedAt) where.push(`l.boost_until > $${params.push(boostedAt)}`)
+      const rows = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT ${cap + 1}) s`,
+        params,
+      )
+      return rows[0]?.n ?? 0
+    },
+
+    /** One page of matching active listings in a plain order. */
+    async page(filters: ListingFilters, language: string, sort: Exclude<ListingSort, 'boosted'>, limit: number, offset: number) {
+      const params: unknown[] = [language]
+      const where = whereActive(filters, params)
+      return db.query<ListingRow>(
+        `${SELECT_LISTING} WHERE ${where.join(' AND ')} ORDER BY ${ORDER_BY[sort]} LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      )
+    },
+
+    /**
+     * One slice of the boosted order: listings boosted at `now` first (latest boost first), then the
+     * others newest first. Two index-ordered queries instead of sorting every match (STACK-NOTES, PGlite).
+     */
+    async boostedSlice(filters: ListingFilters, language: string, now: Date, boosted: boolean, limit: number, offset: number) {
+      const params: unknown[] = [language]
+      const where = whereActive(filters, params)
+      const at = `$${params.push(now)}`
+      if (boosted) {
+        where.push(`l.boost_until > ${at}`)
+        return db.query<ListingRow>(
+          `${SELECT_LISTING} WHERE ${where.join(' AND ')} ORDER BY l.boost_until DESC, l.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          params,
+        )
+      }
+      where.push(`(l.boost_until IS NULL OR l.boost_until <= ${at})`)
+      return db.query<ListingRow>(
+        `${SELECT_LISTING} WHERE ${where.join(' AND ')} ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      )
+    },
+
+    /** A listing by numeric id or slug, whatever its status. */
+    async findByIdOrSlug(idOrSlug: string, language: string): Promise<ListingRow | null> {
+      const byId = /^\d{1,9}$/.test(idOrSlug)
+      const rows = await db.query<ListingRow>(`${SELECT_LISTING} WHERE ${byId ? 'l.id = $2::int' : 'l.slug = $2'}`, [language, idOrSlug])
+      return rows[0] ?? null
+    },
+
+    /** Listings by id (any status but removed), in no particular order. */
+    async byIds(ids: number[], language: string): Promise<ListingRow[]> {
+      if (ids.length === 0) return []
+      return db.query<ListingRow>(`${SELECT_LISTING} WHERE l.id = ANY($2::int[]) AND l.status <> 'removed'`, [language, ids])
+    },
+
+    /** The photos of many listings in one query, in gallery order. */
+    async photosOf(listingIds: number[]): Promise<PhotoRow[]> {
+      if (listingIds.length === 0) return []
+      return db.query<PhotoRow>(
+        `SELECT id, listing_id, file_id, thumb_file_id, width, height
+           FROM photos WHERE listing_id = ANY($1::int[]) ORDER BY listing_id, position, id`,
+        [listingIds],
+      )
+    },
+
+    /** When the user favourited each of these listings (only the favourited ones come back). */
+    async favoritedAt(userId: number, listingIds: number[]): Promise<Map<number, Date>> {
+      if (listingIds.length === 0) return new Map()
+      const rows = await db.query<{ listing_id: number; created_at: Date }>(
+        `SELECT listing_id, created_at FROM favorites WHERE user_id = $1 AND listing_id = ANY($2::int[])`,
+        [userId, listingIds],
+      )
+      return new Map(rows.map((r) => [r.listing_id, new Date(r.created_at)]))
+    },
+  }
+}

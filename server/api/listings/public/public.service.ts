@@ -1,0 +1,236 @@
+import { COUNT_CAP } from '../../../../shared/constants.ts'
+import { currencyExponent, EUR_PER_UNIT } from '../../../../shared/money.ts'
+import { photoUrl } from '../../../../shared/paths.ts'
+import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListListingsQuery } from '../../../../shared/schemas/listing.ts'
+import { slugify } from '../../../../shared/text.ts'
+import { AppError } from '../../../lib/errors.ts'
+import { TtlCache } from '../../../lib/ttl-cache.ts'
+import type { Db } from '../../db/client.ts'
+import { serializeData, type SerializedData } from '../../http.ts'
+import { canManage, isOwner, type Viewer } from '../../policy.ts'
+import type { ViewCounter } from '../analytics/views.ts'
+import { publicListingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './public.repo.ts'
+
+export interface PublicListingsOptions {
+  /** How long anonymous public reads are cached; 0 disables the cache. */
+  publicCacheMs: number
+  /** The currency of a country's listings, for prices given in that currency. */
+  countryCurrency: (code: string) => Promise<string | undefined>
+  /** The ids of the cities with this key (in any country). */
+  cityIds: (key: string) => Promise<number[]>
+  /** Where page views are counted (analytics). */
+  views: ViewCounter
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
+
+/** Public listing reads (SPEC §7 Listings): search, one listing, page views; anonymous answers are cached. */
+export function publicListingsService(db: Db, options: PublicListingsOptions) {
+  const repo = publicListingsRepo(db)
+  // Public reads are cached already serialized: checked and stringified once per entry, not per request.
+  const pages = new TtlCache<SerializedData<ListingPage>>(options.publicCacheMs, 1000)
+  const singles = new TtlCache<SerializedData<Listing> | null>(options.publicCacheMs, 2000)
+
+  async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
+    // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
+    const currency = (query.country && (await options.countryCurrency(query.country))) || 'EUR'
+    const toEurCents = (amount: number) => Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * 100)
+    const hasPrice = query.min_price !== undefined || query.max_price !== undefined
+    return {
+      country: query.country,
+      cityIds: query.city ? await options.cityIds(slugify(query.city)) : undefined,
+      type: query.type,
+      term: query.term,
+      minEurCents: query.min_price === undefined ? undefined : toEurCents(query.min_price),
+      maxEurCents: query.max_price === undefined ? undefined : toEurCents(query.max_price),
+      includeNegotiable: query.include_discussable ?? !hasPrice,
+      genderPref: query.gender_pref,
+      availableBy: query.start_date,
+      hasContract: query.has_contract,
+    }
+  }
+
+  /** Wire listings with their photos; `translated` shows a stored translation where the row has one. */
+  async function withPhotos(rows: ListingRow[], translated = true): Promise<Listing[]> {
+    const photos = await repo.photosOf(rows.map((r) => r.id))
+    const byListing = new Map<number, PhotoRow[]>()
+    for (const photo of photos) {
+      const list = byListing.get(photo.listing_id)
+      if (list) list.push(photo)
+      else byListing.set(photo.listing_id, [photo])
+    }
+    const now = Date.now()
+    return rows.map((row) => toListing(row, byListing.get(row.id) ?? [], now, translated))
+  }
+
+  async function searchPage(query: ListListingsQuery): Promise<ListingPage> {
+    const filters = await toFilters(query)
+    const { limit, page } = query
+    const offset = (page - 1) * limit
+    const language = query.language
+    const unknownCity = filters.cityIds?.length === 0
+    const total = unknownCity ? 0 : await repo.count(filters, COUNT_CAP)
+    let rows: ListingRow[] = []
+    if (offset < total) {
+      if (query.sort === 'boosted') {
+        const now = new Date()
+        const boostedTotal = await repo.count(filters, COUNT_CAP, now)
+        if (offset < boostedTotal) rows = await repo.boostedSlice(filters, language, now, true, limit, offset)
+        if (rows.length < limit) {
+          const rest = await repo.boostedSlice(filters, language, now, false, limit - rows.length, Math.max(0, offset - boostedTotal))
+          rows = rows.concat(rest)
+        }
+      } else {
+        rows = await repo.page(filters, language, query.sort, limit, offset)
+      }
+    }
+    const capped = total > COUNT_CAP
+    const totalItems = Math.min(total, COUNT_CAP)
+    const totalPages = Math.max(1, Math.ceil(totalItems / limit))
+    return {
+      listings: await withPhotos(rows),
+      pagination: {
+        current_page: page,
+        total_pages: totalPages,
+        total_items: totalItems,
+        items_per_page: limit,
+        has_next: page < totalPages || (capped && offset + limit < total),
+        has_prev: page > 1,
+        total_is_capped: capped,
+      },
+    }
+  }
+
+  const search = (query: ListListingsQuery) => pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await searchPage(query)))
+
+  /** A public listing by id or slug, or null: only active listings are public (policy.ts). */
+  function findPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing> | null> {
+    return singles.wrap(`${language}:${idOrSlug}`, async () => {
+      const row = await repo.findByIdOrSlug(idOrSlug, language)
+      if (!row || row.status !== 'active') return null
+      const [found] = await withPhotos([row])
+      return found ? serializeData(ListingSchema, found) : null
+    })
+  }
+
+  async function getPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing>> {
+    const listing = await findPublic(idOrSlug, language)
+    if (!listing) throw notFound()
+    return listing
+  }
+
+  /**
+   * A listing as those who manage it see it (policy.ts): whatever its status, with its contact and
+   * the text as the owner wrote it (their forms edit the original). Null for anyone else.
+   */
+  async function findManaged(idOrSlug: string, language: string, viewer: Viewer): Promise<Listing | null> {
+    const row = await repo.findByIdOrSlug(idOrSlug, language)
+    if (!row || !canManage(viewer, row)) return null
+    const [listing] = await withPhotos([row], false)
+    return ListingSchema.parse({ ...listing, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason, is_owner: isOwner(viewer, row) })
+  }
+
+  /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
+  async function markFavorites(userId: number, items: Listing[]): Promise<Listing[]> {
+    const saved = await repo.favoritedAt(userId, items.map((l) => l.id))
+    return items.map((l) => {
+      const at = saved.get(l.id)
+      return at ? { ...l, is_favorited: true, favorited_at: at.toISOString() } : l
+    })
+  }
+
+  return {
+    /** GET /listings for an anonymous reader: the shared answer (cached briefly). */
+    search,
+
+    /** GET /listings for a signed-in reader: the same page with their favourites marked. */
+    async searchFor(viewer: Viewer, query: ListListingsQuery): Promise<ListingPage> {
+      const { value } = await search(query)
+      return { ...value, listings: await markFavorites(viewer.userId, value.listings) }
+    },
+
+    /** GET /listings/{id} for an anonymous reader: the shared answer; 404 for anything not public. */
+    getPublic,
+
+    /**
+     * GET /listings/{id} for a signed-in reader: those who manage the listing get their view (any
+     * status, contact, the original text); everyone else the public listing, or 404. Favourites marked.
+     */
+    async getFor(viewer: Viewer, idOrSlug: string, language: string): Promise<Listing> {
+      const shown = await findPublic(idOrSlug, language)
+      const listing = shown && !canManage(viewer, { owner_id: shown.value.owner.id }) ? shown.value : await findManaged(idOrSlug, language, viewer)
+      if (!listing) throw notFound()
+      const [marked] = await markFavorites(viewer.userId, [listing])
+      return marked!
+    },
+
+    findManaged,
+
+    /**
+     * POST /listings/{id}/view: a page view of a public listing, unless its reader manages it (their
+     * own visits are not views); a visitor counts once per listing per day (analytics/views.ts).
+     */
+    async recordView(idOrSlug: string, viewer: Viewer | null, reader: { address: string; userAgent: string }): Promise<{ counted: boolean }> {
+      const found = await getPublic(idOrSlug, 'fa')
+      if (canManage(viewer, { owner_id: found.value.owner.id })) return { counted: false }
+      await options.views.record(found.value.id, viewer ? { userId: viewer.userId } : reader)
+      return { counted: true }
+    },
+
+    /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */
+    async byIds(ids: number[], language: string, { translated = true } = {}): Promise<Listing[]> {
+      const rows = await repo.byIds(ids, language)
+      const byId = new Map((await withPhotos(rows, translated)).map((l) => [l.id, l]))
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    },
+
+    /** Forgets cached public reads, after a write. */
+    invalidate(): void {
+      pages.clear()
+      singles.clear()
+    },
+  }
+}
+export type PublicListingsService = ReturnType<typeof publicListingsService>
+
+/** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call). */
+function toListing(row: ListingRow, photos: PhotoRow[], now: number, translated: boolean): Listing {
+  const translation = translated ? row.translated_description : null
+  const rent = row.rent_minor === null ? null : row.rent_minor / 10 ** currencyExponent(row.currency)
+  const boostUntil = row.boost_until ? new Date(row.boost_until) : null
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    country: row.country_code,
+    country_name: row.country_name,
+    city: row.city_key,
+    city_name: row.city_name,
+    rent,
+    currency: row.currency,
+    is_negotiable: row.is_negotiable || rent === null || rent === 0,
+    gender_pref: row.gender_pref,
+    description: translation ?? row.description,
+    original_description: translation === null ? null : row.description,
+    original_language: row.original_language,
+    has_translation: translation !== null,
+    is_translated: translation !== null,
+    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.file_id), thumb_url: photoUrl(p.thumb_file_id), width: p.width, height: p.height })),
+    term: row.term,
+    start_date: row.start_date,
+    has_contract: row.has_contract,
+    size_m2: row.size_m2,
+    rooms: row.rooms,
+    furnished: row.furnished,
+    status: row.status,
+    boost_until: boostUntil ? boostUntil.toISOString() : null,
+    is_boosted: boostUntil !== null && boostUntil.getTime() > now,
+    contact: null,
+    is_favorited: false,
+    favorite_count: row.favorite_count,
+    favorited_at: null,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    owner: { id: row.owner_id, first_name: row.owner_first_name, username: row.owner_username },
+  }
+}
