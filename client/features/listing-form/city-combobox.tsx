@@ -30,28 +30,29 @@ export function CityCombobox({
   const { t } = useLingui()
   const locale = useLocale()
   const id = useId()
-  const [cities, setCities] = useState<City[]>([])
+  // the cities loaded, with the country and language asked: another country's never show
+  const [loaded, setLoaded] = useState<{ country: string; locale: string; cities: City[] }>({ country: '', locale: '', cities: [] })
+  const cities = country && loaded.country === country ? loaded.cities : []
+  const loading = country !== '' && (loaded.country !== country || loaded.locale !== locale)
   const [text, setText] = useState(label)
+  const [shownLabel, setShownLabel] = useState(label)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
-  const [loading, setLoading] = useState(false)
 
   // a chosen city (or a restored draft) shows its name; clearing the choice while typing keeps the text
-  useEffect(() => {
+  if (label !== shownLabel) {
+    setShownLabel(label)
     if (label) setText(label)
-  }, [label])
+  }
   useEffect(() => {
-    if (!country) {
-      setCities([])
-      return
-    }
+    if (!country) return
     const controller = new AbortController()
-    setLoading(true)
     browserApi()
       .locations.citiesOf(country, locale, controller.signal)
-      .then(setCities)
-      .catch(() => setCities([]))
-      .finally(() => setLoading(false))
+      .then((list) => setLoaded({ country, locale, cities: list }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ country, locale, cities: [] })
+      })
     return () => controller.abort()
   }, [country, locale])
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { MAX_PHOTOS_PER_LISTING } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { ApiError, type UploadedPhoto } from '../../lib/api.ts'
@@ -47,7 +47,10 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
   const [dropping, setDropping] = useState(false)
   const controllers = useRef(new Map<string, AbortController>())
   const latest = useRef(value)
-  latest.current = value
+  // follows the value given, as soon as it is committed (a ref is not written during render)
+  useLayoutEffect(() => {
+    latest.current = value
+  }, [value])
 
   useEffect(() => {
     const running = controllers.current

@@ -70,6 +70,8 @@ export function Component() {
     [t`Property type`, i18n._(TYPE_LABELS[listing.type])],
     [t`Location`, t`${city}, ${country}`],
     [t`Rental term`, i18n._(TERM_LABELS[listing.term])],
+    // a pair (label, value), not a list of elements
+    // oxlint-disable-next-line react/jsx-key
     [t`Available from`, listing.startDate ? <DateText iso={listing.startDate} /> : t`Now`],
     [t`Official contract`, listing.hasContract ? t`Yes` : t`No`],
     [t`Gender preference`, i18n._(GENDER_LABELS[listing.genderPref])],

@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
 import { browserTransport, createApi, type City } from '../../lib/api.ts'
@@ -46,15 +46,13 @@ export function PlaceAutocomplete({
   const [active, setActive] = useState(-1)
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
-  const typed = useRef(false)
+  // the text was typed (not chosen): search it, and send it as the city if nothing is chosen
+  const [typed, setTyped] = useState(false)
 
   useEffect(() => {
-    if (!typed.current) return
     const q = text.trim()
-    if (q.length < 1) {
-      setOptions([])
-      return
-    }
+    // an emptied field clears its options where it is emptied (onChange)
+    if (!typed || q.length < 1) return
     const needle = normalizeSearchText(q)
     const countryOptions: Option[] = (countries ?? [])
       .filter((c) => normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle))
@@ -77,10 +75,10 @@ export function PlaceAutocomplete({
       clearTimeout(timer)
       controller.abort()
     }
-  }, [text, locale, countries])
+  }, [typed, text, locale, countries])
 
   function choose(option: Option) {
-    typed.current = false
+    setTyped(false)
     if (option.kind === 'country') {
       setText(option.country.name)
       setCityKey('')
@@ -110,17 +108,18 @@ export function PlaceAutocomplete({
         aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
         value={text}
         onChange={(event) => {
-          typed.current = true
+          setTyped(true)
           setText(event.target.value)
           if (event.target.value.trim() === '') {
             setCityKey('')
             setCountry('')
+            setOptions([])
           }
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(event) => comboboxKeyDown(event, { options, active, expanded, setActive, setOpen, choose })}
       />
-      <input type="hidden" name="city" value={cityKey || (typed.current ? text.trim() : '')} />
+      <input type="hidden" name="city" value={cityKey || (typed ? text.trim() : '')} />
       {withCountry && country && <input type="hidden" name="country" value={country} />}
       {expanded && (
         <ul id={`${id}-list`} role="listbox" className="combobox-list" aria-label={countries ? t`Places` : t`Cities`}>
