@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { localizePath } from '../../shared/locales.ts'
 import { safeNext } from '../../shared/paths.ts'
 import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
@@ -14,6 +14,19 @@ function isTelegramCallback(url: string | undefined): boolean {
   return TELEGRAM_WIDGET_FIELDS.every((field) => params.has(field))
 }
 
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0]
+type RouteHandler = NonNullable<ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>>
+
+/** Routes constrained with `telegramCallback: 'yes'` answer the requests that carry the widget fields. */
+const widgetCallback: ConstraintStrategy = {
+  name: 'telegramCallback',
+  storage() {
+    const handlers = new Map<unknown, RouteHandler>()
+    return { get: (value) => handlers.get(value) ?? null, set: (value, handler) => void handlers.set(value, handler) }
+  },
+  deriveConstraint: (req) => (isTelegramCallback(req.url) ? 'yes' : undefined),
+}
+
 /**
  * The Telegram Login Widget's redirect: any page address with the seven widget fields in its query
  * (a route constraint picks these requests out of the pages). The API verifies the fields, here on
@@ -24,12 +37,7 @@ export const telegramLoginRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
   app,
   { upstream, sessions, publicBaseUrl },
 ) => {
-  const callbacks = new Map<string, unknown>()
-  app.addConstraintStrategy({
-    name: 'telegramCallback',
-    storage: () => ({ get: (value: string) => (callbacks.get(value) ?? null) as never, set: (value: string, handler: unknown) => void callbacks.set(value, handler) }),
-    deriveConstraint: (req) => (isTelegramCallback(req.url) ? 'yes' : (undefined as unknown as string)),
-  })
+  app.addConstraintStrategy(widgetCallback)
 
   async function callback(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, publicBaseUrl)

@@ -97,6 +97,8 @@ test('a listing from posting to removal: posted with two photos in fa, approved,
 
   // the two visitors' views are counted (written in batches every few seconds) and shown to the owner
   await expect.poll(async () => (await (await owner.request.get(`/api/v1/users/listings/${id}/analytics`)).json()).data.views_total, { timeout: 20_000 }).toBe(2)
+  // the owner reads on in English, as chosen: otherwise their stored Persian takes the page back to fa after 500 ms
+  await owner.context().addCookies([{ name: 'i18n_redirected', value: 'en', url: new URL('/', owner.url()).href }])
   await owner.goto('/en/dashboard/listings')
   await expect(owner.locator('html[data-hydrated]')).toHaveCount(1)
   const active = owner.locator('.own-listing').filter({ has: owner.locator('.status-chip.status-active') })
