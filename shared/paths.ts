@@ -29,3 +29,6 @@ export const TELEGRAM_CALLBACK_FIELDS = ['auth_date', 'first_name', 'last_name',
 export function photoUrl(fileId: string): string {
   return `/api/telegramFile/${encodeURIComponent(fileId)}`
 }
+
+/** Where the product API serves SPEC §7's calls. */
+export const API_PREFIX = '/api/v1'
