@@ -13,6 +13,7 @@ const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['-p', '.'] },
   { name: 'lint', command: 'oxlint', args: ['--deny-warnings', 'server', 'client', 'shared', 'test', 'scripts', 'bench'] },
   { name: 'catalogs', command: 'node', args: ['--import', 'tsx', 'scripts/check-catalogs.ts'] },
+  { name: 'import cycles', command: 'node', args: ['--import', 'tsx', 'scripts/check-cycles.ts'] },
   // tap compiles its plugin set at install; ours drops its ts-node loader (TypeScript 7 has no JS API) for tsx
   { name: 'tap plugins', command: 'tap', args: ['build'] },
   // the gateway tests render with the production bundles

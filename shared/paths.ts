@@ -26,3 +26,6 @@ export function safeNext(next: string | null | undefined, fallback: string): str
 export function photoUrl(fileId: string): string {
   return `/api/telegramFile/${encodeURIComponent(fileId)}`
 }
+
+/** Where the product API serves SPEC §7's calls. */
+export const API_PREFIX = '/api/v1'

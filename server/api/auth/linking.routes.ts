@@ -11,16 +11,15 @@ import {
   VerifyEmailForLinkingBody,
 } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../plugins/authentication.ts'
-import type { AccessTokens } from '../plugins/access-tokens.ts'
 import type { LinkingService } from './linking.service.ts'
+import { viewerOf } from '../policy.ts'
 
 /** Sign-in methods of the signed-in user: link, unlink, merge (SPEC §7 Users). No user id is ever taken from the client. */
-export const linkingRoutes: FastifyPluginAsyncZod<{ linking: LinkingService; tokens: AccessTokens }> = async (app, { linking, tokens }) => {
-  app.addHook('preValidation', requireUser(tokens))
+export const linkingRoutes: FastifyPluginAsyncZod<{ linking: LinkingService }> = async (app, { linking }) => {
+  app.addHook('preValidation', app.requireUser)
 
   app.post('/users/link-nonce', { schema: { response: { 200: envelope(z.object({ nonce: z.string(), expires_in: z.number().int() })) } } }, async (request) =>
-    okEnvelope(await linking.linkNonce(userIdOf(request))),
+    okEnvelope(await linking.linkNonce(viewerOf(request).userId)),
   )
 
   app.post(
@@ -31,13 +30,13 @@ export const linkingRoutes: FastifyPluginAsyncZod<{ linking: LinkingService; tok
         response: { 200: envelope(z.object({ email: z.string(), email_verified: z.literal(true), linked_account: LinkedAccountSchema.nullable() })) },
       },
     },
-    async (request) => okEnvelope(await linking.verifyEmailForLinking(userIdOf(request), request.body)),
+    async (request) => okEnvelope(await linking.verifyEmailForLinking(viewerOf(request).userId, request.body)),
   )
 
   app.post(
     '/users/link-account',
     { schema: { body: LinkAccountBody, response: { 200: envelope(z.object({ user: UserSchema, linked: LinkMethodSchema })) } } },
-    async (request) => okEnvelope(await linking.linkAccount(userIdOf(request), request.body)),
+    async (request) => okEnvelope(await linking.linkAccount(viewerOf(request).userId, request.body)),
   )
 
   app.post(
@@ -55,10 +54,10 @@ export const linkingRoutes: FastifyPluginAsyncZod<{ linking: LinkingService; tok
         },
       },
     },
-    async (request) => okEnvelope(await linking.merge(userIdOf(request), request.body)),
+    async (request) => okEnvelope(await linking.merge(viewerOf(request).userId, request.body)),
   )
 
   app.delete('/users/unlink-account', { schema: { body: UnlinkAccountBody, response: { 200: envelope(z.object({ user: UserSchema })) } } }, async (request) =>
-    okEnvelope(await linking.unlink(userIdOf(request), request.body.auth_method)),
+    okEnvelope(await linking.unlink(viewerOf(request).userId, request.body.auth_method)),
   )
 }

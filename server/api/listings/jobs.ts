@@ -84,10 +84,3 @@ export function listingJobs(db: Db, options: { listings: PublicListingsService; 
   return jobs
 }
 export type ListingJobs = ReturnType<typeof listingJobs>
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The listings module's background jobs (see listings/jobs.ts). */
-    listingJobs: ListingJobs
-  }
-}

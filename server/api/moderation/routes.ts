@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
@@ -15,24 +14,17 @@ import {
   ResolveReportBody,
   StatsOverviewSchema,
 } from '../../../shared/schemas/moderation.ts'
-import { AppError, okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../plugins/authentication.ts'
-import type { AccessTokens } from '../plugins/access-tokens.ts'
-import { isAdmin, optionalViewerOf, viewerOf } from '../policy.ts'
+import { okEnvelope } from '../../lib/errors.ts'
+import { viewerOf } from '../policy.ts'
 import type { ModerationService } from './service.ts'
 
 const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const Language = z.object({ language: LanguageParam.default('fa') })
 
-/** Runs after requireUser (plugin hooks come before route hooks): a signed-in non-admin gets 403. */
-async function requireAdmin(request: FastifyRequest) {
-  if (!isAdmin(optionalViewerOf(request))) throw new AppError('FORBIDDEN', 'Only moderators may do this')
-}
-
 /** Reports by signed-in users and the admin's moderation calls (SPEC §7 Admin, issue 4). */
-export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService; tokens: AccessTokens }> = async (app, { moderation, tokens }) => {
+export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (app, { moderation }) => {
   // before validation, so an anonymous caller gets 401 whatever the body
-  app.addHook('preValidation', requireUser(tokens))
+  app.addHook('preValidation', app.requireUser)
 
   app.post(
     '/listings/:id/report',
@@ -40,7 +32,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
     async (request, reply) => reply.status(201).send(okEnvelope(await moderation.report(viewerOf(request), request.params.id, request.body))),
   )
 
-  const admin = { preValidation: requireAdmin }
+  const admin = { preValidation: app.requireAdmin }
 
   app.get(
     '/admin/listings/pending',
@@ -51,7 +43,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   app.put(
     '/admin/listings/:id/status',
     { ...admin, schema: { params: Id, querystring: Language, body: ModerationStatusBody, response: { 200: envelope(AdminListingSchema) } } },
-    async (request) => okEnvelope(await moderation.setStatus(userIdOf(request), request.params.id, request.body, request.query.language)),
+    async (request) => okEnvelope(await moderation.setStatus(viewerOf(request).userId, request.params.id, request.body, request.query.language)),
   )
 
   app.get(
@@ -63,7 +55,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   app.put(
     '/admin/reports/:id',
     { ...admin, schema: { params: Id, querystring: Language, body: ResolveReportBody, response: { 200: envelope(ResolvedReportSchema) } } },
-    async (request) => okEnvelope(await moderation.resolve(userIdOf(request), request.params.id, request.body, request.query.language)),
+    async (request) => okEnvelope(await moderation.resolve(viewerOf(request).userId, request.params.id, request.body, request.query.language)),
   )
 
   app.get('/admin/stats/overview', { ...admin, schema: { response: { 200: envelope(StatsOverviewSchema) } } }, async () =>

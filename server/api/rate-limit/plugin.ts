@@ -1,7 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { AppError } from '../../lib/errors.ts'
-import type { Db } from '../db/client.ts'
 import { postgresCounters, redisCounters, type Counters } from './counters.ts'
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies, type RateLimitPolicyName } from './limits.ts'
 
@@ -13,15 +13,12 @@ declare module 'fastify' {
 }
 
 export interface RateLimitOptions {
-  db: Db
   /** Counters in Redis when set (REDIS_URL), else in the database. */
   redisUrl?: string
   /** Replaces named policies' numbers (tests of unrelated features raise them). */
   policies?: Partial<RateLimitPolicies>
   /** Prepended to every counter key, so tests sharing one Redis never meet. */
   keyPrefix?: string
-  /** Policies of routes declared elsewhere, by 'METHOD /api/v1/path'. */
-  routePolicies?: Record<string, RateLimitPolicyName>
 }
 
 const SWEEP_EVERY_MS = 10 * 60_000
@@ -63,40 +60,43 @@ function counterStore(counters: Counters, log: FastifyBaseLogger) {
 /**
  * Per-client request limits (issue 9) on the routes that name a policy: the count is shared by
  * every API process through the counters, and the 429 is the SPEC envelope with Retry-After.
- * Call before any route is registered.
+ * Plugins whose routes name a policy depend on this one, so it is registered before their routes.
  */
-export async function installRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...options.policies }
-  const counters = options.redisUrl ? await redisCounters(options.redisUrl, app.log, `khaneh:rl:${options.keyPrefix ?? ''}`) : postgresCounters(options.db, options.keyPrefix)
-  let sweeper: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(() => counters.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate_limit.sweep_failed')), SWEEP_EVERY_MS)
-    sweeper.unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper)
-    await counters.close()
-  })
+export default fp<RateLimitOptions>(
+  async (app, options) => {
+    const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...options.policies }
+    const counters = options.redisUrl ? await redisCounters(options.redisUrl, app.log, `khaneh:rl:${options.keyPrefix ?? ''}`) : postgresCounters(app.db, options.keyPrefix)
+    let sweeper: NodeJS.Timeout | undefined
+    app.addHook('onReady', async () => {
+      sweeper = setInterval(() => counters.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate_limit.sweep_failed')), SWEEP_EVERY_MS)
+      sweeper.unref()
+    })
+    app.addHook('onClose', async () => {
+      clearInterval(sweeper)
+      await counters.close()
+    })
 
-  // Before @fastify/rate-limit's own onRoute hook, which reads config.rateLimit.
-  app.addHook('onRoute', (route) => {
-    const name = route.config?.rateLimitPolicy ?? options.routePolicies?.[`${String(route.method)} ${route.url}`]
-    if (!name) return
-    const policy = policies[name]
-    route.config = { ...route.config, rateLimitPolicy: name, rateLimit: { max: policy.max, timeWindow: policy.windowMs } }
-  })
+    // Before @fastify/rate-limit's own onRoute hook, which reads config.rateLimit.
+    app.addHook('onRoute', (route) => {
+      const name = route.config?.rateLimitPolicy
+      if (!name) return
+      const policy = policies[name]
+      route.config = { ...route.config, rateLimitPolicy: name, rateLimit: { max: policy.max, timeWindow: policy.windowMs } }
+    })
 
-  // Every RATE_LIMITED answer tells when to come back, also those thrown by services with retry_after_s.
-  app.addHook('onError', async (_request, reply, err) => {
-    const retryAfterS = err instanceof AppError && err.code === 'RATE_LIMITED' ? (err.details as { retry_after_s?: unknown } | null)?.retry_after_s : undefined
-    if (typeof retryAfterS === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))))
-  })
+    // Every RATE_LIMITED answer tells when to come back, also those thrown by services with retry_after_s.
+    app.addHook('onError', async (_request, reply, err) => {
+      const retryAfterS = err instanceof AppError && err.code === 'RATE_LIMITED' ? (err.details as { retry_after_s?: unknown } | null)?.retry_after_s : undefined
+      if (typeof retryAfterS === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))))
+    })
 
-  await app.register(rateLimit, {
-    global: false,
-    store: counterStore(counters, app.log),
-    onExceeded: (request) => request.log.info({ policy: request.routeOptions.config.rateLimitPolicy }, 'rate_limit.exceeded'),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', 'Too many requests; try again later', { retry_after_s: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-  })
-}
+    await app.register(rateLimit, {
+      global: false,
+      store: counterStore(counters, app.log),
+      onExceeded: (request) => request.log.info({ policy: request.routeOptions.config.rateLimitPolicy }, 'rate_limit.exceeded'),
+      errorResponseBuilder: (_request, context) =>
+        new AppError('RATE_LIMITED', 'Too many requests; try again later', { retry_after_s: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    })
+  },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['db'] },
+)

@@ -5,8 +5,6 @@ import { z } from 'zod'
 import { MAX_PHOTOS_PER_LISTING } from '../../../shared/constants.ts'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { AppError, okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../plugins/authentication.ts'
-import type { AccessTokens } from '../plugins/access-tokens.ts'
 import { viewerOf } from '../policy.ts'
 import { MAX_PHOTO_BYTES } from './images.ts'
 import type { UploadedFile, UploadsService } from './service.ts'
@@ -28,14 +26,14 @@ async function* photoParts(request: FastifyRequest): AsyncGenerator<UploadedFile
 }
 
 /** /upload/* (SPEC §7 Uploads): the signed-in user's photos. */
-export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; tokens: AccessTokens }> = async (app, { uploads, tokens }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   await app.register(multipart, { throwFileSizeLimit: true })
-  app.addHook('preValidation', requireUser(tokens))
+  app.addHook('preValidation', app.requireUser)
 
   app.post(
     '/upload/photos',
     { config: { rateLimitPolicy: 'upload' }, schema: { response: { 200: envelope(z.object({ photos: z.array(UploadedPhotoSchema) })) } } },
-    async (request) => okEnvelope(await uploads.upload(userIdOf(request), photoParts(request))),
+    async (request) => okEnvelope(await uploads.upload(viewerOf(request).userId, photoParts(request))),
   )
 
   app.post(

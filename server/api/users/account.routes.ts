@@ -3,15 +3,14 @@ import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { UpdateProfileBody, UserSchema } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../plugins/authentication.ts'
-import type { AccessTokens } from '../plugins/access-tokens.ts'
 import type { AccountService } from './account.service.ts'
+import { viewerOf } from '../policy.ts'
 
 /** /users/* — every route acts on the signed-in user only (no user id is ever taken from the client). */
-export const accountRoutes: FastifyPluginAsyncZod<{ users: AccountService; tokens: AccessTokens }> = async (app, { users, tokens }) => {
-  app.addHook('preValidation', requireUser(tokens))
+export const accountRoutes: FastifyPluginAsyncZod<{ users: AccountService }> = async (app, { users }) => {
+  app.addHook('preValidation', app.requireUser)
 
-  app.get('/users/profile', { schema: { response: { 200: envelope(UserSchema) } } }, async (request) => okEnvelope(await users.getSelf(userIdOf(request))))
+  app.get('/users/profile', { schema: { response: { 200: envelope(UserSchema) } } }, async (request) => okEnvelope(await users.getSelf(viewerOf(request).userId)))
 
   app.get(
     '/users/account-status',
@@ -32,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ users: AccountService; token
         },
       },
     },
-    async (request) => okEnvelope(await users.accountStatus(userIdOf(request))),
+    async (request) => okEnvelope(await users.accountStatus(viewerOf(request).userId)),
   )
 
   app.get(
@@ -50,17 +49,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ users: AccountService; token
         },
       },
     },
-    async (request) => okEnvelope(await users.summary(userIdOf(request))),
+    async (request) => okEnvelope(await users.summary(viewerOf(request).userId)),
   )
 
   app.delete('/users/account', { schema: { response: { 200: envelope(z.object({ deleted: z.literal(true) })) } } }, async (request) => {
-    await users.deleteAccount(userIdOf(request))
+    await users.deleteAccount(viewerOf(request).userId)
     return okEnvelope({ deleted: true as const })
   })
 
   app.put(
     '/users/profile',
     { schema: { body: UpdateProfileBody, response: { 200: envelope(UserSchema) } } },
-    async (request) => okEnvelope(await users.updateProfile(userIdOf(request), request.body)),
+    async (request) => okEnvelope(await users.updateProfile(viewerOf(request).userId, request.body)),
   )
 }

@@ -3,20 +3,19 @@ import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import { PhoneCodeSentSchema, UserSchema, VerifyPhoneBody } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import { requireUser, userIdOf } from '../plugins/authentication.ts'
-import type { AccessTokens } from '../plugins/access-tokens.ts'
 import type { PhoneService } from './phone.service.ts'
+import { viewerOf } from '../policy.ts'
 
 /** POST /users/verify-phone — `{phone_number}` sends a code, `{phone_number, code}` verifies the signed-in user's number. */
-export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneService; tokens: AccessTokens }> = async (app, { phone, tokens }) => {
-  app.addHook('preValidation', requireUser(tokens))
+export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneService }> = async (app, { phone }) => {
+  app.addHook('preValidation', app.requireUser)
 
   app.post(
     '/users/verify-phone',
     { config: { rateLimitPolicy: 'phoneCode' }, schema: { body: VerifyPhoneBody, response: { 200: envelope(z.union([PhoneCodeSentSchema, UserSchema])) } } },
     async (request) => {
       const { phone_number, code } = request.body
-      const userId = userIdOf(request)
+      const userId = viewerOf(request).userId
       return okEnvelope(code === undefined ? await phone.sendCode(userId, phone_number) : await phone.verify(userId, phone_number, code))
     },
   )

@@ -3,16 +3,14 @@ import { z } from 'zod'
 import { envelope } from '../../../../shared/schemas/common.ts'
 import { ListingAnalyticsSchema } from '../../../../shared/schemas/listing-write.ts'
 import { okEnvelope } from '../../../lib/errors.ts'
-import { requireUser } from '../../plugins/authentication.ts'
-import type { AccessTokens } from '../../plugins/access-tokens.ts'
 import { viewerOf } from '../../policy.ts'
 import type { ListingAnalyticsService } from './analytics.service.ts'
 
 const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 /** A listing's numbers for its owner and admins (everyone else gets 404). */
-export const listingAnalyticsRoutes: FastifyPluginAsyncZod<{ analytics: ListingAnalyticsService; tokens: AccessTokens }> = async (app, { analytics, tokens }) => {
-  app.addHook('preValidation', requireUser(tokens))
+export const listingAnalyticsRoutes: FastifyPluginAsyncZod<{ analytics: ListingAnalyticsService }> = async (app, { analytics }) => {
+  app.addHook('preValidation', app.requireUser)
 
   app.get(
     '/users/listings/:id/analytics',

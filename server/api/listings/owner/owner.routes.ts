@@ -5,8 +5,6 @@ import { ListingSchema } from '../../../../shared/schemas/listing.ts'
 import { PaginationSchema } from '../../../../shared/schemas/common.ts'
 import { ListingWriteBody, OwnListingSchema, OwnListingsQuery, OwnStatusBody } from '../../../../shared/schemas/listing-write.ts'
 import { okEnvelope } from '../../../lib/errors.ts'
-import { requireUser } from '../../plugins/authentication.ts'
-import type { AccessTokens } from '../../plugins/access-tokens.ts'
 import { viewerOf } from '../../policy.ts'
 import type { OwnerListingsService } from './owner.service.ts'
 
@@ -14,8 +12,8 @@ const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) 
 const Language = z.object({ language: LanguageParam.default('fa') })
 
 /** The owner's listing writes (SPEC §7 Listings); everyone but the owner and admins gets 404. */
-export const ownerListingsRoutes: FastifyPluginAsyncZod<{ owner: OwnerListingsService; tokens: AccessTokens }> = async (app, { owner, tokens }) => {
-  app.addHook('preValidation', requireUser(tokens))
+export const ownerListingsRoutes: FastifyPluginAsyncZod<{ owner: OwnerListingsService }> = async (app, { owner }) => {
+  app.addHook('preValidation', app.requireUser)
 
   app.post(
     '/listings',

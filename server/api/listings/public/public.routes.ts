@@ -3,8 +3,6 @@ import { z } from 'zod'
 import { envelope, LanguageParam } from '../../../../shared/schemas/common.ts'
 import { ListingIdParams, ListingPageSchema, ListingSchema, ListListingsQuery, SearchListingsQuery } from '../../../../shared/schemas/listing.ts'
 import { okEnvelope } from '../../../lib/errors.ts'
-import { optionalUser } from '../../plugins/authentication.ts'
-import type { AccessTokens } from '../../plugins/access-tokens.ts'
 import { sendSerialized } from '../../http.ts'
 import { optionalViewerOf } from '../../policy.ts'
 import type { PublicListingsService } from './public.service.ts'
@@ -13,8 +11,8 @@ import type { PublicListingsService } from './public.service.ts'
  * Public listing reads. Anonymous readers get the shared, pre-serialized answer; a signed-in reader
  * gets the same listings with their own `is_favorited` and `favorited_at` added.
  */
-export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListingsService; tokens: AccessTokens }> = async (app, { listings, tokens }) => {
-  app.addHook('preValidation', optionalUser(tokens))
+export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListingsService }> = async (app, { listings }) => {
+  app.addHook('preValidation', app.optionalUser)
 
   app.get(
     '/listings',

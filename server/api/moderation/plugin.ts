@@ -1,0 +1,12 @@
+import fp from 'fastify-plugin'
+import { API_PREFIX } from '../../../shared/paths.ts'
+import { moderationRoutes } from './routes.ts'
+import { moderationService } from './service.ts'
+
+/** Reports and the moderators' calls (SPEC §7 Admin, issue 4). */
+export default fp(
+  async (app) => {
+    await app.register(moderationRoutes, { prefix: API_PREFIX, moderation: moderationService(app.db, { listings: app.publicListings }) })
+  },
+  { name: 'moderation', fastify: '5.x', dependencies: ['db', 'authentication', 'rate-limit', 'listings'] },
+)
