@@ -3,7 +3,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// Lingui's macros need Babel, which plugin-react 6 no longer runs: the Babel pass goes first (STACK-NOTES).
+// Lingui's macros need Babel, which plugin-react 6 no longer runs: the Babel pass goes first (Lingui discussion #2657).
 export default defineConfig({
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui()],
   publicDir: 'public',

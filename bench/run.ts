@@ -1,4 +1,4 @@
-// `npm run bench`: autocannon against a production build seeded with 100,000 listings (DESIGN §7, issue 2 §12).
+// `npm run bench`: autocannon against a production build seeded with 100,000 listings (README, "Benchmark"; issue 2).
 // Warm-up, then 20 s at 10 connections per target; pages are also compared with a bare React reference.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -62,7 +62,10 @@ async function measure(name: string, url: string): Promise<Row> {
 
 /** The gzipped size of what a first visit to /en/listings downloads: the entry, its imports, the page chunk and the catalog. */
 function initialJavaScript(): { files: string[]; bytes: number } {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[] }
+  >
   const seen = new Set<string>()
   const add = (key: string) => {
     if (seen.has(key) || !manifest[key]) return
@@ -73,7 +76,10 @@ function initialJavaScript(): { files: string[]; bytes: number } {
   add('client/features/listings/listings-page.tsx')
   add('locales/en/messages.po')
   const files = [...seen].map((key) => manifest[key]!.file)
-  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join('dist/client', file)), { level: 9 }).length, 0)
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join('dist/client', file)), { level: 9 }).length,
+    0,
+  )
   return { files, bytes }
 }
 
@@ -85,12 +91,21 @@ if (!existsSync(path.join(DATA_DIR, 'seeded'))) {
 }
 
 // 2. The product, as `npm start` runs it.
-const server = start(['--import', 'tsx', 'server/main.ts'], { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', DEMO_SEED: 'false', PUBLIC_BASE_URL: base })
+const server = start(['--import', 'tsx', 'server/main.ts'], {
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR,
+  LOG_LEVEL: 'warn',
+  DEMO_SEED: 'false',
+  PUBLIC_BASE_URL: base,
+})
 const rows: Row[] = []
 let cards: unknown[] = []
 try {
   await waitFor(`${base}/readyz`, server)
-  const page = (await (await fetch(`${base}/api/v1/listings?language=en&limit=20`)).json()) as { data: { listings: Array<Record<string, unknown>> } }
+  const page = (await (await fetch(`${base}/api/v1/listings?language=en&limit=20`)).json()) as {
+    data: { listings: Array<Record<string, unknown>> }
+  }
   const slug = String(page.data.listings[0]?.slug)
   cards = page.data.listings.map((l) => ({
     slug: l.slug,
@@ -104,7 +119,12 @@ try {
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/logo.svg'
   rows.push(await measure('page /en/listings', `${base}/en/listings`))
   rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
-  rows.push(await measure('json /api/v1/listings?city=berlin&sort=price_asc', `${base}/api/v1/listings?city=berlin&sort=price_asc`))
+  rows.push(
+    await measure(
+      'json /api/v1/listings?city=berlin&sort=price_asc',
+      `${base}/api/v1/listings?city=berlin&sort=price_asc`,
+    ),
+  )
   const photo = (page.data.listings[0]?.photos as Array<{ url: string }> | undefined)?.[0]?.url
   if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
   rows.push(await measure('/healthz', `${base}/healthz`))
@@ -114,7 +134,10 @@ try {
 }
 
 // 3. The bare reference, alone on the machine.
-const reference = start(['--import', 'tsx', 'bench/reference.tsx'], { PORT: String(REF_PORT), BENCH_CARDS: JSON.stringify(cards) })
+const reference = start(['--import', 'tsx', 'bench/reference.tsx'], {
+  PORT: String(REF_PORT),
+  BENCH_CARDS: JSON.stringify(cards),
+})
 let ref: Row
 try {
   await waitFor(`http://127.0.0.1:${REF_PORT}/`, reference)
@@ -125,11 +148,17 @@ try {
 
 const pad = (s: string, n: number) => s.padEnd(n)
 const num = (n: number, digits = 0) => n.toFixed(digits).padStart(9)
-console.log(`\nbench: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up\n`)
-console.log(`${pad('target', 52)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'× ref'.padStart(9)}`)
+console.log(
+  `\nbench: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up\n`,
+)
+console.log(
+  `${pad('target', 52)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'× ref'.padStart(9)}`,
+)
 for (const row of [...rows, ref]) {
   const ratio = row.name.startsWith('page') ? num(row.rps / ref.rps, 2) : ''.padStart(9)
   console.log(`${pad(row.name, 52)}${num(row.rps)}${num(row.p50)}${num(row.p99)}${num(row.errors)}${ratio}`)
 }
 const js = initialJavaScript()
-console.log(`\ninitial JavaScript of /en/listings: ${(js.bytes / 1024).toFixed(1)} KB gzipped (${js.files.length} files)`)
+console.log(
+  `\ninitial JavaScript of /en/listings: ${(js.bytes / 1024).toFixed(1)} KB gzipped (${js.files.length} files)`,
+)

@@ -9,6 +9,9 @@ import { diskPhotoStore } from '../server/integrations/photos/disk-store.ts'
 const dataDir = process.env.DATA_DIR!
 const db = await openDb({ dataDir })
 await migrate(db)
-await seedDemo(db, diskPhotoStore(dataDir), { listings: Number(process.env.BENCH_LISTINGS), log: (m) => console.log(m) })
+await seedDemo(db, diskPhotoStore(dataDir), {
+  listings: Number(process.env.BENCH_LISTINGS),
+  log: (m) => console.log(m),
+})
 await db.close()
 writeFileSync(path.join(dataDir, 'seeded'), new Date().toISOString())

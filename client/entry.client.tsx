@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { localizePath } from '../shared/locales.ts'
-import { startBrowserApi } from './lib/browser-api.ts'
+import { startBrowserApi } from './lib/api/browser.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
 import { activateLocale } from './lib/i18n.ts'
@@ -24,7 +24,9 @@ async function start() {
   const i18n = setupI18n()
   let router: ReturnType<typeof createBrowserRouter> | undefined
   // a lost session sends the reader to the home page of the language they are reading, to sign in again
-  const api = startBrowserApi(() => `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?login=required`)
+  const api = startBrowserApi(
+    () => `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?login=required`,
+  )
   const identity = identityFor(shell.publicConfig, api)
   // The page's catalog and the lazy route modules it rendered with must be in place before hydration.
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy)

@@ -2,10 +2,18 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import type { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from 'react-router'
 import { LOCALES, type LocaleCode } from '../shared/locales.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
-import { ApiError, createApi, type Transport } from './lib/api.ts'
+import { ApiError, type Transport } from './lib/api/call.ts'
+import { createApi } from './lib/api/index.ts'
+import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
 import { loadMessages } from './lib/i18n.ts'
@@ -67,7 +75,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const { locale } = options
   const i18n = setupI18n({ locale, messages: { [locale]: await loadMessages(locale) } })
   const requestContext = new RouterContextProvider()
-  const api = createApi(options.transport)
+  const api = createApi(options.transport, { parse: parseWire })
   requestContext.set(apiContext, api)
   requestContext.set(identityContext, identityFor(options.publicConfig, api))
   requestContext.set(i18nContext, i18n)
@@ -77,12 +85,23 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const context = await handler.query(options.request, { requestContext })
   if (context instanceof Response) {
     const location = context.headers.get('location')
-    if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location }
+    if (location && context.status >= 300 && context.status < 400)
+      return { kind: 'redirect', status: context.status, location }
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
-  const shell: AppShell = { publicBaseUrl: options.publicBaseUrl, styles: options.styles, locale, publicConfig: options.publicConfig, hasSession: options.hasSession }
-  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
+  const shell: AppShell = {
+    publicBaseUrl: options.publicBaseUrl,
+    styles: options.styles,
+    locale,
+    publicConfig: options.publicConfig,
+    hasSession: options.hasSession,
+  }
+  const hydration = {
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+  }
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =
     `window.__staticRouterHydrationData=${serializeForScript(hydration)};` +
@@ -92,7 +111,12 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     let shellFailed = false
     const ready = () => {
       if (shellFailed) return
-      resolve({ kind: 'page', status: pageStatus(context.statusCode, context.errors), pipe: (w) => stream.pipe(w), abort: (reason) => stream.abort(reason) })
+      resolve({
+        kind: 'page',
+        status: pageStatus(context.statusCode, context.errors),
+        pipe: (w) => stream.pipe(w),
+        abort: (reason) => stream.abort(reason),
+      })
     }
     const stream = renderToPipeableStream(
       <ShellContext value={{ ...shell, modulePreloads: options.modulePreloads }}>

@@ -22,16 +22,46 @@ function pages(code: LocaleCode): RouteObject[] {
       id: `${code}:default-layout`,
       Component: DefaultLayout,
       children: [
-        { id: `${code}:home`, index: true, ErrorBoundary: RouteError, lazy: () => import('./features/home/home-page.tsx') },
-        { id: `${code}:listings`, path: 'listings', ErrorBoundary: RouteError, lazy: () => import('./features/listings/listings-page.tsx') },
-        { id: `${code}:listing`, path: 'listing/:slug', ErrorBoundary: RouteError, lazy: () => import('./features/listings/listing-page.tsx') },
+        {
+          id: `${code}:home`,
+          index: true,
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/home/home-page.tsx'),
+        },
+        {
+          id: `${code}:listings`,
+          path: 'listings',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/listings/listings-page.tsx'),
+        },
+        {
+          id: `${code}:listing`,
+          path: 'listing/:slug',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/listings/listing-page.tsx'),
+        },
         placeholder(code, 'pricing', 'pricing'),
         placeholder(code, 'about-us', 'about'),
         placeholder(code, 'contact-us', 'contact'),
         placeholder(code, 'privacy-policy', 'privacy'),
-        { id: `${code}:auth`, path: 'auth', ErrorBoundary: RouteError, lazy: () => import('./features/auth/auth-page.tsx') },
-        { id: `${code}:auth-action`, path: 'auth/action', ErrorBoundary: RouteError, lazy: () => import('./features/auth/auth-action-page.tsx') },
-        { id: `${code}:content`, path: '*', ErrorBoundary: RouteError, lazy: () => import('./features/pages/content-page.tsx') },
+        {
+          id: `${code}:auth`,
+          path: 'auth',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/auth/auth-page.tsx'),
+        },
+        {
+          id: `${code}:auth-action`,
+          path: 'auth/action',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/auth/auth-action-page.tsx'),
+        },
+        {
+          id: `${code}:content`,
+          path: '*',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/pages/content-page.tsx'),
+        },
       ],
     },
     {
@@ -42,24 +72,64 @@ function pages(code: LocaleCode): RouteObject[] {
         return { Component: DashboardLayout, loader }
       },
       children: [
-        { id: `${code}:dashboard`, index: true, ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/dashboard-home.tsx') },
+        {
+          id: `${code}:dashboard`,
+          index: true,
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/dashboard/dashboard-home.tsx'),
+        },
         placeholder(code, 'alerts', 'alerts'),
-        { id: `${code}:profile`, path: 'profile', ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/profile-page.tsx') },
-        { id: `${code}:favorites`, path: 'favorites', ErrorBoundary: RouteError, lazy: () => import('./features/favorites/favorites-page.tsx') },
+        {
+          id: `${code}:profile`,
+          path: 'profile',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/dashboard/profile-page.tsx'),
+        },
+        {
+          id: `${code}:favorites`,
+          path: 'favorites',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/favorites/favorites-page.tsx'),
+        },
         placeholder(code, 'referrals', 'referrals'),
         placeholder(code, 'subscription', 'subscription'),
-        { id: `${code}:my-listings`, path: 'listings', ErrorBoundary: RouteError, lazy: () => import('./features/my-listings/my-listings-page.tsx') },
-        { id: `${code}:create-listing`, path: 'listings/create', ErrorBoundary: RouteError, lazy: () => import('./features/listing-form/listing-form-page.tsx') },
-        { id: `${code}:edit-listing`, path: 'listings/:id', ErrorBoundary: RouteError, lazy: () => import('./features/listing-form/listing-form-page.tsx') },
+        {
+          id: `${code}:my-listings`,
+          path: 'listings',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/my-listings/my-listings-page.tsx'),
+        },
+        {
+          id: `${code}:create-listing`,
+          path: 'listings/create',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/listing-form/listing-form-page.tsx'),
+        },
+        {
+          id: `${code}:edit-listing`,
+          path: 'listings/:id',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/listing-form/listing-form-page.tsx'),
+        },
         placeholder(code, 'ai-preferences', 'aiPreferences'),
-        { id: `${code}:moderation`, path: 'moderation', ErrorBoundary: RouteError, lazy: () => import('./features/moderation/moderation-page.tsx') },
-        { id: `${code}:account`, path: 'account-management', ErrorBoundary: RouteError, lazy: () => import('./features/dashboard/account-page.tsx') },
+        {
+          id: `${code}:moderation`,
+          path: 'moderation',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/moderation/moderation-page.tsx'),
+        },
+        {
+          id: `${code}:account`,
+          path: 'account-management',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/dashboard/account-page.tsx'),
+        },
       ],
     },
   ]
 }
 
-/** The route tree of some languages (all by default), generated from the one locale table (DESIGN §1). */
+/** The route tree of some languages (all by default), generated from the one locale table (docs/decisions/003-persian-unprefixed.md). */
 export function createRoutes(codes: readonly LocaleCode[] = LOCALES.map((l) => l.code)): RouteObject[] {
   return [
     {
@@ -78,5 +148,5 @@ export function createRoutes(codes: readonly LocaleCode[] = LOCALES.map((l) => l
   ]
 }
 
-/** Every route of SPEC §2 in all six languages. */
+/** Every page route in all six languages. */
 export const routes = createRoutes()

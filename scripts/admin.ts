@@ -1,4 +1,4 @@
-// `npm run admin -- grant <email|telegram id>` / `revoke <…>`: the admin role, by hand (DESIGN §4).
+// `npm run admin -- grant <email|telegram id>` / `revoke <…>`: the admin role, by hand (ADMIN_EMAILS and ADMIN_TELEGRAM_IDS grant it at sign-in).
 import { openDb } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
 import { accountService } from '../server/api/users/account.service.ts'
@@ -14,7 +14,11 @@ const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataD
 try {
   await migrate(db)
   const changed = await accountService(db).setAdminRole(who, command === 'grant')
-  console.log(changed > 0 ? `admin: ${command === 'grant' ? 'granted to' : 'revoked from'} ${who}` : `admin: no user changed (unknown ${who}, or already so)`)
+  console.log(
+    changed > 0
+      ? `admin: ${command === 'grant' ? 'granted to' : 'revoked from'} ${who}`
+      : `admin: no user changed (unknown ${who}, or already so)`,
+  )
   if (changed === 0) process.exitCode = 2
 } catch (err) {
   console.error(`admin: ${(err as Error).message}`)

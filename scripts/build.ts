@@ -2,5 +2,8 @@
 import { build } from 'vite'
 
 await build({ build: { outDir: 'dist/client', emptyOutDir: true }, logLevel: 'warn' })
-await build({ build: { ssr: 'client/entry.server.tsx', outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false }, logLevel: 'warn' })
+await build({
+  build: { ssr: 'client/entry.server.tsx', outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false },
+  logLevel: 'warn',
+})
 console.log('build: dist/client and dist/server are ready')

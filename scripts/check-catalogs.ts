@@ -45,20 +45,29 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'khaneh-catalogs-'))
 let problems = 0
 try {
   cpSync('locales', scratch, { recursive: true })
-  const extract = spawnSync(path.join('node_modules', '.bin', 'lingui'), ['extract', '--clean'], { env: { ...process.env, LINGUI_CATALOGS_DIR: scratch }, encoding: 'utf8' })
+  const extract = spawnSync(path.join('node_modules', '.bin', 'lingui'), ['extract', '--clean'], {
+    env: { ...process.env, LINGUI_CATALOGS_DIR: scratch },
+    encoding: 'utf8',
+  })
   if (extract.status !== 0) {
     console.error(extract.stdout, extract.stderr)
     process.exit(1)
   }
   for (const locale of LOCALE_CODES) {
-    const committed = new Set(readPo(path.join('locales', locale, 'messages.po')).filter((e) => !e.obsolete).map((e) => e.id))
+    const committed = new Set(
+      readPo(path.join('locales', locale, 'messages.po'))
+        .filter((e) => !e.obsolete)
+        .map((e) => e.id),
+    )
     const fresh = readPo(path.join(scratch, locale, 'messages.po')).filter((e) => !e.obsolete)
     const notExtracted = fresh.filter((e) => !committed.has(e.id))
     const untranslated = locale === 'en' ? [] : fresh.filter((e) => e.translation.trim() === '')
-    for (const e of notExtracted) console.error(`catalogs: ${locale}: not extracted (run npx lingui extract): ${JSON.stringify(e.id)}`)
+    for (const e of notExtracted)
+      console.error(`catalogs: ${locale}: not extracted (run npx lingui extract): ${JSON.stringify(e.id)}`)
     for (const e of untranslated) console.error(`catalogs: ${locale}: missing translation: ${JSON.stringify(e.id)}`)
     problems += notExtracted.length + untranslated.length
-    if (notExtracted.length + untranslated.length === 0) console.log(`catalogs: ${locale}: ${fresh.length} messages, complete`)
+    if (notExtracted.length + untranslated.length === 0)
+      console.log(`catalogs: ${locale}: ${fresh.length} messages, complete`)
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true })

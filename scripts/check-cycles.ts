@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const ROOT = path.resolve(process.argv[2] ?? 'server/api')
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -71,12 +72,15 @@ for (const unit of edges.keys()) if (!index.has(unit)) visit(unit)
 const where = path.relative(process.cwd(), ROOT)
 if (cycles.length === 0) {
   const count = [...edges.values()].reduce((sum, targets) => sum + targets.size, 0)
-  console.log(`check-cycles: no import cycle between the folders of ${where} (${files} files, ${count} folder-to-folder imports)`)
+  console.log(
+    `check-cycles: no import cycle between the folders of ${where} (${files} files, ${count} folder-to-folder imports)`,
+  )
 } else {
   for (const cycle of cycles) {
     console.error(`check-cycles: ${cycle.join(', ')} import each other:`)
     for (const from of cycle) {
-      for (const [to, example] of edges.get(from) ?? []) if (cycle.includes(to)) console.error(`  ${from} → ${to}: ${example}`)
+      for (const [to, example] of edges.get(from) ?? [])
+        if (cycle.includes(to)) console.error(`  ${from} → ${to}: ${example}`)
     }
   }
   process.exit(1)

@@ -14,7 +14,11 @@ try {
   if (command === 'seed') {
     const at = args.indexOf('--listings')
     const listings = at >= 0 ? Number(args[at + 1]) : undefined
-    const { outcome } = await seedDemo(db, photoStoreFor(config), { listings, log: (m) => console.log(m), warn: (m) => console.error(m) })
+    const { outcome } = await seedDemo(db, photoStoreFor(config), {
+      listings,
+      log: (m) => console.log(m),
+      warn: (m) => console.error(m),
+    })
     if (outcome === 'already_seeded') console.log('seed: the demo data is already in place')
     if (outcome === 'photo_store_failed') process.exitCode = 1
   } else if (command !== 'migrate') {

@@ -1,15 +1,13 @@
 // `npm run screenshot -- <url> <out.png> [width] [locale]`: how a page looks, in Debian's Chromium.
 import { chromium } from 'playwright-core'
+import { chromiumLaunchOptions } from './chromium.ts'
 
 const [url, out, width = '1280', locale = 'fa-IR'] = process.argv.slice(2)
 if (!url || !out) {
   console.error('usage: npm run screenshot -- <url> <out.png> [width] [locale]')
   process.exit(1)
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-})
+const browser = await chromium.launch(chromiumLaunchOptions)
 try {
   const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, locale })
   const problems: string[] = []
@@ -20,7 +18,9 @@ try {
   await page.goto(url, { waitUntil: 'networkidle' })
   await page.waitForTimeout(800)
   await page.screenshot({ path: out, fullPage: process.env.FULL === '1' })
-  console.log(`screenshot: ${out} (${page.url()})${problems.length ? `\nconsole: ${problems.slice(0, 8).join('\n')}` : ''}`)
+  console.log(
+    `screenshot: ${out} (${page.url()})${problems.length ? `\nconsole: ${problems.slice(0, 8).join('\n')}` : ''}`,
+  )
 } finally {
   await browser.close()
 }

@@ -7,11 +7,19 @@ interface Step {
   command: string
   args: string[]
   env?: Record<string, string>
+  /** Whose closing lines hold the step's counts of tests; other steps count as one test. */
+  counts?: 'tap' | 'playwright'
 }
 
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['-p', '.'] },
-  { name: 'lint', command: 'oxlint', args: ['--deny-warnings', 'server', 'client', 'shared', 'test', 'scripts', 'bench'] },
+  {
+    name: 'lint',
+    command: 'oxlint',
+    args: ['--deny-warnings', 'server', 'client', 'shared', 'test', 'scripts', 'bench'],
+  },
+  // one layout for the whole tree (.oxfmtrc.json); `npm run format` applies it
+  { name: 'format', command: 'oxfmt', args: ['--check', '.'] },
   { name: 'catalogs', command: 'node', args: ['--import', 'tsx', 'scripts/check-catalogs.ts'] },
   { name: 'import cycles', command: 'node', args: ['--import', 'tsx', 'scripts/check-cycles.ts'] },
   // tap compiles its plugin set at install; ours drops its ts-node loader (TypeScript 7 has no JS API) for tsx
@@ -19,10 +27,26 @@ const steps: Step[] = [
   // the gateway tests render with the production bundles
   { name: 'build', command: 'node', args: ['--import', 'tsx', 'scripts/build.ts'] },
 ]
-const tapArgs = ['--disable-coverage', ...process.argv.slice(2)]
-steps.push({ name: 'unit and integration (PGlite)', command: 'tap', args: tapArgs, env: { KHANEH_TEST_DB: 'pglite' } })
+const chosen = process.argv.slice(2)
+const tapArgs = ['--disable-coverage', ...chosen]
+// Coverage is measured by c8 (.c8rc.json) around the whole PGlite pass only: the PostgreSQL pass runs
+// the same code, and a few chosen test files would leave every folder under its floor.
+const pglite = { name: 'unit and integration (PGlite)', env: { KHANEH_TEST_DB: 'pglite' }, counts: 'tap' } as const
+if (chosen.length === 0) {
+  steps.push({ ...pglite, command: 'c8', args: ['tap', ...tapArgs] })
+  steps.push({ name: 'coverage', command: 'node', args: ['--import', 'tsx', 'scripts/check-coverage.ts'] })
+} else {
+  steps.push({ ...pglite, command: 'tap', args: tapArgs })
+  console.log('test: chosen test files, so coverage is not measured')
+}
 if (process.env.TEST_DATABASE_URL) {
-  steps.push({ name: 'integration (PostgreSQL)', command: 'tap', args: tapArgs, env: { KHANEH_TEST_DB: 'postgres' } })
+  steps.push({
+    name: 'integration (PostgreSQL)',
+    command: 'tap',
+    args: tapArgs,
+    env: { KHANEH_TEST_DB: 'postgres' },
+    counts: 'tap',
+  })
 } else {
   console.log('test: TEST_DATABASE_URL is not set; the PostgreSQL pass is left to .ci/run')
 }
@@ -35,13 +59,24 @@ function ensureChromium(): string {
   if (root && existsSync('/usr/bin/apt-get')) {
     console.log(`test: ${chromium} is missing; installing Debian's chromium`)
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
     if (install.status === 0 && existsSync(chromium)) return chromium
   }
-  console.error(`test: Chromium not found at ${chromium}; install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`)
+  console.error(
+    `test: Chromium not found at ${chromium}; install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`,
+  )
   process.exit(1)
 }
-steps.push({ name: 'browser journeys (Playwright)', command: 'playwright', args: ['test'], env: { CHROMIUM_PATH: ensureChromium() } })
+steps.push({
+  name: 'browser journeys (Playwright)',
+  command: 'playwright',
+  args: ['test'],
+  env: { CHROMIUM_PATH: ensureChromium() },
+  counts: 'playwright',
+})
 
 let passed = 0
 let failed = 0
@@ -50,7 +85,10 @@ const failures: string[] = []
 function run(step: Step): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     console.log(`\n▶ ${step.name}: ${step.command} ${step.args.join(' ')}`)
-    const child = spawn(step.command, step.args, { env: { ...process.env, ...step.env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(step.command, step.args, {
+      env: { ...process.env, ...step.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString()
@@ -62,16 +100,17 @@ function run(step: Step): Promise<{ code: number; output: string }> {
 
 for (const step of steps) {
   const { code, output } = await run(step)
-  if (step.command === 'tap') {
+  if (step.counts === 'tap') {
     // tap closes with a line like "# { total: 62, pass: 60, fail: 2 }"
     const summary = /# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/.exec(output)
     passed += Number(summary?.[2] ?? 0)
     failed += Number(summary?.[3] ?? 0)
-  } else if (step.command === 'playwright') {
+  } else if (step.counts === 'playwright') {
     // Playwright closes with lines like "  3 passed (12.1s)" and "  1 failed"
     passed += Number(/(\d+) passed/.exec(output)?.[1] ?? 0)
     const flaky = Number(/(\d+) flaky/.exec(output)?.[1] ?? 0)
-    if (flaky > 0) console.log(`test: ${flaky} browser journey(s) passed only on their retry (flaky): see test-results/`)
+    if (flaky > 0)
+      console.log(`test: ${flaky} browser journey(s) passed only on their retry (flaky): see test-results/`)
     passed += flaky
     failed += Number(/(\d+) failed/.exec(output)?.[1] ?? 0)
     if (code !== 0 && !/\d+ failed/.test(output)) failed += 1

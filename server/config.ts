@@ -34,16 +34,18 @@ function parseTrustedProxies(text: string): string[] | null {
     const [address = '', prefix, extra] = entry.split('/')
     const version = isIP(address)
     if (!version || address.includes('%') || extra !== undefined) return null
-    if (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128))) return null
+    if (
+      prefix !== undefined &&
+      !(/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128))
+    )
+      return null
     ranges.push(entry)
   }
   return ranges
 }
 
 const optionalText = z.string().trim().min(1).optional()
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const list = (text: string) =>
   text
@@ -105,7 +107,10 @@ const EnvSchema = z.object({
     .transform((text, ctx) => {
       const ranges = parseTrustedProxies(text)
       if (ranges) return ranges
-      ctx.addIssue({ code: 'custom', message: 'must be comma-separated proxy addresses or CIDRs (e.g. 10.0.0.5, 10.1.0.0/16, loopback)' })
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be comma-separated proxy addresses or CIDRs (e.g. 10.0.0.5, 10.1.0.0/16, loopback)',
+      })
       return z.NEVER
     }),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -115,7 +120,12 @@ const EnvSchema = z.object({
 // Rules across variables run even when another variable is bad, so one start reports every mistake;
 // they read only what they need, as given (a bad variable beside them may be unparsed).
 const always = { when: () => true }
-type Pairs = { NODE_ENV?: string; FIREBASE_AUTH_EMULATOR_HOST?: string; OPENAI_BASE_URL?: string; OPENAI_API_KEY?: string }
+type Pairs = {
+  NODE_ENV?: string
+  FIREBASE_AUTH_EMULATOR_HOST?: string
+  OPENAI_BASE_URL?: string
+  OPENAI_API_KEY?: string
+}
 
 const ConfigSchema = EnvSchema.check(
   // The emulator makes firebase-admin accept unsigned tokens: never in production.
@@ -125,8 +135,16 @@ const ConfigSchema = EnvSchema.check(
     message: 'must not be set in production (it disables token signature checks)',
   }),
   // half a configuration is a mistake, not a wish for no translator
-  z.refine((e: Pairs) => Boolean(e.OPENAI_BASE_URL) || !e.OPENAI_API_KEY, { ...always, path: ['OPENAI_BASE_URL'], message: 'must be set together with OPENAI_API_KEY' }),
-  z.refine((e: Pairs) => Boolean(e.OPENAI_API_KEY) || !e.OPENAI_BASE_URL, { ...always, path: ['OPENAI_API_KEY'], message: 'must be set together with OPENAI_BASE_URL' }),
+  z.refine((e: Pairs) => Boolean(e.OPENAI_BASE_URL) || !e.OPENAI_API_KEY, {
+    ...always,
+    path: ['OPENAI_BASE_URL'],
+    message: 'must be set together with OPENAI_API_KEY',
+  }),
+  z.refine((e: Pairs) => Boolean(e.OPENAI_API_KEY) || !e.OPENAI_BASE_URL, {
+    ...always,
+    path: ['OPENAI_API_KEY'],
+    message: 'must be set together with OPENAI_BASE_URL',
+  }),
 ).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR)
   return {
@@ -152,11 +170,16 @@ const ConfigSchema = EnvSchema.check(
     adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
     /** Firebase Authentication; undefined means the built-in e-mail identity provider. */
-    firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey } : undefined,
+    firebase: e.FIREBASE_PROJECT_ID
+      ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey }
+      : undefined,
     /** SMTP when set; otherwise mail goes to the dev outbox under DATA_DIR. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     /** An OpenAI-compatible service (OPENAI_BASE_URL + OPENAI_API_KEY); undefined: listings are not translated. */
-    openai: e.OPENAI_BASE_URL && e.OPENAI_API_KEY ? { baseUrl: withoutTrailingSlash(e.OPENAI_BASE_URL), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL } : undefined,
+    openai:
+      e.OPENAI_BASE_URL && e.OPENAI_API_KEY
+        ? { baseUrl: withoutTrailingSlash(e.OPENAI_BASE_URL), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL }
+        : undefined,
     /** Address ranges of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY; loopback by default). */
     trustProxy: e.TRUST_PROXY,
     /** Shared counters across processes (rate limits) when set; otherwise they live in PostgreSQL. */
@@ -187,7 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The one whitelist of what the browser may see of the configuration: nothing else reaches a page. */
 export function publicConfig(config: Config): PublicConfig {
   return {
-    ...(config.telegram.botToken && config.telegram.botUsername && { telegramBotUsername: config.telegram.botUsername }),
+    ...(config.telegram.botToken &&
+      config.telegram.botUsername && { telegramBotUsername: config.telegram.botUsername }),
     ...(config.firebase?.webApiKey && { firebaseApiKey: config.firebase.webApiKey }),
   }
 }

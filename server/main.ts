@@ -43,7 +43,7 @@ export interface StartOptions {
 /** Shutdown's bound on requests in flight: with the 2 s drain it keeps a stop well inside an orchestrator's grace period. */
 const SHUTDOWN_GRACE_MS = 5_000
 
-/** DESIGN §1: the Telegram file store when a bot and a storage chat are configured, else files under DATA_DIR. */
+/** The Telegram file store when a bot and a storage chat are configured, else files under DATA_DIR (docs/decisions/004-photo-store.md). */
 export function photoStoreFor(config: Config): PhotoStore {
   const { botToken, storageChatId, apiBase } = config.telegram
   if (botToken && storageChatId) return telegramPhotoStore({ botToken, chatId: storageChatId, apiBase })
@@ -55,21 +55,30 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let db: Db | null = null
   let api: FastifyInstance | null = null
   let apiUrl = config.apiUrl
-  // DESIGN §1: Firebase Authentication when configured, else the built-in e-mail provider
-  // (firebase-admin is loaded only then: it is large and most installs never need it).
+  // Firebase Authentication when configured, else the built-in e-mail provider (docs/decisions/016-email-sign-in.md;
+  // firebase-admin is loaded only then: it is large and most installs never need it).
   const firebase: FirebaseIdTokenVerifier | null =
     config.firebase && !config.apiUrl
-      ? (await import('./integrations/firebase/id-token-verifier.ts')).firebaseIdTokenVerifier({ projectId: config.firebase.projectId })
+      ? (await import('./integrations/firebase/id-token-verifier.ts')).firebaseIdTokenVerifier({
+          projectId: config.firebase.projectId,
+        })
       : null
-  // DESIGN §1: SMTP when SMTP_URL is set, else the dev outbox under DATA_DIR (and the log).
+  // SMTP when SMTP_URL is set, else the dev outbox under DATA_DIR and the log (docs/decisions/015-ports-with-embedded-defaults.md).
   const smtp = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null
   const log = serviceLogger(config.logLevel)
   const outboxLog = (line: string) => log.info(line)
   const mailer = smtp ?? outboxMailer(config.dataDir, outboxLog)
-  if (!smtp && !config.apiUrl) log.warn({ outbox: `${config.dataDir}/outbox` }, 'mail.not_delivered: SMTP_URL is not set, e-mails and SMS codes go to the dev outbox only')
+  if (!smtp && !config.apiUrl)
+    log.warn(
+      { outbox: `${config.dataDir}/outbox` },
+      'mail.not_delivered: SMTP_URL is not set, e-mails and SMS codes go to the dev outbox only',
+    )
   if (!apiUrl) {
     // a database still starting (or briefly away) is waited for with backoff, one readable line per attempt
-    db = await openDbWithRetry({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, { log: (line) => log.warn(line) })
+    db = await openDbWithRetry(
+      { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+      { log: (line) => log.warn(line) },
+    )
     await migrate(db)
     const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
     if (seed) await seedDemo(db, photos, { log: (m) => log.info(m), warn: (m) => log.warn(m) })
@@ -90,10 +99,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
       sms: outboxSmsSender(config.dataDir, outboxLog),
       publicBaseUrl: config.publicBaseUrl,
       photos,
-      // DESIGN §1: listings are translated only when an OpenAI-compatible service is configured
+      // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
     })
-    // The API listens on loopback only; the gateway is the public face (DESIGN §1).
+    // The API listens on loopback only; the gateway is the public face (docs/architecture.md).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   }
   let shuttingDown = false

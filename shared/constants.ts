@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and DESIGN §6, in one place. */
+/** Business constants (property types, statuses, sorts, page sizes, lifetimes, limits), in one place. */
 export const PROPERTY_TYPES = ['apartment', 'private_room', 'shared_room'] as const
 export type PropertyType = (typeof PROPERTY_TYPES)[number]
 
@@ -16,14 +16,16 @@ export type ListingSort = (typeof LISTING_SORTS)[number]
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
+/** The last page number a list call reads; a later one is read as this one. */
+export const MAX_PAGE_NUMBER = 10_000
 export const CITY_SEARCH_DEFAULT_LIMIT = 10
-/** Counting stops here: beyond it `total_items` is a floor and `total_is_capped` is set (STACK-NOTES, PGlite). */
+/** Counting stops here: beyond it `total_items` is a floor and `total_is_capped` is set (count(*) over large sets is slow on PGlite). */
 export const COUNT_CAP = 10_000
 
 export const BOOST_DAYS = 7
 export const LISTING_ACTIVE_DAYS = 60
 
-/** Language redirect delay and profile refresh delay of SPEC §9. */
+/** How long a page waits before taking the visitor to their stored language; a manual change sets the session-storage flag that stops it. */
 export const LOCALE_REDIRECT_DELAY_MS = 500
 export const MANUAL_LOCALE_FLAG = 'khaneh.manualLocaleChange'
 

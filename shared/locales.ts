@@ -1,4 +1,4 @@
-/** The six product languages; fa is the default and the only one without a URL prefix (DESIGN §1). */
+/** The six product languages; fa is the default and the only one without a URL prefix (docs/decisions/003-persian-unprefixed.md). */
 export const LOCALES = [
   { code: 'fa', language: 'fa-IR', dir: 'rtl', name: 'فارسی' },
   { code: 'en', language: 'en-US', dir: 'ltr', name: 'English' },
@@ -13,7 +13,7 @@ export type LocaleCode = Locale['code']
 
 export const DEFAULT_LOCALE: LocaleCode = 'fa'
 export const LOCALE_CODES: readonly LocaleCode[] = LOCALES.map((l) => l.code)
-/** Name of the cookie that keeps the visitor's language (Nuxt i18n's name, DESIGN §1). */
+/** Name of the cookie that keeps the visitor's language, 365 days (Nuxt i18n's name, so returning visitors keep their choice). */
 export const LOCALE_COOKIE = 'i18n_redirected'
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 
@@ -27,7 +27,7 @@ export function localeInfo(code: LocaleCode): Locale {
   return LOCALES.find((l) => l.code === code) ?? LOCALES[0]
 }
 
-/** The language of a path: its first segment when it is a prefixed locale, else fa (SPEC §2). */
+/** The language of a path: its first segment when it is a prefixed locale, else fa (even /fa/…, which the gateway redirects). */
 export function localeFromPath(pathname: string): LocaleCode {
   const first = pathname.split('/')[1] ?? ''
   return isLocaleCode(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE

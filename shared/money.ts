@@ -1,6 +1,6 @@
 import { localeInfo, type LocaleCode } from './locales.ts'
 
-/** IRR shown to Persian readers per 1 EUR (SPEC §9). */
+/** IRR shown to Persian readers per 1 EUR: the product's fixed display rate (docs/decisions/005-cross-currency-price-filters.md). */
 export const IRR_PER_EUR = 60_000
 
 /** Approximate value of 1 unit of each listing currency in EUR, used only for the fa IRR display and price filters across currencies. */
@@ -13,7 +13,7 @@ export const EUR_PER_UNIT: Record<string, number> = {
   CAD: 0.66,
   AED: 0.25,
   USD: 0.92,
-  // The open-market rate, for comparing rial rents with others; the fa display keeps SPEC §9's 60000.
+  // The open-market rate, for comparing rial rents with others; the fa display keeps the fixed IRR_PER_EUR.
   IRR: 1 / 1_000_000,
 }
 

@@ -18,7 +18,13 @@ export function safeNext(next: string | null | undefined, fallback: string): str
     return fallback
   }
   const { pathname } = url
-  if (url.origin !== OWN_ORIGIN || pathname.startsWith('//') || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return fallback
+  if (
+    url.origin !== OWN_ORIGIN ||
+    pathname.startsWith('//') ||
+    pathname.startsWith('/api/') ||
+    pathname.startsWith('/assets/')
+  )
+    return fallback
   return `${pathname}${url.search}${url.hash}`
 }
 
@@ -27,5 +33,12 @@ export function photoUrl(fileId: string): string {
   return `/api/telegramFile/${encodeURIComponent(fileId)}`
 }
 
-/** Where the product API serves SPEC §7's calls. */
+/** Where the product API serves its calls, behind the gateway and on the API itself. */
 export const API_PREFIX = '/api/v1'
+
+/**
+ * The API's answer to a write names in this header the public listings it changed (ids and slugs,
+ * comma-separated; `*` for all of them), so that the gateway in front drops its cached reads of
+ * them at once (docs/decisions/006-caches-and-their-lifetimes.md).
+ */
+export const LISTINGS_CHANGED_HEADER = 'x-khaneh-listings-changed'

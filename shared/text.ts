@@ -1,4 +1,14 @@
-const ARABIC_TO_PERSIAN: Record<string, string> = { 'ي': 'ی', 'ى': 'ی', 'ك': 'ک', 'ة': 'ه', 'أ': 'ا', 'إ': 'ا', 'آ': 'ا', 'ؤ': 'و', 'ئ': 'ی' }
+const ARABIC_TO_PERSIAN: Record<string, string> = {
+  ي: 'ی',
+  ى: 'ی',
+  ك: 'ک',
+  ة: 'ه',
+  أ: 'ا',
+  إ: 'ا',
+  آ: 'ا',
+  ؤ: 'و',
+  ئ: 'ی',
+}
 
 /** Folds text for search: lower case, no diacritics, Arabic letter variants to Persian, Persian/Arabic digits to ASCII. */
 export function normalizeSearchText(text: string): string {

@@ -14,9 +14,15 @@ export function AppLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>
 
 /** A plain left click on an `AppLink`, same origin, no modifier, no other target: the router's to handle. */
 function routedPath(event: MouseEvent): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+    return null
   const anchor = event.target instanceof Element ? event.target.closest('a[data-app-link]') : null
-  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null
+  if (
+    !(anchor instanceof HTMLAnchorElement) ||
+    (anchor.target && anchor.target !== '_self') ||
+    anchor.hasAttribute('download')
+  )
+    return null
   const url = new URL(anchor.href)
   if (url.origin !== window.location.origin) return null
   return `${url.pathname}${url.search}${url.hash}`

@@ -6,7 +6,14 @@ import type { Dispatch, KeyboardEvent, SetStateAction } from 'react'
  */
 export function comboboxKeyDown<T>(
   event: KeyboardEvent<HTMLInputElement>,
-  list: { options: T[]; active: number; expanded: boolean; setActive: Dispatch<SetStateAction<number>>; setOpen: (open: boolean) => void; choose: (option: T) => void },
+  list: {
+    options: T[]
+    active: number
+    expanded: boolean
+    setActive: Dispatch<SetStateAction<number>>
+    setOpen: (open: boolean) => void
+    choose: (option: T) => void
+  },
 ) {
   const { options, active, expanded, setActive, setOpen, choose } = list
   if (event.key === 'ArrowDown') {

@@ -2,7 +2,17 @@ import { useLingui } from '@lingui/react/macro'
 import { useShell } from '../lib/context.ts'
 
 /** A page's title, description and Open Graph tags; React hoists them into <head>. */
-export function PageHead({ title, description, image, noindex }: { title: string; description?: string; image?: string; noindex?: boolean }) {
+export function PageHead({
+  title,
+  description,
+  image,
+  noindex,
+}: {
+  title: string
+  description?: string
+  image?: string
+  noindex?: boolean
+}) {
   const { t } = useLingui()
   const { publicBaseUrl } = useShell()
   const full = `${title} · ${t`Khaneh`}`

@@ -1,6 +1,6 @@
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S
 
-/** The camelCase view of a snake_case wire shape (SPEC §3: API snake_case, mapped to camelCase). */
+/** The camelCase view of a snake_case wire shape (the API speaks snake_case; pages read camelCase, mapped once in the API client). */
 export type Camelize<T> = T extends readonly (infer U)[]
   ? Camelize<U>[]
   : T extends Date

@@ -3,7 +3,7 @@ import { createContext } from 'react-router'
 import type { I18n } from '@lingui/core'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
-import type { Api } from './api.ts'
+import type { Api } from './api/index.ts'
 import type { IdentityClient } from './identity.ts'
 
 /** The API client handed to loaders: per request on the server, one in the browser. */
@@ -35,5 +35,10 @@ export interface AppShell {
   locale: LocaleCode
 }
 
-export const ShellContext = createReactContext<AppShell>({ publicBaseUrl: '', styles: [], locale: 'fa', publicConfig: {} })
+export const ShellContext = createReactContext<AppShell>({
+  publicBaseUrl: '',
+  styles: [],
+  locale: 'fa',
+  publicConfig: {},
+})
 export const useShell = () => useContext(ShellContext)

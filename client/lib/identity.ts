@@ -1,9 +1,11 @@
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
-import { ApiError, type ActionMode, type Api, type Identity } from './api.ts'
+import { ApiError } from './api/call.ts'
+import type { ActionMode, Identity } from './api/identity.ts'
+import type { Api } from './api/index.ts'
 
 /**
- * The e-mail identity provider as the pages use it (DESIGN §1): the built-in provider behind
+ * The e-mail identity provider as the pages use it (docs/decisions/016-email-sign-in.md): the built-in provider behind
  * /api/v1/identity, or Firebase Authentication through its REST API when the server has a
  * Firebase web config. Both answer an ID token for POST /auth/email-login and fail with the same
  * `ApiError` reasons, so the pages never know which one runs.
@@ -15,13 +17,17 @@ export interface IdentityClient {
   sendPasswordReset(email: string, language?: LocaleCode): Promise<void>
   /** What a reset link is for, without using it. */
   checkResetCode(oobCode: string, signal?: AbortSignal): Promise<{ email: string }>
-  applyCode(input: { mode: ActionMode; oobCode: string; newPassword?: string }, signal?: AbortSignal): Promise<{ email: string }>
+  applyCode(
+    input: { mode: ActionMode; oobCode: string; newPassword?: string },
+    signal?: AbortSignal,
+  ): Promise<{ email: string }>
 }
 
 /** The built-in provider, through the product API. */
 export function builtInIdentity(api: Api): IdentityClient {
   return {
-    signUp: ({ email, password, displayName, language }) => api.identity.signUp({ email, password, display_name: displayName, language }),
+    signUp: ({ email, password, displayName, language }) =>
+      api.identity.signUp({ email, password, display_name: displayName, language }),
     signIn: (input) => api.identity.signIn(input),
     async sendVerification(idToken) {
       await api.identity.sendVerification(idToken)
@@ -32,17 +38,21 @@ export function builtInIdentity(api: Api): IdentityClient {
       if (found.mode !== 'resetPassword') throw invalidCode()
       return { email: found.email }
     },
-    applyCode: ({ mode, oobCode, newPassword }, signal) => api.identity.applyCode({ mode, oob_code: oobCode, new_password: newPassword }, signal),
+    applyCode: ({ mode, oobCode, newPassword }, signal) =>
+      api.identity.applyCode({ mode, oob_code: oobCode, new_password: newPassword }, signal),
   }
 }
 
 const invalidCode = () =>
-  new ApiError(400, 'VALIDATION_ERROR', 'This link is invalid, expired or already used', [{ path: 'oob_code', code: 'invalid_code', message: 'is invalid' }])
+  new ApiError(400, 'VALIDATION_ERROR', 'This link is invalid, expired or already used', [
+    { path: 'oob_code', code: 'invalid_code', message: 'is invalid' },
+  ])
 
 /** Firebase's error names (identitytoolkit v1) read as the built-in provider's reasons. */
 function firebaseError(status: number, message: string): ApiError {
   const name = message.split(/[\s:]/)[0] ?? ''
-  const reason = (code: string, httpStatus: number, apiReason: string, text: string) => new ApiError(httpStatus, code, text, { reason: apiReason })
+  const reason = (code: string, httpStatus: number, apiReason: string, text: string) =>
+    new ApiError(httpStatus, code, text, { reason: apiReason })
   switch (name) {
     case 'EMAIL_EXISTS':
       return reason('CONFLICT', 409, 'email_already_in_use', 'An account with this e-mail already exists')
@@ -52,14 +62,21 @@ function firebaseError(status: number, message: string): ApiError {
     case 'USER_DISABLED':
       return reason('UNAUTHENTICATED', 401, 'invalid_credentials', 'Wrong e-mail or password')
     case 'TOO_MANY_ATTEMPTS_TRY_LATER':
-      return new ApiError(429, 'RATE_LIMITED', 'Too many attempts; try again later', { reason: 'too_many_attempts', retry_after_s: 300 })
+      return new ApiError(429, 'RATE_LIMITED', 'Too many attempts; try again later', {
+        reason: 'too_many_attempts',
+        retry_after_s: 300,
+      })
     case 'INVALID_OOB_CODE':
     case 'EXPIRED_OOB_CODE':
       return invalidCode()
     case 'WEAK_PASSWORD':
-      return new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', [{ path: 'password', code: 'too_small', message }])
+      return new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', [
+        { path: 'password', code: 'too_small', message },
+      ])
     case 'INVALID_EMAIL':
-      return new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', [{ path: 'email', code: 'invalid_format', message }])
+      return new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', [
+        { path: 'email', code: 'invalid_format', message },
+      ])
     default:
       return new ApiError(status || 502, 'IDENTITY_PROVIDER_ERROR', message || `Email login failed: ${status}`)
   }
@@ -68,7 +85,10 @@ function firebaseError(status: number, message: string): ApiError {
 /** `email_verified` and `name` from an ID token's payload (read only: the API verifies the token). */
 function claimsOf(idToken: string): { email_verified?: boolean; name?: string } {
   try {
-    return JSON.parse(atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { email_verified?: boolean; name?: string }
+    return JSON.parse(atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
+      email_verified?: boolean
+      name?: string
+    }
   } catch {
     return {}
   }
@@ -79,7 +99,12 @@ export function firebaseIdentity(options: { apiKey: string; baseUrl?: string; fe
   const base = options.baseUrl ?? 'https://identitytoolkit.googleapis.com/v1'
   const doFetch = options.fetch ?? fetch
 
-  async function call<T>(method: string, body: Record<string, unknown>, language?: LocaleCode, signal?: AbortSignal): Promise<T> {
+  async function call<T>(
+    method: string,
+    body: Record<string, unknown>,
+    language?: LocaleCode,
+    signal?: AbortSignal,
+  ): Promise<T> {
     let res: Response
     try {
       res = await doFetch(`${base}/accounts:${method}?key=${encodeURIComponent(options.apiKey)}`, {
@@ -98,19 +123,34 @@ export function firebaseIdentity(options: { apiKey: string; baseUrl?: string; fe
 
   const identityOf = (idToken: string, email: string, displayName?: string | null): Identity => {
     const claims = claimsOf(idToken)
-    return { idToken, uid: '', email, emailVerified: claims.email_verified === true, displayName: displayName ?? claims.name ?? null }
+    return {
+      idToken,
+      uid: '',
+      email,
+      emailVerified: claims.email_verified === true,
+      displayName: displayName ?? claims.name ?? null,
+    }
   }
 
   return {
     async signUp({ email, password, displayName, language }) {
-      const created = await call<{ idToken: string; email: string }>('signUp', { email, password, returnSecureToken: true })
+      const created = await call<{ idToken: string; email: string }>('signUp', {
+        email,
+        password,
+        returnSecureToken: true,
+      })
       let idToken = created.idToken
-      if (displayName) idToken = (await call<{ idToken: string }>('update', { idToken, displayName, returnSecureToken: true })).idToken
+      if (displayName)
+        idToken = (await call<{ idToken: string }>('update', { idToken, displayName, returnSecureToken: true })).idToken
       await call('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken }, language)
       return identityOf(idToken, created.email, displayName)
     },
     async signIn({ email, password }) {
-      const session = await call<{ idToken: string; email: string; displayName?: string }>('signInWithPassword', { email, password, returnSecureToken: true })
+      const session = await call<{ idToken: string; email: string; displayName?: string }>('signInWithPassword', {
+        email,
+        password,
+        returnSecureToken: true,
+      })
       return identityOf(session.idToken, session.email, session.displayName)
     },
     async sendVerification(idToken, language) {
@@ -128,8 +168,11 @@ export function firebaseIdentity(options: { apiKey: string; baseUrl?: string; fe
       return { email: (await call<{ email: string }>('resetPassword', { oobCode }, undefined, signal)).email }
     },
     async applyCode({ mode, oobCode, newPassword }, signal) {
-      if (mode === 'verifyEmail') return { email: (await call<{ email: string }>('update', { oobCode }, undefined, signal)).email }
-      return { email: (await call<{ email: string }>('resetPassword', { oobCode, newPassword }, undefined, signal)).email }
+      if (mode === 'verifyEmail')
+        return { email: (await call<{ email: string }>('update', { oobCode }, undefined, signal)).email }
+      return {
+        email: (await call<{ email: string }>('resetPassword', { oobCode, newPassword }, undefined, signal)).email,
+      }
     },
   }
 }

@@ -32,7 +32,9 @@ export function languageOf(matches: readonly { id: string; loaderData: unknown }
 }
 
 /** The language of a browser router's current page, for code outside components. */
-export function routerLocale(router: { state: { matches: { route: { id: string } }[]; loaderData: Record<string, unknown> } }): LocaleCode | undefined {
+export function routerLocale(router: {
+  state: { matches: { route: { id: string } }[]; loaderData: Record<string, unknown> }
+}): LocaleCode | undefined {
   const { matches, loaderData } = router.state
   return languageOf(matches.map(({ route }) => ({ id: route.id, loaderData: loaderData[route.id] })))
 }

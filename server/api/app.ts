@@ -47,7 +47,7 @@ export interface ApiOptions {
   photos?: PhotoStore
   /** Where phone verification codes go; without one, sending a code answers 503. */
   sms?: SmsSender
-  /** Translates listing descriptions in the background (DESIGN §1); without one, readers see the original. */
+  /** Translates listing descriptions in the background (docs/decisions/017-listing-translations.md); without one, readers see the original. */
   translator?: Translator
   /** Addresses whose X-Forwarded-For is believed (TRUST_PROXY); default loopback, where the gateway calls from. */
   trustProxy?: string[]
@@ -57,7 +57,7 @@ export interface ApiOptions {
   rateLimits?: Pick<RateLimitOptions, 'policies' | 'keyPrefix'>
 }
 
-/** Builds the product API (DESIGN §5); never listens — main.ts and the tests decide how to serve it. */
+/** Builds the product API (docs/architecture.md); never listens — main.ts and the tests decide how to serve it. */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', 'api'),
@@ -75,7 +75,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(database, { db: options.db })
   await app.register(rateLimits, { redisUrl: options.redisUrl, ...options.rateLimits })
   await app.register(authentication, { secret, accessTtlMs })
-  await app.register(identity, { secret, firebaseIdTokens, mailer: options.mailer, publicBaseUrl: options.publicBaseUrl })
+  await app.register(identity, {
+    secret,
+    firebaseIdTokens,
+    mailer: options.mailer,
+    publicBaseUrl: options.publicBaseUrl,
+  })
   await app.register(locations)
   await app.register(listings, { publicCacheMs: options.publicCacheMs ?? 5_000, translator: options.translator })
   await app.register(favorites)

@@ -5,7 +5,7 @@ import { ZodError } from 'zod'
 import { AppError, errorEnvelope, type FieldIssue } from '../lib/errors.ts'
 import { DatabaseUnavailableError } from './db/unavailable.ts'
 
-/** One error handler and one not-found handler for the whole API: every failure is an envelope (DESIGN §5). */
+/** One error handler and one not-found handler for the whole API: every failure is an envelope (docs/decisions/013-error-envelope-and-codes.md). */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -17,7 +17,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'The request is not valid', details))
     }
     if (err instanceof ZodError) {
-      const details: FieldIssue[] = err.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }))
+      const details: FieldIssue[] = err.issues.map((i) => ({
+        path: i.path.join('.'),
+        code: i.code,
+        message: i.message,
+      }))
       return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'The request is not valid', details))
     }
     if (err instanceof DatabaseUnavailableError) {
@@ -40,7 +44,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send(errorEnvelope('INTERNAL', 'Internal server error'))
     }
     const code =
-      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR'
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status === 404
+            ? 'NOT_FOUND'
+            : 'VALIDATION_ERROR'
     return reply.status(status).send(errorEnvelope(code, err.message))
   })
 
@@ -62,7 +72,7 @@ export function serializeData<T extends z.ZodType>(schema: T, data: z.input<T>):
   return { json: JSON.stringify(value), value }
 }
 
-/** Sends a pre-serialized success in the SPEC envelope; the timestamp is this response's own. */
+/** Sends a pre-serialized success in the success envelope; the timestamp is this response's own. */
 export function sendSerialized(reply: FastifyReply, data: SerializedData): FastifyReply {
   return reply
     .type('application/json; charset=utf-8')

@@ -24,10 +24,13 @@ export const optionalViewerOf = (request: FastifyRequest): Viewer | null => requ
 
 export const isAdmin = (viewer: Viewer | null): boolean => viewer?.role === 'admin'
 
-export const isOwner = (viewer: Viewer | null, listing: Pick<ListingAccess, 'owner_id'>): boolean => viewer !== null && viewer.userId === listing.owner_id
+export const isOwner = (viewer: Viewer | null, listing: Pick<ListingAccess, 'owner_id'>): boolean =>
+  viewer !== null && viewer.userId === listing.owner_id
 
 /** The owner and moderators manage a listing: read it in any status with its contact, edit it, see its numbers and photos. */
-export const canManage = (viewer: Viewer | null, listing: Pick<ListingAccess, 'owner_id'>): boolean => isOwner(viewer, listing) || isAdmin(viewer)
+export const canManage = (viewer: Viewer | null, listing: Pick<ListingAccess, 'owner_id'>): boolean =>
+  isOwner(viewer, listing) || isAdmin(viewer)
 
-/** Only active listings are public (DESIGN §6); those who manage a listing see it in any status. */
-export const canSee = (viewer: Viewer | null, listing: ListingAccess): boolean => listing.status === 'active' || canManage(viewer, listing)
+/** Only active listings are public (docs/decisions/014-listing-statuses-and-moderation.md); those who manage a listing see it in any status. */
+export const canSee = (viewer: Viewer | null, listing: ListingAccess): boolean =>
+  listing.status === 'active' || canManage(viewer, listing)

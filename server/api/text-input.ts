@@ -26,9 +26,17 @@ function nulPaths(value: unknown, root: string): string[] {
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const paths = [...nulPaths(request.params, 'params'), ...nulPaths(request.query, 'querystring'), ...nulPaths(request.body, 'body')]
+    const paths = [
+      ...nulPaths(request.params, 'params'),
+      ...nulPaths(request.query, 'querystring'),
+      ...nulPaths(request.body, 'body'),
+    ]
     if (paths.length === 0) return
-    const details: FieldIssue[] = paths.map((path) => ({ path, code: 'invalid_string', message: 'must not contain the NUL character' }))
+    const details: FieldIssue[] = paths.map((path) => ({
+      path,
+      code: 'invalid_string',
+      message: 'must not contain the NUL character',
+    }))
     throw new AppError('VALIDATION_ERROR', 'The request is not valid', details)
   })
 }

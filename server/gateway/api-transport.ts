@@ -1,4 +1,4 @@
-import type { Transport } from '../../client/lib/api.ts'
+import type { Transport } from '../../client/lib/api/call.ts'
 import { errorEnvelope } from '../lib/errors.ts'
 import { apiHeaders, callWithSession, type RequestSession, type Visitor } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
@@ -25,7 +25,12 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
         anonymous: !access,
       })
     try {
-      return (await callWithSession(session, { method, path }, send)) ?? { status: 401, body: errorEnvelope('UNAUTHENTICATED', 'Authentication required') }
+      return (
+        (await callWithSession(session, { method, path }, send)) ?? {
+          status: 401,
+          body: errorEnvelope('UNAUTHENTICATED', 'Authentication required'),
+        }
+      )
     } catch (err) {
       if (err instanceof UpstreamError) return { status: err.status, body: errorEnvelope(err.code, err.message) }
       throw err

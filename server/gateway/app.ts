@@ -46,7 +46,7 @@ export interface GatewayOptions {
   trustProxy?: string[]
 }
 
-/** The BFF (DESIGN §2): pages, the /api/v1 proxy, photos, health; never imports the API. */
+/** The BFF (docs/architecture.md): pages, the /api/v1 proxy, photos, health; never imports the API. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', 'gateway'),
@@ -63,7 +63,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         createServer((req, res) => options.devMiddleware!(req, res, () => handler(req, res))),
     }),
   })
-  const upstream = createUpstream({ baseUrl: options.apiUrl, timeoutMs: options.upstreamTimeoutMs, publicCacheMs: options.publicCacheMs ?? 5_000 })
+  const upstream = createUpstream({
+    baseUrl: options.apiUrl,
+    timeoutMs: options.upstreamTimeoutMs,
+    publicCacheMs: options.publicCacheMs ?? 5_000,
+  })
   const metrics = createMetrics()
   const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
@@ -73,7 +77,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const path = (req.url ?? '/').split('?')[0]!
     if (path.startsWith('/api/v1/') && Number(req.headers['content-length']) > bodyLimitOf(path)) {
       const body = JSON.stringify(errorEnvelope('PAYLOAD_TOO_LARGE', ERRORS.PAYLOAD_TOO_LARGE.message))
-      res.writeHead(413, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body)
+      res
+        .writeHead(413, {
+          ...securityHeaders,
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          connection: 'close',
+        })
+        .end(body)
       return
     }
     res.writeContinue()
@@ -84,13 +95,18 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   })
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'
-    metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    metrics.requestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    )
   })
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(errorEnvelope(err.code, err.message, err.details))
     const status = err.statusCode ?? 500
     if (status >= 500) request.log.error({ err }, 'gateway.failed')
-    reply.status(status).send(errorEnvelope(codeForStatus(status), status >= 500 ? 'Internal server error' : err.message))
+    reply
+      .status(status)
+      .send(errorEnvelope(codeForStatus(status), status >= 500 ? 'Internal server error' : err.message))
   })
   // pages answer every GET; any other method off the API (TRACE, PUT /, …) is nothing of ours
   app.setNotFoundHandler((request, reply) => {
@@ -116,7 +132,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     })
   }
 
-  await app.register(healthRoutes, { upstream, metrics, isShuttingDown: options.isShuttingDown ?? (() => false), metricsToken: options.metricsToken })
+  await app.register(healthRoutes, {
+    upstream,
+    metrics,
+    isShuttingDown: options.isShuttingDown ?? (() => false),
+    metricsToken: options.metricsToken,
+  })
   await app.register(photosRoutes, { photos: options.photos })
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })

@@ -10,5 +10,8 @@ export function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string):
   if (SAFE_METHODS.has(request.method)) return false
   const origin = request.headers.origin
   const ownOrigin = `${request.protocol}://${request.host}`
-  return request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin)
+  return (
+    request.headers['sec-fetch-site'] === 'cross-site' ||
+    (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin)
+  )
 }

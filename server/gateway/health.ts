@@ -54,7 +54,11 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions & { metrics: Metrics
     reply.header('cache-control', 'no-store')
     if (options.isShuttingDown()) return reply.status(503).send({ status: 'shutting_down' })
     try {
-      const res = await options.upstream.json({ method: 'GET', path: '/api/v1/health', signal: AbortSignal.timeout(2_000) })
+      const res = await options.upstream.json({
+        method: 'GET',
+        path: '/api/v1/health',
+        signal: AbortSignal.timeout(2_000),
+      })
       if (res.status !== 200) return reply.status(503).send({ status: 'api_unhealthy' })
       return { status: 'ready' }
     } catch {
@@ -67,7 +71,10 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions & { metrics: Metrics
     if (!isInternal(request) && !(options.metricsToken && hasToken(request, options.metricsToken))) {
       // without a token nothing outside this machine is told the route exists
       if (!options.metricsToken) return reply.status(404).send(errorEnvelope('NOT_FOUND', 'Not found'))
-      return reply.status(401).header('www-authenticate', 'Bearer').send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
     }
     reply.header('content-type', options.metrics.registry.contentType)
     return options.metrics.registry.metrics()

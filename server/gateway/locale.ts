@@ -1,10 +1,20 @@
 import type { FastifyRequest } from 'fastify'
-import { DEFAULT_LOCALE, isLocaleCode, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, localeFromAcceptLanguage, localeFromPath, type LocaleCode } from '../../shared/locales.ts'
+import {
+  DEFAULT_LOCALE,
+  isLocaleCode,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  localeFromAcceptLanguage,
+  localeFromPath,
+  type LocaleCode,
+} from '../../shared/locales.ts'
 
 /** The visitor's own language: their stored choice, else their browser's first supported one, else fa. */
 function visitorLocale(request: FastifyRequest): LocaleCode {
   const stored = request.cookies[LOCALE_COOKIE]
-  return isLocaleCode(stored) ? stored : (localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE)
+  return isLocaleCode(stored)
+    ? stored
+    : (localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE)
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError, ERRORS, errorEnvelope } from '../lib/errors.ts'
 const FILE_ID_PARAM = /^[A-Za-z0-9_-]{1,200}$/
 
 /**
- * /api/telegramFile/{fileId} (SPEC §2): a stored photo, streamed (never buffered), images only,
+ * /api/telegramFile/{fileId} (docs/decisions/004-photo-store.md): a stored photo, streamed (never buffered), images only,
  * cached for a year — a file id never changes its content, so the id is also the ETag.
  */
 export const photosRoutes: FastifyPluginAsync<{ photos: PhotoStore }> = async (app, { photos }) => {
@@ -39,7 +39,8 @@ export const photosRoutes: FastifyPluginAsync<{ photos: PhotoStore }> = async (a
       photo?.stream.destroy()
       return reply.status(499).send()
     }
-    if (!photo) return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
+    if (!photo)
+      return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
     if (!photo.contentType.startsWith('image/')) {
       photo.stream.destroy()
       return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))

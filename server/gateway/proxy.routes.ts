@@ -7,8 +7,22 @@ import { apiHeaders, callWithSession, isPublicRead, type RequestSession, type Se
 import { UpstreamError, type Upstream } from './upstream.ts'
 
 // Authorization is never taken from the browser: the gateway sets it from the session cookie.
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'if-none-match', 'user-agent']
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'retry-after', 'x-request-id']
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'if-none-match',
+  'user-agent',
+]
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'retry-after',
+  'x-request-id',
+]
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Every call this plugin proxies is below it. */
@@ -31,10 +45,11 @@ async function readBody(stream: Readable, limit: number): Promise<Buffer | null>
 }
 
 /** /api/v1/* to the product API over HTTP under the session policy (session.ts); failures become 502/504 envelopes. */
-export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Sessions; publicBaseUrl: string }> = async (
-  app,
-  { upstream, sessions, publicBaseUrl },
-) => {
+export const proxyRoutes: FastifyPluginAsync<{
+  upstream: Upstream
+  sessions: Sessions
+  publicBaseUrl: string
+}> = async (app, { upstream, sessions, publicBaseUrl }) => {
   const publicOrigin = new URL(publicBaseUrl).origin
   // Bodies pass through unparsed (the API parses them), but never past the API's own limits.
   app.removeAllContentTypeParsers()
@@ -57,7 +72,10 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
 
   const failure = (reply: FastifyReply, err: unknown) => {
     if (err instanceof UpstreamError) {
-      reply.log.warn({ err: { message: err.message, cause: String((err.cause as Error)?.message ?? '') } }, 'gateway.upstream_failed')
+      reply.log.warn(
+        { err: { message: err.message, cause: String((err.cause as Error)?.message ?? '') } },
+        'gateway.upstream_failed',
+      )
       return reply.status(err.status).send(errorEnvelope(err.code, err.message))
     }
     throw err
@@ -89,22 +107,33 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
 
   app.all(`${API_PREFIX}/*`, async (request, reply) => {
     // CSRF: a state-changing call must come from our own pages (Origin / Fetch Metadata checks).
-    if (isCrossSiteWrite(request, publicOrigin)) return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
+    if (isCrossSiteWrite(request, publicOrigin))
+      return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
     const path = request.url.split('?')[0]!
     const hasBody = !SAFE_METHODS.has(request.method) && request.body != null
 
     try {
       // Anonymous public reads come from the gateway's short-lived cache (shared by concurrent requests).
-      if (request.method === 'GET' && isPublicRead(request.url.slice(API_PREFIX.length)) && !sessions.mayHaveSession(request)) {
-        const answer = await upstream.publicText(request.url, { accept: 'application/json', 'x-request-id': request.id })
+      if (
+        request.method === 'GET' &&
+        isPublicRead(request.url.slice(API_PREFIX.length)) &&
+        !sessions.mayHaveSession(request)
+      ) {
+        const answer = await upstream.publicText(request.url, {
+          accept: 'application/json',
+          'x-request-id': request.id,
+        })
         return reply.status(answer.status).type(answer.contentType).header('x-request-id', request.id).send(answer.text)
       }
 
       if (path === '/api/v1/auth/refresh' && request.method === 'POST') {
         const refreshToken = sessions.refreshToken(request)
         const refreshed = refreshToken ? await sessions.refresh(refreshToken, request) : null
-        if (!refreshed) return reply.header('set-cookie', sessions.clearingCookies()).status(401).send(unauthenticated())
-        return reply.header('set-cookie', sessions.cookiesFor(refreshed.tokens)).send(okEnvelope({ user: refreshed.user }))
+        if (!refreshed)
+          return reply.header('set-cookie', sessions.clearingCookies()).status(401).send(unauthenticated())
+        return reply
+          .header('set-cookie', sessions.cookiesFor(refreshed.tokens))
+          .send(okEnvelope({ user: refreshed.user }))
       }
 
       if (path === '/api/v1/auth/logout' && request.method === 'POST') {
@@ -112,13 +141,15 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
         return reply.header('set-cookie', sessions.clearingCookies()).send(okEnvelope({ logged_out: true }))
       }
 
-      if (SESSION_ISSUING.has(path) && request.method === 'POST') return await signIn(request, reply, hasBody ? (request.body as Readable) : undefined)
+      if (SESSION_ISSUING.has(path) && request.method === 'POST')
+        return await signIn(request, reply, hasBody ? (request.body as Readable) : undefined)
 
       const session = await sessions.open(request)
       sessionOf.set(request, session)
       const isJson = (request.headers['content-type'] ?? '').includes('json')
       const body = hasBody && isJson ? await readBody(request.body as Readable, RETRY_BODY_LIMIT) : null
-      if (hasBody && isJson && body === null) return reply.status(413).send(errorEnvelope('PAYLOAD_TOO_LARGE', 'The request body is too large'))
+      if (hasBody && isJson && body === null)
+        return reply.status(413).send(errorEnvelope('PAYLOAD_TOO_LARGE', 'The request body is too large'))
 
       const controller = new AbortController()
       reply.raw.once('close', () => {
@@ -134,7 +165,11 @@ export const proxyRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Ses
         })
         return { status: res.statusCode, res }
       }
-      const call = { method: request.method, path: request.url.slice(API_PREFIX.length), replayable: !hasBody || body !== null }
+      const call = {
+        method: request.method,
+        path: request.url.slice(API_PREFIX.length),
+        replayable: !hasBody || body !== null,
+      }
       const answer = await callWithSession(session, call, send, ({ res }) => res.body.dump())
       if (!answer) return reply.status(401).send(unauthenticated())
       const { res } = answer

@@ -20,7 +20,12 @@ export function newNonce(): string {
 /** Headers on every page: a nonce-based CSP, no sniffing, no framing, a strict referrer policy. */
 export function pageSecurityHeaders(
   nonce: string,
-  { dev = false, telegram = false, firebase = false, https = false }: { dev?: boolean; telegram?: boolean; firebase?: boolean; https?: boolean } = {},
+  {
+    dev = false,
+    telegram = false,
+    firebase = false,
+    https = false,
+  }: { dev?: boolean; telegram?: boolean; firebase?: boolean; https?: boolean } = {},
 ): Record<string, string> {
   const csp = [
     "default-src 'self'",

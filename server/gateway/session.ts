@@ -44,7 +44,11 @@ export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(
  * X-Forwarded-For the browser sent is replaced), and the session's bearer token when there is one.
  */
 export function apiHeaders(visitor: Visitor, access?: string): Record<string, string> {
-  return { 'x-request-id': visitor.id, 'x-forwarded-for': visitor.ip, ...(access && { authorization: `Bearer ${access}` }) }
+  return {
+    'x-request-id': visitor.id,
+    'x-forwarded-for': visitor.ip,
+    ...(access && { authorization: `Bearer ${access}` }),
+  }
 }
 
 /** Seconds left before a JWT's `exp` (read, not verified: the API verifies); -1 when unreadable. */
@@ -90,7 +94,10 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     `${names.refresh}=${tokens.refresh}; Max-Age=${REFRESH_MAX_AGE_S}; ${attributes}`,
   ]
 
-  const clearingCookies = (): string[] => [`${names.access}=; Max-Age=0; ${attributes}`, `${names.refresh}=; Max-Age=0; ${attributes}`]
+  const clearingCookies = (): string[] => [
+    `${names.access}=; Max-Age=0; ${attributes}`,
+    `${names.refresh}=; Max-Age=0; ${attributes}`,
+  ]
 
   /** The session in an API answer to a sign-in or refresh; null for a refusal, or an answer that does not hold one. */
   function signedIn(answer: JsonAnswer): SignedIn | null {

@@ -33,10 +33,11 @@ const widgetCallback: ConstraintStrategy = {
  * the server: valid → signed in and sent on to `next` or the dashboard; invalid → the sign-in page
  * with the error.
  */
-export const telegramLoginRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Sessions; publicBaseUrl: string }> = async (
-  app,
-  { upstream, sessions, publicBaseUrl },
-) => {
+export const telegramLoginRoutes: FastifyPluginAsync<{
+  upstream: Upstream
+  sessions: Sessions
+  publicBaseUrl: string
+}> = async (app, { upstream, sessions, publicBaseUrl }) => {
   app.addConstraintStrategy(widgetCallback)
 
   async function callback(request: FastifyRequest, reply: FastifyReply) {
@@ -58,8 +59,14 @@ export const telegramLoginRoutes: FastifyPluginAsync<{ upstream: Upstream; sessi
     }
     reply.header('cache-control', 'no-store')
     const next = url.searchParams.get('next')
-    if (session) return reply.header('set-cookie', sessions.cookiesFor(session.tokens)).redirect(safeNext(next, localizePath('/dashboard', locale)), 303)
-    return reply.redirect(`${localizePath('/auth', locale)}?error=telegram${next ? `&next=${encodeURIComponent(next)}` : ''}`, 303)
+    if (session)
+      return reply
+        .header('set-cookie', sessions.cookiesFor(session.tokens))
+        .redirect(safeNext(next, localizePath('/dashboard', locale)), 303)
+    return reply.redirect(
+      `${localizePath('/auth', locale)}?error=telegram${next ? `&next=${encodeURIComponent(next)}` : ''}`,
+      303,
+    )
   }
 
   app.get('*', { constraints: { telegramCallback: 'yes' } }, callback)

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream'
 import { Agent, request } from 'undici'
+import { LISTINGS_CHANGED_HEADER } from '../../shared/paths.ts'
 import { TtlCache } from '../lib/ttl-cache.ts'
+import { staleListingReads } from './listing-changes.ts'
 
 /** A failure to reach the API: 502 when it is down, 504 when it is too slow. */
 export class UpstreamError extends Error {
@@ -47,24 +49,12 @@ export interface JsonAnswer {
   retryAfter?: string
 }
 
-/** A brief cache of 200 answers by key, where identical reads in flight share one call (no stampede on expiry). */
+/** A brief cache of 200 answers by path, where identical reads in flight share one call (no stampede on expiry). */
 function publicReads<T extends { status: number }>(ttlMs: number) {
   const cache = new TtlCache<T>(ttlMs, 2000)
-  const inflight = new Map<string, Promise<T>>()
-  return (key: string, run: () => Promise<T>): Promise<T> => {
-    const hit = cache.get(key)
-    if (hit) return Promise.resolve(hit)
-    let pending = inflight.get(key)
-    if (!pending) {
-      pending = run()
-        .then((answer) => {
-          if (answer.status === 200) cache.set(key, answer)
-          return answer
-        })
-        .finally(() => inflight.delete(key))
-      inflight.set(key, pending)
-    }
-    return pending
+  return {
+    read: (path: string, run: () => Promise<T>): Promise<T> => cache.wrap(path, run, (answer) => answer.status === 200),
+    forget: (matches: (path: string) => boolean) => cache.deleteWhere(matches),
   }
 }
 
@@ -82,17 +72,31 @@ export function createUpstream(options: UpstreamOptions) {
   const jsonReads = publicReads<JsonAnswer>(options.publicCacheMs ?? 0)
   const textReads = publicReads<{ status: number; contentType: string; text: string }>(options.publicCacheMs ?? 0)
 
+  /**
+   * A write in the API changed public listings: their cached reads go now, before its answer is
+   * passed on (docs/decisions/006-caches-and-their-lifetimes.md).
+   */
+  function forgetChangedListings(headers: Record<string, string | string[] | undefined>): void {
+    const changed = headers[LISTINGS_CHANGED_HEADER]
+    if (typeof changed !== 'string' || changed === '') return
+    const stale = staleListingReads(changed)
+    jsonReads.forget(stale)
+    textReads.forget(stale)
+  }
+
   async function send(req: UpstreamRequest) {
     const idempotent = req.method === 'GET' || req.method === 'HEAD'
     for (let attempt = 0; ; attempt++) {
       try {
-        return await request(`${origin}${req.path}`, {
+        const res = await request(`${origin}${req.path}`, {
           method: req.method as 'GET',
           headers: req.headers,
           body: req.body ?? undefined,
           signal: req.signal,
           dispatcher: agent,
         })
+        forgetChangedListings(res.headers)
+        return res
       } catch (err) {
         if (req.signal?.aborted) throw err
         const code = codeOf(err)
@@ -106,7 +110,7 @@ export function createUpstream(options: UpstreamOptions) {
   return {
     send,
 
-    /** A JSON call; anonymous GETs answered 200 are cached briefly (DESIGN: short-lived public caching). */
+    /** A JSON call; anonymous GETs answered 200 are cached briefly (docs/decisions/006-caches-and-their-lifetimes.md). */
     async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<JsonAnswer> {
       const cacheable = req.method === 'GET' && req.anonymous === true
       const run = async (signal: AbortSignal | undefined) => {
@@ -123,12 +127,15 @@ export function createUpstream(options: UpstreamOptions) {
       }
       if (!cacheable) return run(req.signal)
       // shared by several requests, so no single visitor's disconnect cancels it (timeouts still apply)
-      return jsonReads(req.path, () => run(undefined))
+      return jsonReads.read(req.path, () => run(undefined))
     },
 
     /** An anonymous public GET as text, for the proxy: cached briefly and shared like `json`. */
-    async publicText(path: string, headers: Record<string, string>): Promise<{ status: number; contentType: string; text: string }> {
-      return textReads(path, async () => {
+    async publicText(
+      path: string,
+      headers: Record<string, string>,
+    ): Promise<{ status: number; contentType: string; text: string }> {
+      return textReads.read(path, async () => {
         const res = await send({ method: 'GET', path, headers })
         const contentType = String(res.headers['content-type'] ?? 'application/json; charset=utf-8')
         try {

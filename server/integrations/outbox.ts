@@ -12,7 +12,7 @@ export interface OutboxMessage {
 }
 
 /**
- * The embedded default of a delivery port (DESIGN §1): each message becomes a JSON file under
+ * The embedded default of a delivery port (docs/decisions/015-ports-with-embedded-defaults.md): each message becomes a JSON file under
  * `DATA_DIR/outbox/<kind>/` (names sort by time), so a developer can follow a link or a code
  * without any mail or SMS account. Only the file's name is logged: a link or a code in a log
  * would let anyone who reads the logs sign in as the recipient.
@@ -41,6 +41,8 @@ export async function readOutbox(dataDir: string, kind: 'mail' | 'sms', to?: str
   } catch {
     return []
   }
-  const messages = await Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as OutboxMessage))
+  const messages = await Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as OutboxMessage),
+  )
   return to === undefined ? messages : messages.filter((m) => m.to === to)
 }

@@ -1,4 +1,4 @@
-/** The error catalogue: stable codes, statuses and default messages (DESIGN §5). */
+/** The error catalogue: stable codes, statuses and default messages (docs/decisions/013-error-envelope-and-codes.md). */
 export const ERRORS = {
   VALIDATION_ERROR: { status: 400, message: 'The request is not valid' },
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
@@ -37,7 +37,7 @@ export interface FieldIssue {
   message: string
 }
 
-/** An error that maps to one catalogue entry and the SPEC envelope. */
+/** An error that maps to one catalogue entry and the error envelope. */
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly status: number
@@ -51,12 +51,12 @@ export class AppError extends Error {
   }
 }
 
-/** The SPEC §7 envelope of a failure. */
+/** The envelope of a failure: {success: false, data: null, error: {code, message, details}, timestamp}. */
 export function errorEnvelope(code: ErrorCode, message: string, details: unknown = null) {
   return { success: false as const, data: null, error: { code, message, details }, timestamp: new Date().toISOString() }
 }
 
-/** The SPEC §7 envelope of a success. */
+/** The envelope of a success: {success: true, data, error: null, timestamp}. */
 export function okEnvelope<T>(data: T) {
   return { success: true as const, data, error: null, timestamp: new Date().toISOString() }
 }

@@ -28,5 +28,8 @@ function clientErrorHandler(err: Error & { code?: string }, socket: Socket): voi
   socket.destroy()
 }
 
-/** Server options of both apps: even the errors Fastify and Node answer themselves are the SPEC envelope. */
-export const envelopeServerErrors: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = { frameworkErrors, clientErrorHandler }
+/** Server options of both apps: even the errors Fastify and Node answer themselves are the error envelope (docs/decisions/013-error-envelope-and-codes.md). */
+export const envelopeServerErrors: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors,
+  clientErrorHandler,
+}

@@ -18,34 +18,68 @@ export function serializeError(err: Error): ReturnType<typeof stdSerializers.err
   return out as ReturnType<typeof stdSerializers.err>
 }
 
+// Secrets go by these names wherever they sit in a logged object (compared lower-case, without - and _).
+const SECRET_KEYS = new Set([
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'firebasetoken',
+  'mergetoken',
+  'bottoken',
+  'password',
+  'newpassword',
+  'oobcode',
+  'authorization',
+  'cookie',
+  'setcookie',
+])
+const CENSOR = '[redacted]'
+const isSecretKey = (key: string) => SECRET_KEYS.has(key.toLowerCase().replace(/[-_]/g, ''))
+const isPlain = (value: object) =>
+  Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value))
+
+/**
+ * A logged object with every secret-named field censored, at any depth of plain objects and arrays
+ * (pino's path redaction names fixed depths only). The caller's object is never changed.
+ */
+export function redactSecrets<T>(value: T, depth = 0): T {
+  if (value === null || typeof value !== 'object' || !isPlain(value) || depth > 10) return value
+  let copy: Record<string, unknown> | undefined
+  for (const [key, field] of Object.entries(value)) {
+    const redacted = field != null && isSecretKey(key) ? CENSOR : redactSecrets(field, depth + 1)
+    if (redacted === field) continue
+    copy ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>
+    copy[key] = redacted
+  }
+  return (copy ?? value) as T
+}
+
 // One pino-pretty worker for every logger of the process (API, gateway, start-up), made on first use.
 let prettyStream: DestinationStream | undefined
 const pretty = () =>
-  (prettyStream ??= pino.transport({ target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } }))
+  (prettyStream ??= pino.transport({
+    target: 'pino-pretty',
+    options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+  }))
 
 /**
  * pino options shared by the API and the gateway: secrets never reach the logs. Lines are for a
  * person (pino-pretty) when stdout is a terminal, JSON for log collectors otherwise.
  */
-export function loggerOptions(level: string, name: string, { terminal = process.stdout.isTTY === true } = {}): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(
+  level: string,
+  name: string,
+  { terminal = process.stdout.isTTY === true } = {},
+): LoggerOptions & { stream?: DestinationStream } {
   return {
     ...(terminal && { stream: pretty() }),
     level,
     name,
     serializers: { err: serializeError },
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        '*.token',
-        '*.refresh_token',
-        '*.access_token',
-        '*.password',
-        '*.botToken',
-      ],
-      censor: '[redacted]',
-    },
+    formatters: { log: redactSecrets },
+    // what the request and reply serializers write comes after the formatter
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: CENSOR },
   }
 }
 

@@ -1,14 +1,17 @@
 import { z } from 'zod'
 import { LanguageParam } from './common.ts'
 
-/** SPEC §5: the provider's password policy, minimum 6 (the maximum keeps hashing cheap to refuse). */
+/** The identity provider's password policy, Firebase's default minimum of 6 (the maximum keeps hashing cheap to refuse). */
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128
 
 export const EmailField = z.email().max(254)
 export const PasswordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)
 /** An ID token of the e-mail identity provider (Firebase or built-in): a JWT. */
-export const IdTokenField = z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'must be a JWT').max(4096)
+export const IdTokenField = z
+  .string()
+  .regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'must be a JWT')
+  .max(4096)
 
 export const IdentitySignUpBody = z.object({
   email: EmailField,
@@ -26,7 +29,11 @@ export const PasswordResetRequestBody = z.object({ email: EmailField })
 export const ActionMode = z.enum(['verifyEmail', 'resetPassword'])
 export const OobCodeField = z.string().regex(/^[\w-]{20,100}$/, 'is not a valid link code')
 export const CheckCodeBody = z.object({ oob_code: OobCodeField })
-export const ApplyCodeBody = z.object({ mode: ActionMode, oob_code: OobCodeField, new_password: PasswordField.optional() })
+export const ApplyCodeBody = z.object({
+  mode: ActionMode,
+  oob_code: OobCodeField,
+  new_password: PasswordField.optional(),
+})
 
 /** What the provider answers on sign-up and sign-in. */
 export const IdentitySchema = z.object({
@@ -38,4 +45,11 @@ export const IdentitySchema = z.object({
 })
 export type Identity = z.infer<typeof IdentitySchema>
 
+/** What a verification or password-reset link did, and for whom (POST /identity/check-code and /identity/apply-code). */
 export const ActionResultSchema = z.object({ mode: ActionMode, email: z.string() })
+
+/** POST /identity/send-verification: sent, or nothing to send because the address is verified already. */
+export const VerificationSentSchema = z.object({ sent: z.boolean(), already_verified: z.boolean() })
+
+/** POST /identity/send-password-reset: always "sent", whether or not the address has an account. */
+export const PasswordResetSentSchema = z.object({ sent: z.literal(true) })

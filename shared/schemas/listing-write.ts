@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { GENDER_PREFS, MAX_PHOTOS_PER_LISTING, PROPERTY_TYPES, TERMS } from '../constants.ts'
 import { EUR_PER_UNIT } from '../money.ts'
-import { LanguageParam } from './common.ts'
+import { LanguageParam, LimitParam, PageParam, PaginationSchema } from './common.ts'
 
 const FileId = z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, 'is not a photo id')
 
 /**
- * POST /listings and PUT /listings/{id} (SPEC §3 field names, §5 rules). Unknown fields — and the
+ * POST /listings and PUT /listings/{id} (the wire names of a listing). Unknown fields — and the
  * server's own, such as status, owner, boost_until or favorite_count — are dropped; negotiable
  * means no rent; an empty verification_number is no verification number.
  */
@@ -47,18 +47,24 @@ export const ListingWriteBody = z
   })
 export type ListingWrite = z.output<typeof ListingWriteBody>
 
-/** GET /users/listings (SPEC §7; per_page clamped 1–100, SPEC §5). */
+/** GET /users/listings: per_page 1–100, default 20. */
 export const OwnListingsQuery = z.object({
   status: z.enum(['pending', 'active', 'rented', 'expired', 'rejected', 'removed', 'all']).optional(),
-  include_removed: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  include_removed: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+  page: PageParam,
+  per_page: LimitParam,
   language: LanguageParam.default('fa'),
   /** Adds `analytics` to every listing of the page. */
-  include_analytics: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
+  include_analytics: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
 })
 
-/** The owner's status changes (DESIGN §6): what a listing in each status may become by its owner's hand. */
+/** The owner's status changes: what a listing in each status may become by its owner's hand (docs/decisions/014-listing-statuses-and-moderation.md). */
 export const OWNER_TRANSITIONS: Record<string, readonly string[]> = {
   pending: ['removed'],
   active: ['rented', 'removed'],
@@ -80,7 +86,7 @@ export const OwnListingAnalyticsSchema = z.object({
   contact_reveals: z.number().int(),
 })
 
-/** The own-listing variant of SPEC §3. */
+/** A listing as its owner's list shows it: price instead of rent, the boost, and the actions its status allows. */
 export const OwnListingSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -110,6 +116,12 @@ export const OwnListingSchema = z.object({
   /** Only with ?include_analytics=true. */
   analytics: OwnListingAnalyticsSchema.optional(),
 })
+
+/** GET /users/listings: one page of the owner's listings. */
+export const OwnListingPageSchema = z.object({ listings: z.array(OwnListingSchema), pagination: PaginationSchema })
+
+/** The answer of DELETE /listings/{id}. */
+export const ListingRemovedSchema = z.object({ removed: z.literal(true) })
 
 /** GET /users/listings/{id}/analytics: the owner's numbers; views by UTC day for the last 30 days, oldest first. */
 export const ListingAnalyticsSchema = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { GENDER_PREFS, LISTING_SORTS, LISTING_STATUSES, PROPERTY_TYPES, TERMS } from '../constants.ts'
-import { LanguageParam, LimitParam, PageParam, PaginationSchema, QueryBool } from './common.ts'
+import { GENDER_PREFS, LISTING_SORTS, LISTING_STATUSES, MAX_PAGE_NUMBER, PROPERTY_TYPES, TERMS } from '../constants.ts'
+import { clampedInt, LanguageParam, LimitParam, PageParam, PaginationSchema, QueryBool, queryInt } from './common.ts'
 
 const IsoDate = z.iso.date()
 
-/** GET /listings query (SPEC §7), with the clamps of SPEC §5. */
+/** GET /listings query: the public search filters, page, limit 1–100 (default 20) and sort (default boosted). */
 export const ListListingsQuery = z
   .object({
     country: z
@@ -19,8 +19,8 @@ export const ListListingsQuery = z
     limit: LimitParam,
     language: LanguageParam.default('fa'),
     sort: z.enum(LISTING_SORTS).default('boosted'),
-    min_price: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
-    max_price: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+    min_price: queryInt(0, 1_000_000_000),
+    max_price: queryInt(0, 1_000_000_000),
     gender_pref: z.enum(GENDER_PREFS).optional(),
     include_discussable: QueryBool.optional(),
     start_date: IsoDate.optional(),
@@ -33,7 +33,7 @@ export const ListListingsQuery = z
   })
 export type ListListingsQuery = z.infer<typeof ListListingsQuery>
 
-/** GET /listings/search: the same filters under the older names of SPEC §7. */
+/** GET /listings/search: the older search call, with apartment_type, gender_preference and per_page for type, gender_pref and limit. */
 export const SearchListingsQuery = z
   .object({
     apartment_type: z.enum(PROPERTY_TYPES).optional(),
@@ -57,7 +57,7 @@ export const ListingOwnerSchema = z.object({
   username: z.string().nullable(),
 })
 
-/** A public listing on the wire (SPEC §3). `contact` is null unless access was granted. */
+/** A public listing on the wire. `contact` is null unless access was granted. */
 export const ListingSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -107,20 +107,22 @@ export const ListingPageSchema = z.object({
 })
 export type ListingPage = z.infer<typeof ListingPageSchema>
 
+/** A listing in the path of a public read: its id or its slug. */
 export const ListingIdParams = z.object({
   id: z.string().min(1).max(200),
 })
 
-/** GET /favorites (SPEC §5: page at least 0, limit 1–100, default 20). */
+/** The answer of POST /listings/{id}/view: whether this view was counted (one per visitor per day). */
+export const ViewCountedSchema = z.object({ counted: z.boolean() })
+
+/** GET /favorites: page at least 0 (0 and 1 are the first page), limit 1–100, default 20. */
 export const ListFavoritesQuery = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: clampedInt(0, MAX_PAGE_NUMBER, 1),
+  limit: LimitParam,
   language: LanguageParam.default('fa'),
 })
 
-export const FavoriteIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-
-/** A favourite (SPEC §3): id (the listing's), created_at, listing. */
+/** A favourite: id (the listing's), created_at, listing. */
 export const FavoriteSchema = z.object({ id: z.number().int(), created_at: z.string(), listing: ListingSchema })
 
 export const FavoritePageSchema = z.object({ favorites: z.array(FavoriteSchema), pagination: PaginationSchema })
@@ -133,7 +135,7 @@ export const FavoriteStateSchema = z.object({
   favorited_at: z.string().nullable(),
 })
 
-/** GET /listings/{id}/translations: the owner's text and its stored translations (DESIGN §1). */
+/** GET /listings/{id}/translations: the owner's text and its stored translations (docs/decisions/017-listing-translations.md). */
 export const ListingTranslationsSchema = z.object({
   original_language: z.string(),
   original_description: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CITY_SEARCH_DEFAULT_LIMIT, TERMS } from '../constants.ts'
-import { LanguageParam } from './common.ts'
+import { clampedInt, LanguageParam } from './common.ts'
 
 export const CitySchema = z.object({
   key: z.string(),
@@ -20,18 +20,36 @@ export const CountrySchema = z.object({
   flag: z.string(),
   currency: z.string(),
   supported_terms: z.array(z.enum(TERMS)),
-  popular_cities: z.array(z.object({ key: z.string(), name: z.string(), listings_count: z.number().int(), is_popular: z.boolean() })),
+  popular_cities: z.array(
+    z.object({ key: z.string(), name: z.string(), listings_count: z.number().int(), is_popular: z.boolean() }),
+  ),
   total_listings: z.number().int(),
 })
 export type Country = z.infer<typeof CountrySchema>
 
+/** GET /locations/countries. */
+export const CountryListSchema = z.object({ countries: z.array(CountrySchema) })
+
+/** GET /locations/countries/{country}/cities and GET /locations/cities/search. */
+export const CityListSchema = z.object({ cities: z.array(CitySchema) })
+
+/** GET /locations/supported: every country with all its cities. */
+export const SupportedCountriesSchema = z.object({
+  countries: z.array(CountrySchema.extend({ cities: z.array(CitySchema) })),
+})
+
 export const CountriesQuery = z.object({ term: z.enum(TERMS).optional(), language: LanguageParam.default('fa') })
 export const CitiesQuery = z.object({ language: LanguageParam.default('fa') })
-export const CountryParams = z.object({ country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code') })
+export const CountryParams = z.object({
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
+})
 export const CitySearchQuery = z.object({
   q: z.string().trim().min(1).max(80),
-  limit: z.coerce.number().int().min(1).max(50).default(CITY_SEARCH_DEFAULT_LIMIT),
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional(),
+  limit: clampedInt(1, 50, CITY_SEARCH_DEFAULT_LIMIT),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .optional(),
   language: LanguageParam.default('fa'),
 })
 export const SupportedQuery = CountriesQuery

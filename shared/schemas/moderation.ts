@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { LISTING_STATUSES, PROPERTY_TYPES } from '../constants.ts'
-import { LanguageParam, PaginationSchema } from './common.ts'
+import { LISTING_STATUSES, MAX_PAGE_SIZE, PROPERTY_TYPES } from '../constants.ts'
+import { clampedInt, LanguageParam, PageParam, PaginationSchema } from './common.ts'
 import { ListingSchema } from './listing.ts'
 
 /** Why a user reports a listing (issue 4). */
@@ -12,12 +12,10 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
 /** Reports one user may file in 24 hours. */
 export const REPORTS_PER_DAY = 20
-/** SPEC §9: admin pending default 25. */
+/** The default page size of the moderators' lists. */
 export const ADMIN_PAGE_SIZE = 25
 
-// Page sizes are refused, not clamped, outside 1–100 (as OwnListingsQuery does).
-const Page = z.coerce.number().int().min(1).max(10_000).default(1)
-const Limit = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE)
+const Limit = clampedInt(1, MAX_PAGE_SIZE, ADMIN_PAGE_SIZE)
 const Note = z
   .string()
   .trim()
@@ -29,7 +27,7 @@ const Note = z
 export const ReportBody = z.object({ reason: z.enum(REPORT_REASONS), details: Note })
 export type ReportInput = z.output<typeof ReportBody>
 
-/** A moderator's status changes (DESIGN §6): what a listing in each status may become by a moderator's hand. */
+/** A moderator's status changes: what a listing in each status may become by a moderator's hand (docs/decisions/014-listing-statuses-and-moderation.md). */
 export const MODERATION_TRANSITIONS: Record<string, readonly ('active' | 'rejected')[]> = {
   pending: ['active', 'rejected'],
   active: ['rejected'],
@@ -46,13 +44,13 @@ export const ModerationStatusBody = z.discriminatedUnion('status', [
 export type ModerationStatus = z.output<typeof ModerationStatusBody>
 
 /** GET /admin/listings/pending. */
-export const PendingQuery = z.object({ page: Page, limit: Limit, language: LanguageParam.default('fa') })
+export const PendingQuery = z.object({ page: PageParam, limit: Limit, language: LanguageParam.default('fa') })
 export type PendingQuery = z.output<typeof PendingQuery>
 
 /** GET /admin/reports. */
 export const ReportsQuery = z.object({
   status: z.enum(REPORT_STATUSES).default('open'),
-  page: Page,
+  page: PageParam,
   limit: Limit,
   language: LanguageParam.default('fa'),
 })
@@ -109,7 +107,7 @@ export type AdminListing = z.infer<typeof AdminListingSchema>
 
 export const PendingPageSchema = z.object({ listings: z.array(AdminListingSchema), pagination: PaginationSchema })
 
-/** GET /admin/stats/overview (SPEC §7 Admin). */
+/** GET /admin/stats/overview: the moderators' counts. */
 export const StatsOverviewSchema = z.object({
   listings_total: z.number().int(),
   listings_by_status: z.record(z.enum(LISTING_STATUSES), z.number().int()),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LanguageParam } from './common.ts'
 
-/** The signed-in user (SPEC §3). */
+/** The signed-in user, as every answer that carries a user shows it. */
 export const UserSchema = z.object({
   id: z.number().int(),
   telegram_id: z.number().int().nullable(),
@@ -44,14 +44,25 @@ export const TELEGRAM_WIDGET_FIELDS = Object.keys(TelegramLoginBody.shape) as (k
 
 export const RefreshBody = z.object({ refresh_token: z.string().min(20).max(200) })
 
-/** The session a sign-in or refresh returns (SPEC §7: data.token, refresh_token, user). */
-export const SessionSchema = z.object({ token: z.string(), access_token: z.string(), refresh_token: z.string(), user: UserSchema })
+/** The session a sign-in or refresh returns: the access token (as token and access_token), the refresh token and the user. */
+export const SessionSchema = z.object({
+  token: z.string(),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user: UserSchema,
+})
+
+/** The gateway's answer to a sign-in or refresh: the session's user; its tokens went into cookies. */
+export const SignedInSchema = z.object({ user: UserSchema })
+
+/** The answer of POST /auth/logout. */
+export const LoggedOutSchema = z.object({ logged_out: z.literal(true) })
 
 const OptionalName = z.string().trim().max(100).optional()
 /** A phone number as typed: checked and verified later through POST /users/verify-phone. */
 const OptionalPhone = z.string().trim().max(32).optional()
 
-/** POST /auth/email-login (SPEC §7): the ID token decides who signs in; the other fields are hints. */
+/** POST /auth/email-login: the ID token decides who signs in; the other fields are hints (docs/decisions/016-email-sign-in.md). */
 export const EmailLoginBody = z.object({
   email: z.email().max(254).optional(),
   firebase_token: z.string().min(10).max(4096),
@@ -114,18 +125,53 @@ export const VerifyPhoneBody = z.object({
 /** The answer of POST /users/verify-phone when a code was sent. */
 export const PhoneCodeSentSchema = z.object({ sent: z.literal(true), expires_in: z.number().int() })
 
+/** POST /users/verify-phone: a code was sent (no `code` in the body), or the user with the number verified. */
+export const PhoneVerificationSchema = z.union([PhoneCodeSentSchema, UserSchema])
+
+/** GET /users/account-status: how the user signs in, and whether a method may be unlinked. */
+export const AccountStatusSchema = z.object({
+  auth_methods: z.array(z.string()),
+  telegram_linked: z.boolean(),
+  email_linked: z.boolean(),
+  email_verified: z.boolean(),
+  phone_verified: z.boolean(),
+  can_unlink: z.boolean(),
+  created_at: z.string(),
+})
+
+/** GET /users/summary: the dashboard home — the user, own listings by status (statuses are keys) and the favourites count. */
+export const AccountSummarySchema = z.object({
+  user: UserSchema,
+  listings: z.object({ total: z.number().int(), by_status: z.record(z.string(), z.number().int()) }),
+  favorites: z.number().int(),
+})
+
+/** The answer of DELETE /users/account. */
+export const AccountDeletedSchema = z.object({ deleted: z.literal(true) })
+
 export const LinkMethodSchema = z.enum(['email', 'telegram'])
 
-/** POST /users/verify-email-for-linking (SPEC §7). */
-export const VerifyEmailForLinkingBody = z.object({ email: z.email().max(254), firebase_token: z.string().min(10).max(4096) })
+/** POST /users/verify-email-for-linking: the dry check before linking an e-mail. */
+export const VerifyEmailForLinkingBody = z.object({
+  email: z.email().max(254),
+  firebase_token: z.string().min(10).max(4096),
+})
 
-/** POST /users/link-account (SPEC §7): e-mail with its ID token, or Telegram's widget fields (JSON) with the link nonce. */
+/** POST /users/link-account: e-mail with its ID token, or Telegram's widget fields (JSON) with the link nonce (docs/decisions/018-account-linking-and-merging.md). */
 export const LinkAccountBody = z.discriminatedUnion('auth_method', [
-  z.object({ auth_method: z.literal('email'), email: z.email().max(254).optional(), firebase_token: z.string().min(10).max(4096).optional() }),
-  z.object({ auth_method: z.literal('telegram'), telegram_verification_token: z.string().max(4096).optional(), nonce: z.string().max(200).optional() }),
+  z.object({
+    auth_method: z.literal('email'),
+    email: z.email().max(254).optional(),
+    firebase_token: z.string().min(10).max(4096).optional(),
+  }),
+  z.object({
+    auth_method: z.literal('telegram'),
+    telegram_verification_token: z.string().max(4096).optional(),
+    nonce: z.string().max(200).optional(),
+  }),
 ])
 
-/** POST /users/merge-accounts: SPEC §5 — always confirmed. */
+/** POST /users/merge-accounts: only with the user's confirmation, confirm_merge true (docs/decisions/018-account-linking-and-merging.md). */
 export const MergeAccountsBody = z.object({
   source_auth: z.object({ auth_method: LinkMethodSchema, merge_token: z.string().min(10).max(4096) }),
   target_auth: z.object({ auth_method: LinkMethodSchema }),
@@ -135,3 +181,31 @@ export const MergeAccountsBody = z.object({
 export const UnlinkAccountBody = z.object({ auth_method: LinkMethodSchema })
 
 export const LinkedAccountSchema = z.object({ first_name: z.string(), listings_count: z.number().int() })
+
+/** POST /users/link-nonce: the nonce a Telegram link must carry back, and how long it lasts. */
+export const LinkNonceSchema = z.object({ nonce: z.string(), expires_in: z.number().int() })
+
+/** POST /users/verify-email-for-linking: the verified address, and the account that already has it (a merge), if any. */
+export const EmailForLinkingSchema = z.object({
+  email: z.string(),
+  email_verified: z.literal(true),
+  linked_account: LinkedAccountSchema.nullable(),
+})
+
+/** POST /users/link-account: the user with the method linked. */
+export const AccountLinkedSchema = z.object({ user: UserSchema, linked: LinkMethodSchema })
+
+/** POST /users/merge-accounts: the surviving user and what moved over from the other account. */
+export const AccountsMergedSchema = z.object({
+  user: UserSchema,
+  merged: z.object({
+    listings: z.number().int(),
+    favorites: z.number().int(),
+    ai_credits: z.number().int(),
+    free_boosts: z.number().int(),
+    premium_days: z.number().int(),
+  }),
+})
+
+/** DELETE /users/unlink-account: the user without the method. */
+export const AccountUnlinkedSchema = z.object({ user: UserSchema })

@@ -1,8 +1,20 @@
 import t from 'tap'
-import { ApiError, createApi, withLoginRedirect, type Transport } from '../../client/lib/api.ts'
+import { withLoginRedirect } from '../../client/lib/api/browser.ts'
+import { ApiError, type Transport } from '../../client/lib/api/call.ts'
+import { createApi } from '../../client/lib/api/index.ts'
+import { parseWire } from '../../client/lib/api/parse.ts'
+import { buildTestApi } from '../helpers/build-api.ts'
+import { makeCity, makeCountry, makeListing, makeUser } from '../helpers/factories.ts'
 
 t.test('withLoginRedirect: a 401 on a signed-in call asks for sign-in, guards and public reads do not', async (t) => {
-  const unauthorized: Transport = async () => ({ status: 401, body: { success: false, data: null, error: { code: 'UNAUTHENTICATED', message: 'Authentication required', details: null } } })
+  const unauthorized: Transport = async () => ({
+    status: 401,
+    body: {
+      success: false,
+      data: null,
+      error: { code: 'UNAUTHENTICATED', message: 'Authentication required', details: null },
+    },
+  })
   const asked: string[] = []
   const transport = withLoginRedirect(unauthorized, () => asked.push('login'))
   const api = createApi(transport)
@@ -17,29 +29,149 @@ t.test('withLoginRedirect: a 401 on a signed-in call asks for sign-in, guards an
   t.same(asked, ['login', 'login', 'login'])
 })
 
-t.test('a sign-in answer without its user is an error of its own (SPEC §8)', async (t) => {
+t.test('a sign-in answer without its user is an error of its own (LOGIN_RESPONSE_INVALID)', async (t) => {
   const api = createApi(async () => ({ status: 200, body: { success: true, data: {}, error: null } }))
-  await t.rejects(api.auth.emailLogin({ email: 'a@example.com', firebase_token: 'x.y.z' }), { code: 'LOGIN_RESPONSE_INVALID', message: 'Login response missing user data' })
+  await t.rejects(api.auth.emailLogin({ email: 'a@example.com', firebase_token: 'x.y.z' }), {
+    code: 'LOGIN_RESPONSE_INVALID',
+    message: 'Login response missing user data',
+  })
 })
 
-t.test('network failures read as SPEC §8 says', async (t) => {
+t.test('a network failure is NETWORK_ERROR with the connection message', async (t) => {
   const api = createApi(async () => {
     throw new TypeError('fetch failed')
   })
-  await t.rejects(api.users.profile(), { code: 'NETWORK_ERROR', message: 'Network error. Please check your connection.' })
+  await t.rejects(api.users.profile(), {
+    code: 'NETWORK_ERROR',
+    message: 'Network error. Please check your connection.',
+  })
 })
 
-t.test('own listings answering 500 read as an empty page with the SPEC §8 note; other failures stay errors', async (t) => {
-  const failing = (status: number): Transport => async () => ({ status, body: { success: false, data: null, error: { code: 'INTERNAL', message: 'Internal server error', details: null } } })
-  const page = await createApi(failing(500)).ownListings.list({ page: 2, per_page: 50, language: 'en' })
-  t.same(page, {
-    listings: [],
-    pagination: { currentPage: 2, totalPages: 1, totalItems: 0, itemsPerPage: 50, hasNext: false, hasPrev: false },
-    skipped: 'VALIDATION_ERROR_SKIPPED',
-  })
-  await t.rejects(createApi(failing(503)).ownListings.list({ language: 'en' }), { status: 503, code: 'INTERNAL' })
-  await t.rejects(createApi(failing(500)).ownListings.get(1, 'en'), { status: 500, code: 'INTERNAL' }, 'only the list is tolerant')
-  const answered = await createApi(async (path) => ({ status: 200, body: { success: true, data: { listings: [], pagination: { current_page: 1, total_pages: 1, total_items: 0, items_per_page: 20, has_next: false, has_prev: false }, seen: path }, error: null } })).ownListings.list({ status: 'active', include_analytics: true, language: 'fa' })
-  t.match(answered, { seen: '/users/listings?status=active&include_analytics=true&language=fa' }, 'the query as sent')
-  t.notOk('skipped' in answered)
+t.test(
+  'own listings answering 500 read as an empty page with the VALIDATION_ERROR_SKIPPED note; other failures stay errors',
+  async (t) => {
+    const failing =
+      (status: number): Transport =>
+      async () => ({
+        status,
+        body: {
+          success: false,
+          data: null,
+          error: { code: 'INTERNAL', message: 'Internal server error', details: null },
+        },
+      })
+    const page = await createApi(failing(500)).ownListings.list({ page: 2, per_page: 50, language: 'en' })
+    t.same(page, {
+      listings: [],
+      pagination: { currentPage: 2, totalPages: 1, totalItems: 0, itemsPerPage: 50, hasNext: false, hasPrev: false },
+      skipped: 'VALIDATION_ERROR_SKIPPED',
+    })
+    await t.rejects(createApi(failing(503)).ownListings.list({ language: 'en' }), { status: 503, code: 'INTERNAL' })
+    await t.rejects(
+      createApi(failing(500)).ownListings.get(1, 'en'),
+      { status: 500, code: 'INTERNAL' },
+      'only the list is tolerant',
+    )
+    const answered = await createApi(async (path) => ({
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          listings: [],
+          pagination: {
+            current_page: 1,
+            total_pages: 1,
+            total_items: 0,
+            items_per_page: 20,
+            has_next: false,
+            has_prev: false,
+          },
+          seen: path,
+        },
+        error: null,
+      },
+    })).ownListings.list({ status: 'active', include_analytics: true, language: 'fa' })
+    t.match(answered, { seen: '/users/listings?status=active&include_analytics=true&language=fa' }, 'the query as sent')
+    t.notOk('skipped' in answered)
+  },
+)
+
+t.test('the server-side client parses real answers with the shared schema and camelizes them', async (t) => {
+  const { app, db } = await buildTestApi(t)
+  const owner = await makeUser(db, { first_name: 'Reza' })
+  await makeCountry(db, 'DE')
+  const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin' })
+  const listing = await makeListing(db, { ownerId: owner.id, cityId: berlin.id, countryCode: 'DE', rent: 750 })
+  const toApi: Transport = async (path, init) => {
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `/api/v1${path}`,
+      ...(init?.body !== undefined && { payload: init.body as object }),
+    })
+    return { status: res.statusCode, body: res.json() }
+  }
+  const api = createApi(toApi, { parse: parseWire })
+  const page = await api.listings.search({ language: 'en' })
+  t.match(page.listings, [
+    { id: listing.id, cityName: 'Berlin', rent: 750, isNegotiable: false, owner: { firstName: 'Reza' } },
+  ])
+  t.match(page.pagination, { currentPage: 1, totalItems: 1, hasNext: false })
+  t.same(await api.locations.citiesOf('DE', 'en'), [
+    {
+      key: 'berlin',
+      name: 'Berlin',
+      englishName: 'Berlin',
+      countryCode: 'DE',
+      countryName: 'Germany',
+      listingsCount: 1,
+      isPopular: true,
+    },
+  ])
+  await t.rejects(
+    api.listings.get('no-such-listing', 'en'),
+    { status: 404, code: 'NOT_FOUND' },
+    'error envelopes stay ApiErrors',
+  )
+})
+
+t.test(
+  'on the server an answer that breaks its schema is an upstream failure; in the browser it is typed, not checked',
+  async (t) => {
+    const broken: Transport = async () => ({
+      status: 200,
+      body: { success: true, data: { countries: [{ code: 'DE' }] }, error: null },
+    })
+    await t.rejects(createApi(broken, { parse: parseWire }).locations.countries('en'), {
+      status: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: "The API's answer does not follow CountryListSchema",
+    })
+    t.same(await createApi(broken).locations.countries('en'), [{ code: 'DE' }])
+  },
+)
+
+t.test('a body handed out again (the gateway cache) is read once', async (t) => {
+  const body = {
+    success: true,
+    data: {
+      cities: [
+        {
+          key: 'berlin',
+          name: 'Berlin',
+          english_name: 'Berlin',
+          country_code: 'DE',
+          country_name: 'Germany',
+          listings_count: 1,
+          is_popular: true,
+        },
+      ],
+    },
+    error: null,
+  }
+  for (const parse of [undefined, parseWire]) {
+    const api = createApi(async () => ({ status: 200, body }), { parse })
+    const first = await api.locations.searchCities('ber', 'en')
+    t.equal(await api.locations.searchCities('ber', 'en'), first, parse ? 'parsed once' : 'camelized once')
+    t.match(first, [{ englishName: 'Berlin', countryCode: 'DE' }])
+  }
 })

@@ -9,8 +9,20 @@ test.describe('account management (en)', () => {
   test('a Telegram user adds e-mail sign-in, unlinks Telegram, then deletes the account', async ({ page }) => {
     const id = 890000 + (Date.now() % 10000)
     const email = `linker-${id}@example.com`
-    const fields = signTelegramLogin({ id, first_name: 'Bahar', last_name: 'L', username: `bahar${id}`, photo_url: 'https://t.me/i/userpic/320/b.jpg', auth_date: Math.floor(Date.now() / 1000) }, E2E_BOT_TOKEN)
-    await page.goto(`/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/dashboard/account-management')}`)
+    const fields = signTelegramLogin(
+      {
+        id,
+        first_name: 'Bahar',
+        last_name: 'L',
+        username: `bahar${id}`,
+        photo_url: 'https://t.me/i/userpic/320/b.jpg',
+        auth_date: Math.floor(Date.now() / 1000),
+      },
+      E2E_BOT_TOKEN,
+    )
+    await page.goto(
+      `/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/dashboard/account-management')}`,
+    )
     await expect(page).toHaveURL(/\/en\/dashboard\/account-management$/)
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
     await expect(page.getByText('Your only sign-in method cannot be removed.')).toBeVisible()

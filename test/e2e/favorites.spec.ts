@@ -5,13 +5,27 @@ import { signTelegramLogin } from '../helpers/telegram.ts'
 test.describe('favourites (en)', () => {
   test.use({ locale: 'en-US' })
 
-  test('a guest is sent to sign in; a signed-in user saves from a card and removes from the favourites page', async ({ page }) => {
+  test('a guest is sent to sign in; a signed-in user saves from a card and removes from the favourites page', async ({
+    page,
+  }) => {
     await page.goto('/en/listings')
     const guestHeart = page.locator('.listing-card').first().getByRole('link', { name: 'Save to favorites' })
     await expect(guestHeart).toHaveAttribute('href', /^\/en\/auth\?next=%2Fen%2Flistings/)
 
-    const fields = signTelegramLogin({ id: 897000 + (Date.now() % 1000), first_name: 'Farah', last_name: 'F', username: 'farah', photo_url: 'https://t.me/i/userpic/320/f.jpg', auth_date: Math.floor(Date.now() / 1000) }, E2E_BOT_TOKEN)
-    await page.goto(`/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/listings')}`)
+    const fields = signTelegramLogin(
+      {
+        id: 897000 + (Date.now() % 1000),
+        first_name: 'Farah',
+        last_name: 'F',
+        username: 'farah',
+        photo_url: 'https://t.me/i/userpic/320/f.jpg',
+        auth_date: Math.floor(Date.now() / 1000),
+      },
+      E2E_BOT_TOKEN,
+    )
+    await page.goto(
+      `/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/listings')}`,
+    )
     await expect(page).toHaveURL(/\/en\/listings$/)
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
     const card = page.locator('.listing-card').first()
@@ -20,7 +34,9 @@ test.describe('favourites (en)', () => {
     await expect(card.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true')
 
     await page.reload()
-    await expect(page.locator('.listing-card').first().getByRole('button', { name: 'Remove from favorites' })).toBeVisible()
+    await expect(
+      page.locator('.listing-card').first().getByRole('button', { name: 'Remove from favorites' }),
+    ).toBeVisible()
 
     await page.goto('/en/dashboard/favorites')
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1)

@@ -7,8 +7,20 @@ import { signTelegramLogin } from '../helpers/telegram.ts'
 async function signedIn(browser: Browser, telegramId: number, next: string, locale: string): Promise<Page> {
   const context = await browser.newContext({ locale })
   const page = await context.newPage()
-  const fields = signTelegramLogin({ id: telegramId, first_name: `User${telegramId % 1000}`, last_name: 'E', username: `u${telegramId}`, photo_url: 'https://t.me/i/userpic/320/u.jpg', auth_date: Math.floor(Date.now() / 1000) }, E2E_BOT_TOKEN)
-  await page.goto(`/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent(next)}`)
+  const fields = signTelegramLogin(
+    {
+      id: telegramId,
+      first_name: `User${telegramId % 1000}`,
+      last_name: 'E',
+      username: `u${telegramId}`,
+      photo_url: 'https://t.me/i/userpic/320/u.jpg',
+      auth_date: Math.floor(Date.now() / 1000),
+    },
+    E2E_BOT_TOKEN,
+  )
+  await page.goto(
+    `/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent(next)}`,
+  )
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
   return page
@@ -17,10 +29,14 @@ async function signedIn(browser: Browser, telegramId: number, next: string, loca
 const photo = async (name: string, color: { r: number; g: number; b: number }) => ({
   name,
   mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer(),
 })
 
-test('a listing from posting to removal: posted with two photos in fa, approved, found, favourited, removed', async ({ browser }) => {
+test('a listing from posting to removal: posted with two photos in fa, approved, found, favourited, removed', async ({
+  browser,
+}) => {
   const run = Date.now() % 100000
   const marker = `آپارتمان آفتابی نزدیک پارک، شماره ${run}، با آشپزخانهٔ کامل و بالکن رو به حیاط.`
 
@@ -34,7 +50,12 @@ test('a listing from posting to removal: posted with two photos in fa, approved,
   await owner.locator('#listing-rent').fill('۷۵۰')
   await owner.locator('#listing-description').fill(marker)
   await owner.locator('#listing-contact').fill('+49 151 2345678')
-  await owner.locator('.photo-drop input[type=file]').setInputFiles([await photo('living-room.jpg', { r: 200, g: 120, b: 40 }), await photo('kitchen.jpg', { r: 40, g: 120, b: 200 })])
+  await owner
+    .locator('.photo-drop input[type=file]')
+    .setInputFiles([
+      await photo('living-room.jpg', { r: 200, g: 120, b: 40 }),
+      await photo('kitchen.jpg', { r: 40, g: 120, b: 200 }),
+    ])
   await expect(owner.locator('.photo-tile:not(.is-uploading) img')).toHaveCount(2, { timeout: 20_000 })
   await expect(owner.locator('.photo-cover')).toHaveCount(1)
   await owner.locator('form.listing-form button[type=submit]').click()
@@ -96,7 +117,12 @@ test('a listing from posting to removal: posted with two photos in fa, approved,
   await expect(report).toHaveCount(0)
 
   // the two visitors' views are counted (written in batches every few seconds) and shown to the owner
-  await expect.poll(async () => (await (await owner.request.get(`/api/v1/users/listings/${id}/analytics`)).json()).data.views_total, { timeout: 20_000 }).toBe(2)
+  await expect
+    .poll(
+      async () => (await (await owner.request.get(`/api/v1/users/listings/${id}/analytics`)).json()).data.views_total,
+      { timeout: 20_000 },
+    )
+    .toBe(2)
   // the owner reads on in English, as chosen: otherwise their stored Persian takes the page back to fa after 500 ms
   await owner.context().addCookies([{ name: 'i18n_redirected', value: 'en', url: new URL('/', owner.url()).href }])
   await owner.goto('/en/dashboard/listings')

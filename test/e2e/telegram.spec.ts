@@ -11,7 +11,14 @@ for (const { locale, prefix, name, signOut } of [
 
     test('a signed callback signs in to the dashboard; sign-out ends the session', async ({ page }) => {
       const fields = signTelegramLogin(
-        { id: 880000 + name.length, first_name: name, last_name: 'T', username: name.toLowerCase(), photo_url: 'https://t.me/i/userpic/320/x.jpg', auth_date: Math.floor(Date.now() / 1000) },
+        {
+          id: 880000 + name.length,
+          first_name: name,
+          last_name: 'T',
+          username: name.toLowerCase(),
+          photo_url: 'https://t.me/i/userpic/320/x.jpg',
+          auth_date: Math.floor(Date.now() / 1000),
+        },
         E2E_BOT_TOKEN,
       )
       const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))
@@ -40,8 +47,20 @@ test.describe('profile (en)', () => {
   test.use({ locale: 'en-US' })
 
   test('a signed-in user edits the profile; a bad username shows its field error', async ({ page }) => {
-    const fields = signTelegramLogin({ id: 881234, first_name: 'Kaveh', last_name: 'M', username: 'kaveh', photo_url: 'https://t.me/i/userpic/320/k.jpg', auth_date: Math.floor(Date.now() / 1000) }, E2E_BOT_TOKEN)
-    await page.goto(`/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/dashboard/profile')}`)
+    const fields = signTelegramLogin(
+      {
+        id: 881234,
+        first_name: 'Kaveh',
+        last_name: 'M',
+        username: 'kaveh',
+        photo_url: 'https://t.me/i/userpic/320/k.jpg',
+        auth_date: Math.floor(Date.now() / 1000),
+      },
+      E2E_BOT_TOKEN,
+    )
+    await page.goto(
+      `/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/dashboard/profile')}`,
+    )
     await expect(page).toHaveURL(/\/en\/dashboard\/profile$/)
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
     await page.getByLabel('Username').fill('a b')

@@ -49,13 +49,21 @@ export const RAISED_RATE_LIMITS = Object.fromEntries(
   Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, { ...policy, max: 100_000 }]),
 ) as RateLimitPolicies
 
-export async function buildTestApi(t: Teardown, overrides: Partial<ApiOptions> = {}): Promise<{ app: FastifyInstance; db: Db }> {
+export async function buildTestApi(
+  t: Teardown,
+  overrides: Partial<ApiOptions> = {},
+): Promise<{ app: FastifyInstance; db: Db }> {
   const db = overrides.db ?? (await openTestDb(t))
   const app = await buildApi({
     db,
     logLevel: 'silent',
     publicCacheMs: 0,
-    auth: { secret: TEST_SESSION_SECRET, accessTtlMs: 15 * 60_000, telegramBotToken: TEST_BOT_TOKEN, adminTelegramIds: ['777'] },
+    auth: {
+      secret: TEST_SESSION_SECRET,
+      accessTtlMs: 15 * 60_000,
+      telegramBotToken: TEST_BOT_TOKEN,
+      adminTelegramIds: ['777'],
+    },
     rateLimits: { policies: RAISED_RATE_LIMITS },
     ...overrides,
   })
@@ -69,12 +77,22 @@ export async function telegramSession(
   id: number,
   firstName = `U${id}`,
 ): Promise<{ token: string; refresh_token: string; user: { id: number } & Record<string, unknown> }> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: signTelegramLogin({ id, first_name: firstName, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN) })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/telegram-login',
+    payload: signTelegramLogin({ id, first_name: firstName, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN),
+  })
   return res.json().data as { token: string; refresh_token: string; user: { id: number } & Record<string, unknown> }
 }
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /** Calls `/api/v1{url}` on the test API: with a bearer token as a signed-in user, without one anonymously. */
-export const apiCaller = (app: FastifyInstance) => (method: ApiMethod, url: string, token?: string | null, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload && { payload }) })
+export const apiCaller =
+  (app: FastifyInstance) => (method: ApiMethod, url: string, token?: string | null, payload?: object) =>
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload && { payload }),
+    })

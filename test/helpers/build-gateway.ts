@@ -6,7 +6,9 @@ import { buildGateway, type GatewayOptions } from '../../server/gateway/app.ts'
 import { productionRenderer } from '../../server/gateway/ssr/renderer.ts'
 import { diskPhotoStore } from '../../server/integrations/photos/disk-store.ts'
 import type { ApiOptions } from '../../server/api/app.ts'
-import { buildTestApi } from './build-api.ts'
+import { buildTestApi, TEST_BOT_TOKEN } from './build-api.ts'
+import { setCookies } from './cookies.ts'
+import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
   teardown(fn: () => unknown): void
@@ -23,7 +25,11 @@ export function tempDir(t: Teardown): string {
  * The real gateway (built client + SSR bundle from dist/) in front of the real API, which listens
  * on a loopback port as in production; requests go through `gateway.inject()`.
  */
-export async function buildTestStack(t: Teardown, overrides: Partial<GatewayOptions> = {}, apiOverrides: Partial<ApiOptions> = {}) {
+export async function buildTestStack(
+  t: Teardown,
+  overrides: Partial<GatewayOptions> = {},
+  apiOverrides: Partial<ApiOptions> = {},
+) {
   const { app: api, db } = await buildTestApi(t, apiOverrides)
   const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   const dataDir = tempDir(t)
@@ -40,4 +46,38 @@ export async function buildTestStack(t: Teardown, overrides: Partial<GatewayOpti
   })
   t.teardown(() => gateway.close())
   return { gateway, api, db, photos, apiUrl }
+}
+
+/** The session cookies' names on an https site (the test stack's). */
+export const SESSION_COOKIES = { access: '__Host-khaneh_at', refresh: '__Host-khaneh_rt' } as const
+
+/**
+ * A Telegram sign-in through the gateway, as a page makes it: the answer, the user's id, and the
+ * session cookies it set (ready for `inject({ cookies })`).
+ */
+export async function signInThroughGateway(
+  gateway: FastifyInstance,
+  telegramId: number,
+  firstName = `User${telegramId}`,
+) {
+  const fields = signTelegramLogin(
+    { id: telegramId, first_name: firstName, auth_date: Math.floor(Date.now() / 1000) },
+    TEST_BOT_TOKEN,
+  )
+  const res = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/auth/telegram-login',
+    headers: { origin: 'https://khaneh.example' },
+    payload: fields,
+  })
+  const set = setCookies(res)
+  const access = set[SESSION_COOKIES.access]?.value ?? ''
+  const refresh = set[SESSION_COOKIES.refresh]?.value ?? ''
+  return {
+    res,
+    id: (res.statusCode === 200 ? res.json().data.user.id : 0) as number,
+    access,
+    refresh,
+    cookies: { [SESSION_COOKIES.access]: access, [SESSION_COOKIES.refresh]: refresh },
+  }
 }

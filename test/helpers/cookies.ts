@@ -1,5 +1,7 @@
 /** The cookies a response sets, by name (value '' when cleared). */
-export function setCookies(res: { headers: Record<string, unknown> }): Record<string, { value: string; attributes: string }> {
+export function setCookies(res: {
+  headers: Record<string, unknown>
+}): Record<string, { value: string; attributes: string }> {
   const raw = res.headers['set-cookie']
   const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : []
   return Object.fromEntries(

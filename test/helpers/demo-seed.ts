@@ -6,6 +6,10 @@ import type { Queryable } from '../../server/api/db/client.ts'
  */
 export async function leaveHalfSeed(db: Queryable): Promise<void> {
   await db.query(`INSERT INTO countries (code, flag, currency, names) VALUES ('DE', '🇩🇪', 'EUR', '{"en": "Germany"}')`)
-  await db.query(`INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ('DE', 'berlin', '{"en": "Berlin"}', 'berlin', true)`)
-  await db.query(`INSERT INTO users (first_name, username, auth_method, language, referral_code) VALUES ('Ali', 'ali100', 'seed', 'fa', 'SEED0000123456')`)
+  await db.query(
+    `INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ('DE', 'berlin', '{"en": "Berlin"}', 'berlin', true)`,
+  )
+  await db.query(
+    `INSERT INTO users (first_name, username, auth_method, language, referral_code) VALUES ('Ali', 'ali100', 'seed', 'fa', 'SEED0000123456')`,
+  )
 }

@@ -15,7 +15,15 @@ export async function makeUser(db: Queryable, fields: { first_name?: string; use
 }
 
 export async function makeCountry(db: Queryable, code = 'DE', names: Partial<Names> = {}, currency = 'EUR') {
-  const all: Names = { fa: 'آلمان', en: 'Germany', tr: 'Almanya', es: 'Alemania', de: 'Deutschland', it: 'Germania', ...names }
+  const all: Names = {
+    fa: 'آلمان',
+    en: 'Germany',
+    tr: 'Almanya',
+    es: 'Alemania',
+    de: 'Deutschland',
+    it: 'Germania',
+    ...names,
+  }
   await db.query(
     `INSERT INTO countries (code, flag, currency, names) VALUES ($1, '🏳', $2, $3) ON CONFLICT (code) DO NOTHING`,
     [code, currency, JSON.stringify(all)],
@@ -23,7 +31,13 @@ export async function makeCountry(db: Queryable, code = 'DE', names: Partial<Nam
   return { code, names: all }
 }
 
-export async function makeCity(db: Queryable, countryCode: string, key: string, names: Partial<Names> = {}, isPopular = true) {
+export async function makeCity(
+  db: Queryable,
+  countryCode: string,
+  key: string,
+  names: Partial<Names> = {},
+  isPopular = true,
+) {
   const all: Names = { fa: key, en: key, tr: key, es: key, de: key, it: key, ...names }
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ($1, $2, $3, $4, $5) RETURNING id`,

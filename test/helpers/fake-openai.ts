@@ -32,13 +32,21 @@ export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
     req.setEncoding('utf8')
     req.on('data', (chunk: string) => (body += chunk))
     req.on('end', () => {
-      const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(404, { error: { message: 'not found' } })
+      const send = (status: number, json: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return send(404, { error: { message: 'not found' } })
       const parsed = JSON.parse(body) as { model?: unknown; messages?: ChatRequest['messages'] }
-      fake.requests.push({ authorization: req.headers.authorization, model: parsed.model, messages: parsed.messages ?? [] })
-      if (req.headers.authorization !== `Bearer ${key}`) return send(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } })
+      fake.requests.push({
+        authorization: req.headers.authorization,
+        model: parsed.model,
+        messages: parsed.messages ?? [],
+      })
+      if (req.headers.authorization !== `Bearer ${key}`)
+        return send(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } })
       if (fake.mode === 'hang') return void hanging.add(res)
-      if (fake.mode === 'error') return send(500, { error: { message: 'The server had an error', type: 'server_error' } })
+      if (fake.mode === 'error')
+        return send(500, { error: { message: 'The server had an error', type: 'server_error' } })
       const system = parsed.messages?.find((m) => m.role === 'system')?.content ?? ''
       const to = /\(([a-z]{2})-[A-Z]{2}\)/.exec(system)?.[1] ?? '??'
       const text = parsed.messages?.find((m) => m.role === 'user')?.content ?? ''
@@ -47,7 +55,13 @@ export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: parsed.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: `[${to}] ${text}${fake.inject[to] ?? ''}` }, finish_reason: 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: `[${to}] ${text}${fake.inject[to] ?? ''}` },
+            finish_reason: 'stop',
+          },
+        ],
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       })
     })

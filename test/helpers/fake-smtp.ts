@@ -120,7 +120,11 @@ function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'text'> {
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase()
   const bytes =
-    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : encoding === 'quoted-printable' ? qpBytes(body) : Buffer.from(body, 'utf8')
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? qpBytes(body)
+        : Buffer.from(body, 'utf8')
   return { headers, text: bytes.toString('utf8').replace(/\r\n/g, '\n') }
 }
 
@@ -141,9 +145,13 @@ function qpBytes(text: string): Buffer {
 /** RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`); adjacent ones are one byte run (a character may span two). */
 function decodeWords(value: string): string {
   const word = /=\?[^?]+\?([BbQq])\?([^?]*)\?=/g
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=)+/g, (run) =>
-    Buffer.concat(
-      [...run.matchAll(word)].map(([, kind, text]) => (kind!.toUpperCase() === 'B' ? Buffer.from(text!, 'base64') : qpBytes(text!.replace(/_/g, ' ')))),
-    ).toString('utf8'),
-  )
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=)+/g, (run) =>
+      Buffer.concat(
+        [...run.matchAll(word)].map(([, kind, text]) =>
+          kind!.toUpperCase() === 'B' ? Buffer.from(text!, 'base64') : qpBytes(text!.replace(/_/g, ' ')),
+        ),
+      ).toString('utf8'),
+    )
 }

@@ -58,13 +58,19 @@ export interface RawAnswer {
   body: string
 }
 
-const TYPES_BY_EXT: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' }
+const TYPES_BY_EXT: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+}
 const id = (prefix: string, bytes: number) => prefix + randomBytes(bytes).toString('base64url')
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }
-const refuse = (res: ServerResponse, code: number, description: string) => json(res, code, { ok: false, error_code: code, description })
+const refuse = (res: ServerResponse, code: number, description: string) =>
+  json(res, code, { ok: false, error_code: code, description })
 
 /** The request as a WHATWG Request, so multipart bodies are parsed by a real parser (undici's). */
 function asRequest(req: IncomingMessage): Request {
@@ -104,7 +110,15 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     stall: {},
     trickleMs: 20,
     expirePath: (fileId) => void expired.add(fileId),
-    addFile: (fileName, bytes, options = {}) => store({ fileName, mimeType: 'application/octet-stream', chatId, fields: { chat_id: chatId }, bytes, declaredSize: options.declaredSize }).fileId,
+    addFile: (fileName, bytes, options = {}) =>
+      store({
+        fileName,
+        mimeType: 'application/octet-stream',
+        chatId,
+        fields: { chat_id: chatId },
+        bytes,
+        declaredSize: options.declaredSize,
+      }).fileId,
     answers: {},
     waitForClosedEarly: (count, withinMs) => {
       if (fake.closedEarly >= count) return Promise.resolve(true)
@@ -125,7 +139,12 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
   }
 
   function store(received: Omit<StoredDocument, 'fileId' | 'fileUniqueId' | 'filePath'>): StoredDocument {
-    const doc: StoredDocument = { ...received, fileId: id('BQACAgIAAxkDAAI', 48), fileUniqueId: id('AgAD', 9), filePath: '' }
+    const doc: StoredDocument = {
+      ...received,
+      fileId: id('BQACAgIAAxkDAAI', 48),
+      fileUniqueId: id('AgAD', 9),
+      filePath: '',
+    }
     doc.filePath = newPath(doc)
     documents.set(doc.fileId, doc)
     byPath.set(doc.filePath, doc)
@@ -139,16 +158,29 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     const fields: Record<string, string> = {}
     for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
     if (fields.chat_id !== chatId) return refuse(res, 400, 'Bad Request: chat not found')
-    if (!(document instanceof Blob) || document.size === 0) return refuse(res, 400, 'Bad Request: there is no document in the request')
+    if (!(document instanceof Blob) || document.size === 0)
+      return refuse(res, 400, 'Bad Request: there is no document in the request')
     const fileName = (document as File).name || 'document'
-    const doc = store({ fileName, mimeType: document.type || 'application/octet-stream', chatId: fields.chat_id, fields, bytes: Buffer.from(await document.arrayBuffer()) })
+    const doc = store({
+      fileName,
+      mimeType: document.type || 'application/octet-stream',
+      chatId: fields.chat_id,
+      fields,
+      bytes: Buffer.from(await document.arrayBuffer()),
+    })
     json(res, 200, {
       ok: true,
       result: {
         message_id: nextMessage++,
         chat: { id: Number(chatId), title: 'Khaneh photos', type: 'channel' },
         date: Math.floor(Date.now() / 1000),
-        document: { file_name: fileName, mime_type: doc.mimeType, file_id: doc.fileId, file_unique_id: doc.fileUniqueId, file_size: doc.bytes.length },
+        document: {
+          file_name: fileName,
+          mime_type: doc.mimeType,
+          file_id: doc.fileId,
+          file_unique_id: doc.fileUniqueId,
+          file_size: doc.bytes.length,
+        },
       },
     })
   }
@@ -156,7 +188,15 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
   function getFile(url: URL, res: ServerResponse) {
     const doc = documents.get(url.searchParams.get('file_id') ?? '')
     if (!doc) return refuse(res, 400, 'Bad Request: invalid file_id')
-    json(res, 200, { ok: true, result: { file_id: doc.fileId, file_unique_id: doc.fileUniqueId, file_size: doc.bytes.length, file_path: doc.filePath } })
+    json(res, 200, {
+      ok: true,
+      result: {
+        file_id: doc.fileId,
+        file_unique_id: doc.fileUniqueId,
+        file_size: doc.bytes.length,
+        file_path: doc.filePath,
+      },
+    })
   }
 
   function download(filePath: string, res: ServerResponse) {
@@ -173,7 +213,8 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     if (fake.stall.download === 'trickle') return trickle(doc.bytes, type, res)
     res.writeHead(200, { 'content-type': type, 'content-length': doc.declaredSize ?? doc.bytes.length })
     if (doc.declaredSize !== undefined) return void res.write(doc.bytes)
-    if (fake.stall.download === 'stall') return void res.write(doc.bytes.subarray(0, Math.min(64, doc.bytes.length - 1)))
+    if (fake.stall.download === 'stall')
+      return void res.write(doc.bytes.subarray(0, Math.min(64, doc.bytes.length - 1)))
     res.end(doc.bytes)
   }
 

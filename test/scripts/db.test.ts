@@ -7,7 +7,10 @@ import { tempDir } from '../helpers/build-gateway.ts'
 /** `npm run db:seed` as npm runs it, on the PGlite under `dataDir`, with the photos on disk beside it. */
 function dbSeed(dataDir: string) {
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'seed'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'seed'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => void (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => void (output += chunk))

@@ -16,17 +16,28 @@ t.test('config', async (t) => {
     t.equal(parseDuration('soon'), null)
   })
   t.test('a bad value stops with one line naming the variable', async (t) => {
-    t.throws(() => loadConfig({ ...base, PORT: 'eighty' }), new ConfigError('Invalid configuration: PORT Invalid input: expected number, received NaN'))
+    t.throws(
+      () => loadConfig({ ...base, PORT: 'eighty' }),
+      new ConfigError('Invalid configuration: PORT Invalid input: expected number, received NaN'),
+    )
     t.throws(() => loadConfig({ ...base, ACCESS_TOKEN_TTL: 'forever' }), /ACCESS_TOKEN_TTL must be a duration/)
     t.throws(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' }), /DATABASE_URL/)
   })
   t.test('several bad values are all named in the one error', async (t) => {
     const err = t.throws(() =>
-      loadConfig({ ...base, PORT: 'eighty', ACCESS_TOKEN_TTL: 'forever', REDIS_URL: 'http://x', OPENAI_API_KEY: 'sk-1', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+      loadConfig({
+        ...base,
+        PORT: 'eighty',
+        ACCESS_TOKEN_TTL: 'forever',
+        REDIS_URL: 'http://x',
+        OPENAI_API_KEY: 'sk-1',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }),
     ) as Error
     t.ok(err instanceof ConfigError)
     t.notMatch(err.message, /\n/, 'one line')
-    for (const name of ['PORT', 'ACCESS_TOKEN_TTL', 'REDIS_URL', 'OPENAI_BASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST']) t.match(err.message, name)
+    for (const name of ['PORT', 'ACCESS_TOKEN_TTL', 'REDIS_URL', 'OPENAI_BASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST'])
+      t.match(err.message, name)
     t.match(err.message, /^Invalid configuration: PORT .+; ACCESS_TOKEN_TTL must be a duration/)
   })
   t.test('publicConfig holds only what a page may see, even with every secret set', async (t) => {
@@ -46,30 +57,75 @@ t.test('config', async (t) => {
     const shown = publicConfig(config)
     t.same(shown, { telegramBotUsername: 'khaneh_bot', firebaseApiKey: 'AIza-public' })
     const text = JSON.stringify(shown)
-    for (const secret of ['s'.repeat(40), 'bot-token-secret', 'smtp-password', 'sk-openai-secret', 'db-password', 'redis-password', 'metrics-token-secret']) t.notMatch(text, secret)
-    t.same(publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })), {}, 'a bot name without its token shows no widget')
+    for (const secret of [
+      's'.repeat(40),
+      'bot-token-secret',
+      'smtp-password',
+      'sk-openai-secret',
+      'db-password',
+      'redis-password',
+      'metrics-token-secret',
+    ])
+      t.notMatch(text, secret)
+    t.same(
+      publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })),
+      {},
+      'a bot name without its token shows no widget',
+    )
   })
-  t.test('FIREBASE_WEB_CONFIG gives the pages Firebase\'s public API key; anything but JSON with an apiKey stops', async (t) => {
-    const config = loadConfig({ ...base, FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_CONFIG: '{"apiKey":"AIza-public","authDomain":"p.firebaseapp.com"}' })
-    t.equal(config.firebase?.webApiKey, 'AIza-public')
-    t.throws(() => loadConfig({ ...base, FIREBASE_WEB_CONFIG: '{apiKey:1}' }), /FIREBASE_WEB_CONFIG must be JSON with an apiKey/)
-    t.throws(() => loadConfig({ ...base, FIREBASE_WEB_CONFIG: '{"authDomain":"x"}' }), /FIREBASE_WEB_CONFIG/)
-  })
+  t.test(
+    "FIREBASE_WEB_CONFIG gives the pages Firebase's public API key; anything but JSON with an apiKey stops",
+    async (t) => {
+      const config = loadConfig({
+        ...base,
+        FIREBASE_PROJECT_ID: 'p',
+        FIREBASE_WEB_CONFIG: '{"apiKey":"AIza-public","authDomain":"p.firebaseapp.com"}',
+      })
+      t.equal(config.firebase?.webApiKey, 'AIza-public')
+      t.throws(
+        () => loadConfig({ ...base, FIREBASE_WEB_CONFIG: '{apiKey:1}' }),
+        /FIREBASE_WEB_CONFIG must be JSON with an apiKey/,
+      )
+      t.throws(() => loadConfig({ ...base, FIREBASE_WEB_CONFIG: '{"authDomain":"x"}' }), /FIREBASE_WEB_CONFIG/)
+    },
+  )
   t.test('FIREBASE_PROJECT_ID turns on Firebase sign-in', async (t) => {
     t.equal(loadConfig(base).firebase, undefined, 'unset: the built-in provider')
     t.equal(loadConfig({ ...base, FIREBASE_PROJECT_ID: 'khaneh-prod' }).firebase?.projectId, 'khaneh-prod')
   })
   t.test('FIREBASE_AUTH_EMULATOR_HOST is refused in production, where it would disable signature checks', async (t) => {
     const emulator = { ...base, FIREBASE_PROJECT_ID: 'demo-khaneh', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }
-    t.throws(() => loadConfig({ ...emulator, NODE_ENV: 'production' }), { constructor: ConfigError, message: /FIREBASE_AUTH_EMULATOR_HOST/ })
-    t.throws(() => loadConfig(emulator), { constructor: ConfigError, message: /FIREBASE_AUTH_EMULATOR_HOST/ }, 'production is the default NODE_ENV')
-    t.equal(loadConfig({ ...emulator, NODE_ENV: 'development' }).firebase?.projectId, 'demo-khaneh', 'loads in development')
+    t.throws(() => loadConfig({ ...emulator, NODE_ENV: 'production' }), {
+      constructor: ConfigError,
+      message: /FIREBASE_AUTH_EMULATOR_HOST/,
+    })
+    t.throws(
+      () => loadConfig(emulator),
+      { constructor: ConfigError, message: /FIREBASE_AUTH_EMULATOR_HOST/ },
+      'production is the default NODE_ENV',
+    )
+    t.equal(
+      loadConfig({ ...emulator, NODE_ENV: 'development' }).firebase?.projectId,
+      'demo-khaneh',
+      'loads in development',
+    )
   })
   t.test('OPENAI_BASE_URL with OPENAI_API_KEY turns on translations; half of them stops', async (t) => {
     t.equal(loadConfig(base).openai, undefined, 'unset: no translator')
-    t.same(loadConfig({ ...base, OPENAI_BASE_URL: 'https://api.example.com/v1/', OPENAI_API_KEY: 'sk-1' }).openai, { baseUrl: 'https://api.example.com/v1', apiKey: 'sk-1', model: 'gpt-4o-mini' })
-    t.equal(loadConfig({ ...base, OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: 'k', OPENAI_MODEL: 'llama3' }).openai?.model, 'llama3')
-    t.throws(() => loadConfig({ ...base, OPENAI_API_KEY: 'sk-1' }), /OPENAI_BASE_URL must be set together with OPENAI_API_KEY/)
+    t.same(loadConfig({ ...base, OPENAI_BASE_URL: 'https://api.example.com/v1/', OPENAI_API_KEY: 'sk-1' }).openai, {
+      baseUrl: 'https://api.example.com/v1',
+      apiKey: 'sk-1',
+      model: 'gpt-4o-mini',
+    })
+    t.equal(
+      loadConfig({ ...base, OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: 'k', OPENAI_MODEL: 'llama3' })
+        .openai?.model,
+      'llama3',
+    )
+    t.throws(
+      () => loadConfig({ ...base, OPENAI_API_KEY: 'sk-1' }),
+      /OPENAI_BASE_URL must be set together with OPENAI_API_KEY/,
+    )
     t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'https://api.example.com/v1' }), /OPENAI_API_KEY must be set/)
     t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'ftp://x', OPENAI_API_KEY: 'k' }), /OPENAI_BASE_URL/)
   })

@@ -7,7 +7,13 @@ import { tempDir } from '../helpers/build-gateway.ts'
 import { leaveHalfSeed } from '../helpers/demo-seed.ts'
 
 t.test('service lifecycle', async (t) => {
-  const config = loadConfig({ DATA_DIR: tempDir(t), PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'false', LOG_LEVEL: 'silent' })
+  const config = loadConfig({
+    DATA_DIR: tempDir(t),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'silent',
+  })
   const service = await startService(config, { drainMs: 300 })
   let closed = false
   t.teardown(() => (closed ? undefined : service.close()))
@@ -17,7 +23,10 @@ t.test('service lifecycle', async (t) => {
   t.equal(page.status, 200, 'an empty marketplace still renders')
 
   await t.test('SIGTERM path: readiness 503 first, in-flight requests finish, then the listener closes', async (t) => {
-    const inFlight = fetch(`${service.url}/en/listings`).then(async (res) => ({ status: res.status, body: await res.text() }))
+    const inFlight = fetch(`${service.url}/en/listings`).then(async (res) => ({
+      status: res.status,
+      body: await res.text(),
+    }))
     const closing = service.close().then(() => {
       closed = true
     })
@@ -38,7 +47,8 @@ t.test('DEMO_SEED=true on a database a seed was cut short on', async (t) => {
   await leaveHalfSeed(half)
   await half.close()
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'true', LOG_LEVEL: 'silent' })
-  const listingsOf = async (service: Service) => (await service.db!.query<{ n: number }>('SELECT count(*)::int AS n FROM listings'))[0]!.n
+  const listingsOf = async (service: Service) =>
+    (await service.db!.query<{ n: number }>('SELECT count(*)::int AS n FROM listings'))[0]!.n
 
   const first = await startService(config)
   try {

@@ -30,7 +30,15 @@ t.test('SIGTERM with slow clients attached: views flushed, database closed, exit
   scoped.searchParams.set('options', `-c search_path=${schema}`)
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(t), DATABASE_URL: scoped.toString(), LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir(t),
+      DATABASE_URL: scoped.toString(),
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   t.teardown(() => child.kill('SIGKILL'))
@@ -58,8 +66,14 @@ t.test('SIGTERM with slow clients attached: views flushed, database closed, exit
 
   const clients = await Promise.all([
     slowClient(url, 'GET /en/listings HTTP/1.1\r\nHost: x\r\nX-Half-A-He'),
-    slowClient(url, 'POST /api/v1/identity/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"'),
-    slowClient(url, 'POST /api/v1/identity/sign-up HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n'),
+    slowClient(
+      url,
+      'POST /api/v1/identity/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"',
+    ),
+    slowClient(
+      url,
+      'POST /api/v1/identity/sign-up HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
+    ),
   ])
   t.teardown(() => clients.forEach((c) => c.destroy()))
 
@@ -71,6 +85,8 @@ t.test('SIGTERM with slow clients attached: views flushed, database closed, exit
   t.ok(seconds < 10, `stopped in ${seconds.toFixed(1)} s (< 10 s)`)
   t.match(output, /"msg":"khaneh\.stopped"/, 'the stop completed: API closed (views flushed), database closed')
   t.equal(output.match(/mail\.not_delivered/g)?.length, 1, 'one warning at start that mail is not delivered')
-  const [row] = await db.query<{ views: number }>(`SELECT views FROM listing_views_daily WHERE listing_id = $1`, [listing.id])
+  const [row] = await db.query<{ views: number }>(`SELECT views FROM listing_views_daily WHERE listing_id = $1`, [
+    listing.id,
+  ])
   t.equal(row?.views, 1, 'the view was written on the way out')
 })

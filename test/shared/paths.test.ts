@@ -5,7 +5,11 @@ t.test('safeNext', async (t) => {
   await t.test('our own pages pass, normalised and percent-encoded', async (t) => {
     t.equal(safeNext('/en/dashboard/profile', '/x'), '/en/dashboard/profile')
     t.equal(safeNext('/en/listings?city=berlin#top', '/x'), '/en/listings?city=berlin#top')
-    t.equal(safeNext('/listing/خانه-تهران', '/x'), '/listing/%D8%AE%D8%A7%D9%86%D9%87-%D8%AA%D9%87%D8%B1%D8%A7%D9%86', 'non-Latin-1 is encoded, so a Location header can hold it')
+    t.equal(
+      safeNext('/listing/خانه-تهران', '/x'),
+      '/listing/%D8%AE%D8%A7%D9%86%D9%87-%D8%AA%D9%87%D8%B1%D8%A7%D9%86',
+      'non-Latin-1 is encoded, so a Location header can hold it',
+    )
     t.equal(safeNext('/en/a/../dashboard', '/x'), '/en/dashboard')
   })
 

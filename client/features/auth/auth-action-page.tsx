@@ -1,8 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Form, Link, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
 import { identityContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { PasswordField } from './fields.tsx'
@@ -22,7 +30,7 @@ async function orInvalid(work: () => Promise<ActionState>): Promise<ActionState>
 }
 
 /**
- * /auth/action?mode=verifyEmail|resetPassword&oobCode=… (DESIGN §1): a verification link confirms
+ * /auth/action?mode=verifyEmail|resetPassword&oobCode=… (docs/decisions/016-email-sign-in.md): a verification link confirms
  * the e-mail on arrival, as Firebase's handler does; a reset link shows the new-password form.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<ActionState> {
@@ -32,9 +40,16 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const code = params.get('oobCode') ?? ''
   if (!CODE.test(code)) return { state: 'invalid' }
   if (mode === 'verifyEmail') {
-    return orInvalid(async () => ({ state: 'verified', email: (await identity.applyCode({ mode, oobCode: code }, request.signal)).email }))
+    return orInvalid(async () => ({
+      state: 'verified',
+      email: (await identity.applyCode({ mode, oobCode: code }, request.signal)).email,
+    }))
   }
-  if (mode === 'resetPassword') return orInvalid(async () => ({ state: 'reset', email: (await identity.checkResetCode(code, request.signal)).email }))
+  if (mode === 'resetPassword')
+    return orInvalid(async () => ({
+      state: 'reset',
+      email: (await identity.checkResetCode(code, request.signal)).email,
+    }))
   return { state: 'invalid' }
 }
 
@@ -47,7 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   if (password.length < PASSWORD_MIN_LENGTH) return { state: 'too-short' }
   return orInvalid(async () => ({
     state: 'password-changed',
-    email: (await context.get(identityContext).applyCode({ mode: 'resetPassword', oobCode: code, newPassword: password })).email,
+    email: (
+      await context.get(identityContext).applyCode({ mode: 'resetPassword', oobCode: code, newPassword: password })
+    ).email,
   }))
 }
 
@@ -96,7 +113,12 @@ export function Component() {
             </p>
           )}
           <Form method="post" className="auth-form" aria-busy={saving}>
-            <PasswordField label={<Trans>New password</Trans>} name="new_password" autoComplete="new-password" invalid={acted?.state === 'too-short'} />
+            <PasswordField
+              label={<Trans>New password</Trans>}
+              name="new_password"
+              autoComplete="new-password"
+              invalid={acted?.state === 'too-short'}
+            />
             <div className="form-actions">
               <button type="submit" className="button" disabled={saving}>
                 {saving ? t`Saving…` : t`Save the new password`}
@@ -124,7 +146,10 @@ export function Component() {
             <Trans>This link does not work</Trans>
           </h1>
           <p>
-            <Trans>It is invalid, expired or already used. If you already confirmed your e-mail, just sign in; otherwise ask for a new link.</Trans>
+            <Trans>
+              It is invalid, expired or already used. If you already confirmed your e-mail, just sign in; otherwise ask
+              for a new link.
+            </Trans>
           </p>
           <Link className="button" to={signIn()}>
             <Trans>Go to sign-in</Trans>

@@ -1,6 +1,7 @@
 import { redirectDocument } from 'react-router'
 import { isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
-import { ApiError, type Api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { Api } from '../../lib/api/index.ts'
 import type { IdentityClient } from '../../lib/identity.ts'
 
 export type EmailIntent = 'sign-in' | 'sign-up' | 'reset' | 'resend'
@@ -28,10 +29,16 @@ export function problemOf(err: unknown): EmailProblem {
   if (reason === 'too_many_emails') return { kind: 'too_many_emails' }
   // a locked address, the per-client request limit or a full password queue: all "wait, then try again"
   if (err.code === 'RATE_LIMITED' || reason === 'too_many_attempts') {
-    return { kind: 'too_many_attempts', retryAfterS: Number((err.details as { retry_after_s?: number } | null)?.retry_after_s) || 60 }
+    return {
+      kind: 'too_many_attempts',
+      retryAfterS: Number((err.details as { retry_after_s?: number } | null)?.retry_after_s) || 60,
+    }
   }
   if (err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
-    return { kind: 'fields', fields: (err.details as Array<{ path: string }>).map((d) => d.path.split('.').pop() ?? '') }
+    return {
+      kind: 'fields',
+      fields: (err.details as Array<{ path: string }>).map((d) => d.path.split('.').pop() ?? ''),
+    }
   }
   return { kind: 'failed', message: err.message, status: err.status, reason }
 }
@@ -41,7 +48,13 @@ export function problemOf(err: unknown): EmailProblem {
  * product's /auth/email-login — or /auth/create-user on the first sign-in of a verified address.
  * A success reloads the document at `next`, so every part of the page sees the new session.
  */
-export async function emailAuthAction(api: Api, identities: IdentityClient, form: FormData, locale: LocaleCode, next: string): Promise<EmailAuthResult | Response> {
+export async function emailAuthAction(
+  api: Api,
+  identities: IdentityClient,
+  form: FormData,
+  locale: LocaleCode,
+  next: string,
+): Promise<EmailAuthResult | Response> {
   const text = (name: string) => String(form.get(name) ?? '').trim()
   const intent = text('intent') as EmailIntent
   const email = text('email')
@@ -50,19 +63,35 @@ export async function emailAuthAction(api: Api, identities: IdentityClient, form
     switch (intent) {
       case 'sign-in': {
         const identity = await identities.signIn({ email, password: String(form.get('password') ?? '') })
-        if (!identity.emailVerified) return { intent, status: 'unverified', email: identity.email, idToken: identity.idToken }
+        if (!identity.emailVerified)
+          return { intent, status: 'unverified', email: identity.email, idToken: identity.idToken }
         try {
-          await api.auth.emailLogin({ email: identity.email, firebase_token: identity.idToken, language_code: language })
+          await api.auth.emailLogin({
+            email: identity.email,
+            firebase_token: identity.idToken,
+            language_code: language,
+          })
         } catch (err) {
-          if (!(err instanceof ApiError && (err.details as { reason?: string } | null)?.reason === 'user_not_found')) throw err
+          if (!(err instanceof ApiError && (err.details as { reason?: string } | null)?.reason === 'user_not_found'))
+            throw err
           const [first, ...rest] = (identity.displayName ?? identity.email.split('@')[0] ?? '').split(' ')
-          await api.auth.createUser({ firebase_token: identity.idToken, first_name: first || identity.email, last_name: rest.join(' ') || undefined, language_code: language })
+          await api.auth.createUser({
+            firebase_token: identity.idToken,
+            first_name: first || identity.email,
+            last_name: rest.join(' ') || undefined,
+            language_code: language,
+          })
         }
         return redirectDocument(next)
       }
       case 'sign-up': {
         const displayName = [text('first_name'), text('last_name')].filter(Boolean).join(' ')
-        const identity = await identities.signUp({ email, password: String(form.get('password') ?? ''), displayName, language })
+        const identity = await identities.signUp({
+          email,
+          password: String(form.get('password') ?? ''),
+          displayName,
+          language,
+        })
         return { intent, status: 'check-inbox', email: identity.email, idToken: identity.idToken }
       }
       case 'resend': {
@@ -74,7 +103,12 @@ export async function emailAuthAction(api: Api, identities: IdentityClient, form
         await identities.sendPasswordReset(email, language)
         return { intent, status: 'reset-sent', email }
       default:
-        return { intent: 'sign-in', status: 'error', email, problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 } }
+        return {
+          intent: 'sign-in',
+          status: 'error',
+          email,
+          problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 },
+        }
     }
   } catch (err) {
     return { intent, status: 'error', email, problem: problemOf(err), idToken: text('id_token') || undefined }

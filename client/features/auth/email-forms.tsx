@@ -45,7 +45,17 @@ export function ProblemMessage({ problem, email }: { problem: EmailProblem; emai
 }
 
 /** "Check your inbox": the link went to `email`; it can be sent again with the identity's token. */
-function CheckInbox({ email, idToken, resent, busy }: { email: string; idToken: string; resent: boolean; busy: boolean }) {
+function CheckInbox({
+  email,
+  idToken,
+  resent,
+  busy,
+}: {
+  email: string
+  idToken: string
+  resent: boolean
+  busy: boolean
+}) {
   const { t } = useLingui()
   return (
     <div className="auth-card" aria-live="polite">
@@ -80,7 +90,9 @@ export function EmailForms() {
   const result = useActionData() as EmailAuthResult | undefined
   const navigation = useNavigation()
   const [params] = useSearchParams()
-  const [mode, setMode] = useState<Mode>(result?.intent === 'sign-up' ? 'sign-up' : result?.intent === 'reset' ? 'reset' : 'sign-in')
+  const [mode, setMode] = useState<Mode>(
+    result?.intent === 'sign-up' ? 'sign-up' : result?.intent === 'reset' ? 'reset' : 'sign-in',
+  )
   const busyWith = navigation.state === 'submitting' ? (navigation.formData?.get('intent') as EmailIntent | null) : null
   const problem = result?.status === 'error' ? result.problem : null
   const badFields = problem?.kind === 'fields' ? problem.fields : []
@@ -88,7 +100,14 @@ export function EmailForms() {
   const email = result?.email ?? params.get('email') ?? ''
 
   if (result && (result.status === 'check-inbox' || result.status === 'unverified')) {
-    return <CheckInbox email={result.email} idToken={result.idToken} resent={result.intent === 'resend'} busy={busyWith === 'resend'} />
+    return (
+      <CheckInbox
+        email={result.email}
+        idToken={result.idToken}
+        resent={result.intent === 'resend'}
+        busy={busyWith === 'resend'}
+      />
+    )
   }
   if (result?.intent === 'resend' && result.status === 'error' && result.idToken) {
     return (
@@ -99,7 +118,9 @@ export function EmailForms() {
     )
   }
 
-  const emailField = <EmailField defaultValue={email} error={invalid('email') ? t`Enter a valid e-mail address.` : undefined} />
+  const emailField = (
+    <EmailField defaultValue={email} error={invalid('email') ? t`Enter a valid e-mail address.` : undefined} />
+  )
 
   return (
     <div className="auth-card">
@@ -154,7 +175,13 @@ export function EmailForms() {
             </label>
           </div>
           {emailField}
-          <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="new-password" invalid={invalid('password')} hint={t`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+          <PasswordField
+            label={<Trans>Password</Trans>}
+            name="password"
+            autoComplete="new-password"
+            invalid={invalid('password')}
+            hint={t`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busyWith !== null}>
               {busyWith === 'sign-up' ? t`Creating your account…` : t`Create account`}

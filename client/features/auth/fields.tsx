@@ -10,7 +10,17 @@ export function EmailField({ defaultValue = '', error }: { defaultValue?: string
       <span>
         <Trans>E-mail</Trans>
       </span>
-      <input name="email" type="email" dir="ltr" required maxLength={254} autoComplete="email" defaultValue={defaultValue} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        name="email"
+        type="email"
+        dir="ltr"
+        required
+        maxLength={254}
+        autoComplete="email"
+        defaultValue={defaultValue}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error && (
         <span id={`${id}-error`} className="field-error">
           {error}
@@ -24,7 +34,19 @@ export function EmailField({ defaultValue = '', error }: { defaultValue?: string
  * A password field with a show/hide toggle. The toggle sits outside the <label>, so the input's
  * accessible name stays the label's text alone.
  */
-export function PasswordField({ label, name, autoComplete, hint, invalid = false }: { label: ReactNode; name: string; autoComplete: string; hint?: string; invalid?: boolean }) {
+export function PasswordField({
+  label,
+  name,
+  autoComplete,
+  hint,
+  invalid = false,
+}: {
+  label: ReactNode
+  name: string
+  autoComplete: string
+  hint?: string
+  invalid?: boolean
+}) {
   const { t } = useLingui()
   const [visible, setVisible] = useState(false)
   const id = useId()
@@ -44,7 +66,13 @@ export function PasswordField({ label, name, autoComplete, hint, invalid = false
           aria-invalid={invalid}
           aria-describedby={hint ? `${id}-hint` : undefined}
         />
-        <button type="button" className="button button-ghost button-small" aria-pressed={visible} aria-controls={id} onClick={() => setVisible((v) => !v)}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-pressed={visible}
+          aria-controls={id}
+          onClick={() => setVisible((v) => !v)}
+        >
           {visible ? t`Hide` : t`Show`}
         </button>
       </span>

@@ -1,7 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
-import { ApiError, type User } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { User } from '../../lib/api/users.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -13,7 +14,9 @@ export async function requireUser(context: Context, request: Request): Promise<U
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       const url = new URL(request.url)
-      throw redirect(`${localizePath('/auth', context.get(localeContext))}?next=${encodeURIComponent(url.pathname + url.search)}`)
+      throw redirect(
+        `${localizePath('/auth', context.get(localeContext))}?next=${encodeURIComponent(url.pathname + url.search)}`,
+      )
     }
     throw err
   }

@@ -1,6 +1,8 @@
 import { redirect, redirectDocument } from 'react-router'
 import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
-import { ApiError, type Api, type LinkMethod } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { Api } from '../../lib/api/index.ts'
+import type { LinkMethod } from '../../lib/api/users.ts'
 import type { IdentityClient } from '../../lib/identity.ts'
 import { problemOf, type EmailProblem } from '../auth/email-auth.ts'
 
@@ -11,14 +13,20 @@ export type AccountResult =
   | { intent: 'link-email' | 'unlink'; status: 'done'; method: LinkMethod }
   | { intent: string; status: 'error'; problem: EmailProblem }
 
-const reasonOf = (err: unknown) => (err instanceof ApiError ? (err.details as { reason?: string } | null)?.reason : undefined)
+const reasonOf = (err: unknown) =>
+  err instanceof ApiError ? (err.details as { reason?: string } | null)?.reason : undefined
 const isMethod = (value: unknown): value is LinkMethod => value === 'email' || value === 'telegram'
 
 /**
  * Adds e-mail sign-in to the account: the provider's password sign-in (or sign-up for a new
  * address), a verified address only, then the link — or the merge the API asks to confirm.
  */
-async function linkEmail(api: Api, identities: IdentityClient, form: FormData, locale: LocaleCode): Promise<AccountResult> {
+async function linkEmail(
+  api: Api,
+  identities: IdentityClient,
+  form: FormData,
+  locale: LocaleCode,
+): Promise<AccountResult> {
   const email = String(form.get('email') ?? '').trim()
   const password = String(form.get('password') ?? '')
   let identity
@@ -43,9 +51,18 @@ async function linkEmail(api: Api, identities: IdentityClient, form: FormData, l
   try {
     await api.users.linkAccount({ auth_method: 'email', email: identity.email, firebase_token: identity.idToken })
   } catch (err) {
-    const details = err instanceof ApiError ? (err.details as { reason?: string; merge_token?: string; other_account?: { first_name?: string } } | null) : null
+    const details =
+      err instanceof ApiError
+        ? (err.details as { reason?: string; merge_token?: string; other_account?: { first_name?: string } } | null)
+        : null
     if (details?.reason === 'merge_required' && details.merge_token) {
-      return { intent: 'link-email', status: 'merge', method: 'email', mergeToken: details.merge_token, otherName: details.other_account?.first_name ?? '' }
+      return {
+        intent: 'link-email',
+        status: 'merge',
+        method: 'email',
+        mergeToken: details.merge_token,
+        otherName: details.other_account?.first_name ?? '',
+      }
     }
     throw err
   }
@@ -53,7 +70,12 @@ async function linkEmail(api: Api, identities: IdentityClient, form: FormData, l
 }
 
 /** The account page's one action: every form on it names its intent. */
-export async function accountAction(api: Api, identities: IdentityClient, form: FormData, locale: LocaleCode): Promise<AccountResult | Response> {
+export async function accountAction(
+  api: Api,
+  identities: IdentityClient,
+  form: FormData,
+  locale: LocaleCode,
+): Promise<AccountResult | Response> {
   const intent = String(form.get('intent') ?? '')
   const accountPage = localizePath('/dashboard/account-management', locale)
   try {
@@ -66,7 +88,10 @@ export async function accountAction(api: Api, identities: IdentityClient, form: 
         const method = form.get('method')
         const target = form.get('target')
         if (!isMethod(method) || !isMethod(target)) break
-        await api.users.mergeAccounts({ auth_method: method, merge_token: String(form.get('merge_token') ?? '') }, target)
+        await api.users.mergeAccounts(
+          { auth_method: method, merge_token: String(form.get('merge_token') ?? '') },
+          target,
+        )
         return redirect(`${accountPage}?merged=1`)
       }
       case 'unlink': {

@@ -1,8 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  Form,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
-import type { LinkMethod } from '../../lib/api.ts'
+import type { LinkMethod } from '../../lib/api/users.ts'
 import { apiContext, identityContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -18,7 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return accountAction(context.get(apiContext), context.get(identityContext), await request.formData(), context.get(localeContext))
+  return accountAction(
+    context.get(apiContext),
+    context.get(identityContext),
+    await request.formData(),
+    context.get(localeContext),
+  )
 }
 
 /** Telegram: a nonce from the API binds the widget's callback to this signed-in user. */
@@ -26,7 +40,13 @@ function LinkTelegram({ bot }: { bot: string }) {
   const fetcher = useFetcher<AccountResult>()
   const locale = useLocale()
   const nonce = fetcher.data?.status === 'nonce' ? fetcher.data.nonce : null
-  if (nonce) return <TelegramLogin bot={bot} authUrl={`/api/auth/telegram-merge-callback?nonce=${encodeURIComponent(nonce)}&locale=${locale}`} />
+  if (nonce)
+    return (
+      <TelegramLogin
+        bot={bot}
+        authUrl={`/api/auth/telegram-merge-callback?nonce=${encodeURIComponent(nonce)}&locale=${locale}`}
+      />
+    )
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="telegram-nonce" />
@@ -72,8 +92,18 @@ function Unlink({ method, allowed }: { method: LinkMethod; allowed: boolean }) {
   )
 }
 
-/** SPEC §5: merging is confirmed by the user and always sent with confirm_merge true. */
-function MergeConfirm({ method, mergeToken, otherName, target }: { method: LinkMethod; mergeToken: string; otherName: string; target: LinkMethod }) {
+/** A merge happens only when the user confirms it here, and is sent with confirm_merge true (docs/decisions/018-account-linking-and-merging.md). */
+function MergeConfirm({
+  method,
+  mergeToken,
+  otherName,
+  target,
+}: {
+  method: LinkMethod
+  mergeToken: string
+  otherName: string
+  target: LinkMethod
+}) {
   const [agreed, setAgreed] = useState(false)
   const busy = useNavigation().state === 'submitting'
   const { t } = useLingui()
@@ -84,8 +114,8 @@ function MergeConfirm({ method, mergeToken, otherName, target }: { method: LinkM
       </h2>
       <p>
         <Trans>
-          This sign-in already belongs to another Khaneh account ({otherName}). Merging moves its listings, favourites, credits and premium time into
-          this account and closes the other one. This cannot be undone.
+          This sign-in already belongs to another Khaneh account ({otherName}). Merging moves its listings, favourites,
+          credits and premium time into this account and closes the other one. This cannot be undone.
         </Trans>
       </p>
       <Form method="post" className="auth-form">
@@ -122,7 +152,10 @@ function DeleteAccount() {
       <Form method="post" className="auth-form">
         <input type="hidden" name="intent" value="delete" />
         <p>
-          <Trans>Your personal data is erased, your listings are removed and you are signed out everywhere. This cannot be undone.</Trans>
+          <Trans>
+            Your personal data is erased, your listings are removed and you are signed out everywhere. This cannot be
+            undone.
+          </Trans>
         </p>
         <label>
           <span>
@@ -130,7 +163,11 @@ function DeleteAccount() {
           </span>
           <input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
         </label>
-        <button type="submit" className="button button-danger" disabled={typed.trim().toLowerCase() !== word.toLowerCase() || busy}>
+        <button
+          type="submit"
+          className="button button-danger"
+          disabled={typed.trim().toLowerCase() !== word.toLowerCase() || busy}
+        >
           <Trans>Delete my account</Trans>
         </button>
       </Form>
@@ -148,7 +185,10 @@ export function Component() {
   const { telegramBotUsername } = useShell().publicConfig
   const target: LinkMethod = status.telegramLinked ? 'telegram' : 'email'
   const callbackError = params.get('merge_error')
-  const callbackMerge = params.get('merge_token') && params.get('merge_method') === 'telegram' ? { token: params.get('merge_token')!, name: params.get('merge_name') ?? '' } : null
+  const callbackMerge =
+    params.get('merge_token') && params.get('merge_method') === 'telegram'
+      ? { token: params.get('merge_token')!, name: params.get('merge_name') ?? '' }
+      : null
   const linkingEmail = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'link-email'
   const email = user.email ?? ''
   const inboxEmail = result?.status === 'check-inbox' ? result.email : ''
@@ -171,8 +211,22 @@ export function Component() {
         {result?.status === 'done' && result.intent === 'link-email' && t`Your e-mail is linked to your account.`}
         {result?.status === 'done' && result.intent === 'unlink' && t`The sign-in method is removed.`}
       </p>
-      {callbackMerge && <MergeConfirm method="telegram" mergeToken={callbackMerge.token} otherName={callbackMerge.name} target={target} />}
-      {result?.status === 'merge' && <MergeConfirm method={result.method} mergeToken={result.mergeToken} otherName={result.otherName} target={target} />}
+      {callbackMerge && (
+        <MergeConfirm
+          method="telegram"
+          mergeToken={callbackMerge.token}
+          otherName={callbackMerge.name}
+          target={target}
+        />
+      )}
+      {result?.status === 'merge' && (
+        <MergeConfirm
+          method={result.method}
+          mergeToken={result.mergeToken}
+          otherName={result.otherName}
+          target={target}
+        />
+      )}
 
       <h2>
         <Trans>Sign-in methods</Trans>
@@ -181,7 +235,9 @@ export function Component() {
         <li className="method">
           <div>
             <strong>Telegram</strong>
-            <p className="hint">{status.telegramLinked ? (user.username ? `@${user.username}` : t`Linked`) : t`Not linked`}</p>
+            <p className="hint">
+              {status.telegramLinked ? (user.username ? `@${user.username}` : t`Linked`) : t`Not linked`}
+            </p>
           </div>
           {status.telegramLinked ? (
             <Unlink method="telegram" allowed={status.canUnlink} />

@@ -4,7 +4,7 @@ import { LISTING_STATUSES } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -74,7 +74,10 @@ export function Component() {
           </h2>
           <p className="summary-figure">{formatNumber(favorites, locale)}</p>
           <div className="summary-actions">
-            <Link className="button button-ghost button-small" to={favorites > 0 ? to('/dashboard/favorites') : to('/listings')}>
+            <Link
+              className="button button-ghost button-small"
+              to={favorites > 0 ? to('/dashboard/favorites') : to('/listings')}
+            >
               {favorites > 0 ? t`See favorites` : t`Browse listings`}
             </Link>
           </div>

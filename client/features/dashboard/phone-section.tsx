@@ -1,12 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useFetcher } from 'react-router'
-import type { User } from '../../lib/api.ts'
-import { ApiError, type Api } from '../../lib/api.ts'
+import type { User } from '../../lib/api/users.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { Api } from '../../lib/api/index.ts'
 
 export type PhoneResult =
   | { step: 'code-sent'; phone: string }
   | { step: 'verified'; user: User }
-  | { step: 'error'; phone: string; problem: 'phone' | 'wrong_code' | 'expired_code' | 'code' | 'too_many' | 'taken' | 'failed'; message?: string }
+  | {
+      step: 'error'
+      phone: string
+      problem: 'phone' | 'wrong_code' | 'expired_code' | 'code' | 'too_many' | 'taken' | 'failed'
+      message?: string
+    }
 
 /** The profile page's phone steps: send a code, then check it (POST /users/verify-phone). */
 export async function phoneAction(api: Api, form: FormData): Promise<PhoneResult> {
@@ -39,7 +45,8 @@ export function PhoneSection({ user }: { user: User }) {
   const busy = fetcher.state !== 'idle'
   const verifiedUser = result?.step === 'verified' ? result.user : user
   const phone = result && result.step !== 'verified' ? result.phone : ''
-  const awaitingCode = result?.step === 'code-sent' || (result?.step === 'error' && result.problem !== 'phone' && result.phone !== '')
+  const awaitingCode =
+    result?.step === 'code-sent' || (result?.step === 'error' && result.problem !== 'phone' && result.phone !== '')
   const problems = {
     phone: t`Enter the number with + and the country code, e.g. +98 912 345 6789.`,
     wrong_code: t`That code is not right. Check the SMS and try again.`,
@@ -69,14 +76,33 @@ export function PhoneSection({ user }: { user: User }) {
         <input type="hidden" name="intent" value="phone" />
         <label>
           <span>{verifiedUser.phoneVerified ? t`New phone number` : t`Mobile number`}</span>
-          <input name="phone_number" type="tel" dir="ltr" inputMode="tel" autoComplete="tel" required maxLength={40} defaultValue={phone || (verifiedUser.phoneVerified ? '' : (verifiedUser.phoneNumber ?? ''))} readOnly={awaitingCode} />
+          <input
+            name="phone_number"
+            type="tel"
+            dir="ltr"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            maxLength={40}
+            defaultValue={phone || (verifiedUser.phoneVerified ? '' : (verifiedUser.phoneNumber ?? ''))}
+            readOnly={awaitingCode}
+          />
         </label>
         {awaitingCode && (
           <label>
             <span>
               <Trans>Code from the SMS</Trans>
             </span>
-            <input name="code" dir="ltr" inputMode="numeric" autoComplete="one-time-code" required pattern="[0-9۰-۹٠-٩ ]{6,8}" maxLength={8} autoFocus />
+            <input
+              name="code"
+              dir="ltr"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              pattern="[0-9۰-۹٠-٩ ]{6,8}"
+              maxLength={8}
+              autoFocus
+            />
           </label>
         )}
         <div className="form-actions">

@@ -1,8 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { isLocaleCode, LOCALES } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError, type User } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { User } from '../../lib/api/users.ts'
 import { apiContext } from '../../lib/context.ts'
 import { requireUser } from '../auth/guards.ts'
 import { phoneAction, PhoneSection, type PhoneResult } from './phone-section.tsx'
@@ -15,7 +23,10 @@ type Field = 'first_name' | 'last_name' | 'username' | 'language'
 
 type ProfileResult = { saved: boolean; user: User | null; fields: Field[] }
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<ProfileResult | { phone: PhoneResult }> {
+export async function action({
+  request,
+  context,
+}: ActionFunctionArgs): Promise<ProfileResult | { phone: PhoneResult }> {
   const form = await request.formData()
   if (form.get('intent') === 'phone') return { phone: await phoneAction(context.get(apiContext), form) }
   const text = (name: string) => String(form.get(name) ?? '').trim()
@@ -63,7 +74,14 @@ export function Component() {
           <span>
             <Trans>First name</Trans>
           </span>
-          <input name="first_name" required maxLength={100} defaultValue={current.firstName} aria-invalid={invalid('first_name')} aria-describedby={invalid('first_name') ? 'first_name-error' : undefined} />
+          <input
+            name="first_name"
+            required
+            maxLength={100}
+            defaultValue={current.firstName}
+            aria-invalid={invalid('first_name')}
+            aria-describedby={invalid('first_name') ? 'first_name-error' : undefined}
+          />
           {error('first_name', t`Enter your first name.`)}
         </label>
         <label>
@@ -76,7 +94,14 @@ export function Component() {
           <span>
             <Trans>Username</Trans>
           </span>
-          <input name="username" dir="ltr" maxLength={32} defaultValue={current.username ?? ''} aria-invalid={invalid('username')} aria-describedby={invalid('username') ? 'username-error' : undefined} />
+          <input
+            name="username"
+            dir="ltr"
+            maxLength={32}
+            defaultValue={current.username ?? ''}
+            aria-invalid={invalid('username')}
+            aria-describedby={invalid('username') ? 'username-error' : undefined}
+          />
           {error('username', t`Use 3 to 32 letters, digits or _.`)}
         </label>
         <label>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { PageHead } from '../../components/page-head.tsx'
 
@@ -11,7 +11,7 @@ export function errorStatus(error: unknown): number {
   return 500
 }
 
-/** The error pages of SPEC §2, inside the layout: 404 "Page Not Found", otherwise "Internal Server Error". */
+/** The error pages, inside the layout: 404 "Page Not Found", otherwise "Internal Server Error". */
 export function RouteError() {
   const error = useRouteError()
   const { t } = useLingui()

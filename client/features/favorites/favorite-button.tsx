@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { browserApi } from '../../lib/browser-api.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 
@@ -10,7 +10,17 @@ import { useLocalePath } from '../../lib/locale.ts'
  * The heart on cards and the listing page. Optimistic: it flips at once and flips back, with a
  * message, when the call fails. Without a session it leads to sign-in and back here.
  */
-export function FavoriteButton({ listingId, favorited, variant = 'icon', onChange }: { listingId: number; favorited: boolean; variant?: 'icon' | 'full'; onChange?: (favorited: boolean) => void }) {
+export function FavoriteButton({
+  listingId,
+  favorited,
+  variant = 'icon',
+  onChange,
+}: {
+  listingId: number
+  favorited: boolean
+  variant?: 'icon' | 'full'
+  onChange?: (favorited: boolean) => void
+}) {
   const { t } = useLingui()
   const { hasSession } = useShell()
   const location = useLocation()
@@ -50,7 +60,14 @@ export function FavoriteButton({ listingId, favorited, variant = 'icon', onChang
 
   return (
     <span className="favorite-wrap">
-      <button type="button" className={className} aria-pressed={on} aria-label={variant === 'icon' ? label : undefined} disabled={busy} onClick={toggle}>
+      <button
+        type="button"
+        className={className}
+        aria-pressed={on}
+        aria-label={variant === 'icon' ? label : undefined}
+        disabled={busy}
+        onClick={toggle}
+      >
         <span aria-hidden="true">{on ? '♥' : '♡'}</span>
         {variant === 'full' && <> {label}</>}
       </button>

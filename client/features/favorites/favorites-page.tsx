@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -14,7 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
   try {
-    const { favorites, pagination } = await api.favorites.list({ page, limit: 20, language: context.get(localeContext) }, request.signal)
+    const { favorites, pagination } = await api.favorites.list(
+      { page, limit: 20, language: context.get(localeContext) },
+      request.signal,
+    )
     return { favorites: favorites.map((f) => ({ savedAt: f.createdAt, card: toCard(f.listing) })), pagination }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) await requireUser(context, request)

@@ -12,7 +12,7 @@ import { ListingCard, toCard } from '../listings/listing-card.tsx'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const language = context.get(localeContext)
-  // SPEC §2: an expired session on a signed-in call lands here with login=required → the sign-in prompt.
+  // A signed-in call whose session has ended lands here with login=required → the sign-in prompt.
   if (url.searchParams.get('login') === 'required') throw redirect(`${localizePath('/auth', language)}?login=required`)
   const api = context.get(apiContext)
   const [featured, countries] = await Promise.all([
@@ -20,11 +20,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.locations.countries(language, request.signal),
   ])
   const cities = countries
-    .flatMap((country) => country.popularCities.map((city) => ({ ...city, countryName: country.name, flag: country.flag })))
+    .flatMap((country) =>
+      country.popularCities.map((city) => ({ ...city, countryName: country.name, flag: country.flag })),
+    )
     .sort((a, b) => b.listingsCount - a.listingsCount)
     .slice(0, 12)
-  const choices = countries.map(({ code, name, englishName, flag, totalListings }) => ({ code, name, englishName, flag, totalListings }))
-  return { featured: featured.listings.map(toCard), cities, countries: choices, totalListings: countries.reduce((sum, c) => sum + c.totalListings, 0) }
+  const choices = countries.map(({ code, name, englishName, flag, totalListings }) => ({
+    code,
+    name,
+    englishName,
+    flag,
+    totalListings,
+  }))
+  return {
+    featured: featured.listings.map(toCard),
+    cities,
+    countries: choices,
+    totalListings: countries.reduce((sum, c) => sum + c.totalListings, 0),
+  }
 }
 
 export function Component() {
@@ -35,7 +48,10 @@ export function Component() {
   const count = formatNumber(totalListings, locale)
   return (
     <>
-      <PageHead title={t`Rent a home or a room, in your language`} description={t`Apartments and rooms for Persian speakers in Germany, Turkey, Canada and beyond.`} />
+      <PageHead
+        title={t`Rent a home or a room, in your language`}
+        description={t`Apartments and rooms for Persian speakers in Germany, Turkey, Canada and beyond.`}
+      />
       <section className="hero">
         <div className="container">
           <h1>
@@ -44,7 +60,13 @@ export function Component() {
           <p className="hero-lead">
             <Trans>{count} apartments and rooms from Persian-speaking hosts, from Berlin to Toronto.</Trans>
           </p>
-          <Form method="get" action={to('/listings')} className="search-box" role="search" aria-label={t`Search listings`}>
+          <Form
+            method="get"
+            action={to('/listings')}
+            className="search-box"
+            role="search"
+            aria-label={t`Search listings`}
+          >
             <PlaceAutocomplete withCountry countries={countries} />
             <TypeSelect label={t`Property type`} />
             <button type="submit" className="button">
@@ -82,17 +104,17 @@ export function Component() {
         </h2>
         <ul className="city-grid" role="list">
           {cities.map((city) => (
-              <li key={`${city.countryName}-${city.key}`}>
-                <Link to={`${to('/listings')}?city=${encodeURIComponent(city.key)}`} className="city-tile">
-                  <span className="city-flag" aria-hidden="true">
-                    {city.flag}
-                  </span>
-                  <span className="city-name">{city.name}</span>
-                  <span className="city-count">
-                    <Plural value={city.listingsCount} one="# listing" other="# listings" />
-                  </span>
-                </Link>
-              </li>
+            <li key={`${city.countryName}-${city.key}`}>
+              <Link to={`${to('/listings')}?city=${encodeURIComponent(city.key)}`} className="city-tile">
+                <span className="city-flag" aria-hidden="true">
+                  {city.flag}
+                </span>
+                <span className="city-name">{city.name}</span>
+                <span className="city-count">
+                  <Plural value={city.listingsCount} one="# listing" other="# listings" />
+                </span>
+              </Link>
+            </li>
           ))}
         </ul>
       </section>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { browserApi } from '../../lib/browser-api.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { SiteHeader } from './site-header.tsx'
@@ -10,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: await requireUser(context, request) }
 }
 
-/** Ends the session (the gateway clears its cookies) and loads the localized home afresh (SPEC §2). */
+/** Ends the session (the gateway clears its cookies) and loads the localized home afresh. */
 function SignOut() {
   const to = useLocalePath()
   const [busy, setBusy] = useState(false)
@@ -21,7 +21,9 @@ function SignOut() {
       disabled={busy}
       onClick={async () => {
         setBusy(true)
-        await browserApi().auth.logout().catch(() => undefined)
+        await browserApi()
+          .auth.logout()
+          .catch(() => undefined)
         window.location.assign(to('/'))
       }}
     >
@@ -30,7 +32,7 @@ function SignOut() {
   )
 }
 
-/** The signed-in area: a side menu and a scrolling content pane (the page itself is scroll-locked, SPEC §2). */
+/** The signed-in area: a side menu and a scrolling content pane (the page itself does not scroll). */
 export function DashboardLayout() {
   const { user } = useLoaderData<typeof loader>()
   const name = user.firstName

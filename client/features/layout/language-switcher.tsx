@@ -1,7 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation } from 'react-router'
 import { MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
+import {
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  LOCALES,
+  localizePath,
+  stripLocale,
+  type LocaleCode,
+} from '../../../shared/locales.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { AppLink } from '../../components/app-link.tsx'
 
@@ -21,7 +28,15 @@ export function LanguageSwitcher() {
   return (
     <details className="lang-switcher">
       <summary aria-label={t`Language: ${currentName}`}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="12" cy="12" r="10" />
           <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
         </svg>

@@ -2,7 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router'
 import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
-import { isLocaleCode, LOCALE_COOKIE, LOCALES, localeInfo, localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
+import {
+  isLocaleCode,
+  LOCALE_COOKIE,
+  LOCALES,
+  localeInfo,
+  localizePath,
+  stripLocale,
+  type LocaleCode,
+} from '../../../shared/locales.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
@@ -16,7 +24,7 @@ function readCookie(name: string): string | undefined {
 }
 
 /**
- * SPEC §2: on load, after 500 ms, a stored language that differs from the URL's sends the visitor
+ * On load, after 500 ms, a stored language that differs from the URL's sends the visitor
  * to the matching localized path (query and hash kept) — never on /auth/ or /api/ paths, nor after
  * a manual change in this browser session.
  */
@@ -32,10 +40,12 @@ function useStoredLocaleRedirect(locale: LocaleCode) {
     const timer = setTimeout(() => {
       const stored = readCookie(LOCALE_COOKIE)
       if (!isLocaleCode(stored) || stored === current.current) return
-      navigate(`${localizePath(stripLocale(window.location.pathname, current.current), stored)}${search}${hash}`, { replace: true })
+      navigate(`${localizePath(stripLocale(window.location.pathname, current.current), stored)}${search}${hash}`, {
+        replace: true,
+      })
     }, LOCALE_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on load only (SPEC §2)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on load only
   }, [])
 }
 
@@ -89,7 +99,8 @@ export function RootError() {
   const { t } = useLingui()
   const locale = useLocale()
   const info = localeInfo(locale)
-  const notFound = error instanceof Response ? error.status === 404 : (error as { status?: number } | null)?.status === 404
+  const notFound =
+    error instanceof Response ? error.status === 404 : (error as { status?: number } | null)?.status === 404
   return (
     <html lang={info.code} dir={info.dir}>
       <head>

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useState } from 'react'
 import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
-import type { City } from '../../lib/api.ts'
-import { browserApi } from '../../lib/browser-api.ts'
+import type { City } from '../../lib/api/locations.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 /**
@@ -31,7 +31,11 @@ export function CityCombobox({
   const locale = useLocale()
   const id = useId()
   // the cities loaded, with the country and language asked: another country's never show
-  const [loaded, setLoaded] = useState<{ country: string; locale: string; cities: City[] }>({ country: '', locale: '', cities: [] })
+  const [loaded, setLoaded] = useState<{ country: string; locale: string; cities: City[] }>({
+    country: '',
+    locale: '',
+    cities: [],
+  })
   const cities = country && loaded.country === country ? loaded.cities : []
   const loading = country !== '' && (loaded.country !== country || loaded.locale !== locale)
   const [text, setText] = useState(label)
@@ -57,7 +61,12 @@ export function CityCombobox({
   }, [country, locale])
 
   const needle = normalizeSearchText(text)
-  const options = cities.filter((c) => !needle || normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle)).slice(0, 12)
+  const options = cities
+    .filter(
+      (c) =>
+        !needle || normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle),
+    )
+    .slice(0, 12)
   const expanded = open && options.length > 0
 
   function choose(city: City) {

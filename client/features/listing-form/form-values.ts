@@ -1,7 +1,9 @@
 import type { GenderPref, PropertyType, Term } from '../../../shared/constants.ts'
 import type { LocaleCode } from '../../../shared/locales.ts'
 import { ListingWriteBody } from '../../../shared/schemas/listing-write.ts'
-import type { Listing, ListingPhoto, ListingWriteInput } from '../../lib/api.ts'
+import type { Listing } from '../../lib/api/listings.ts'
+import type { ListingWriteInput } from '../../lib/api/own-listings.ts'
+import type { ListingPhoto } from '../../lib/api/uploads.ts'
 import type { PhotoChoice } from './photo-uploader.tsx'
 
 /** What the listing form holds: text as typed, so a half-written number survives a reload. */
@@ -66,7 +68,11 @@ export function emptyValues(language: LocaleCode): ListingFormValues {
 }
 
 /** The form of a stored listing, as its owner sees it. */
-export function valuesOf(listing: Listing, photos: ListingPhoto[], verificationNumber: string | null | undefined): ListingFormValues {
+export function valuesOf(
+  listing: Listing,
+  photos: ListingPhoto[],
+  verificationNumber: string | null | undefined,
+): ListingFormValues {
   return {
     type: listing.type,
     country: listing.country,
@@ -91,11 +97,15 @@ export function valuesOf(listing: Listing, photos: ListingPhoto[], verificationN
 }
 
 /** Persian and Arabic-Indic digits typed on a phone keyboard count as digits. */
-const latinDigits = (text: string) => text.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(latinDigits(text.trim()).replace(/[,٬\s]/g, '')))
+const latinDigits = (text: string) =>
+  text
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+const numberOrNull = (text: string) =>
+  text.trim() === '' ? null : Number(latinDigits(text.trim()).replace(/[,٬\s]/g, ''))
 
 /**
- * The write body of SPEC §5: negotiable means no rent; the currency only when it is not EUR;
+ * The write body of a listing: negotiable means no rent; the currency only when it is not EUR;
  * no verification number when it is empty.
  */
 export function toBody(values: ListingFormValues): ListingWriteInput {
@@ -123,7 +133,20 @@ export function toBody(values: ListingFormValues): ListingWriteInput {
   return body
 }
 
-const FIELDS = new Set<string>(['type', 'country', 'city', 'rent', 'currency', 'description', 'start_date', 'size_m2', 'rooms', 'contact', 'verification_number', 'photos'])
+const FIELDS = new Set<string>([
+  'type',
+  'country',
+  'city',
+  'rent',
+  'currency',
+  'description',
+  'start_date',
+  'size_m2',
+  'rooms',
+  'contact',
+  'verification_number',
+  'photos',
+])
 
 /** The fields a path of a server or client issue points at ("photos.2" is the photos field). */
 export function fieldOf(path: string): ListingField | null {

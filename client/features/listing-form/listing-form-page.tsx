@@ -2,13 +2,23 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { data, Link, useLoaderData, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError, type User } from '../../lib/api.ts'
-import { browserApi } from '../../lib/browser-api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { User } from '../../lib/api/users.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
-import { drafts, emptyValues, fieldOf, toBody, validate, valuesOf, type ListingField, type ListingFormValues } from './form-values.ts'
+import {
+  drafts,
+  emptyValues,
+  fieldOf,
+  toBody,
+  validate,
+  valuesOf,
+  type ListingField,
+  type ListingFormValues,
+} from './form-values.ts'
 import { fieldId, ListingFormFields } from './listing-form.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -30,7 +40,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 }
 
-const ORDER: ListingField[] = ['type', 'country', 'city', 'size_m2', 'rooms', 'rent', 'currency', 'start_date', 'description', 'photos', 'contact', 'verification_number']
+const ORDER: ListingField[] = [
+  'type',
+  'country',
+  'city',
+  'size_m2',
+  'rooms',
+  'rent',
+  'currency',
+  'start_date',
+  'description',
+  'photos',
+  'contact',
+  'verification_number',
+]
 
 /** /dashboard/listings/create and /dashboard/listings/{id}: one form for a new listing and an edit. */
 export function Component() {
@@ -94,7 +117,8 @@ export function Component() {
 
   function focusFirst(fields: Set<ListingField>) {
     const first = ORDER.find((f) => fields.has(f))
-    if (first === 'photos') document.querySelector<HTMLElement>('.photo-uploader button, .photo-uploader input')?.focus()
+    if (first === 'photos')
+      document.querySelector<HTMLElement>('.photo-uploader button, .photo-uploader input')?.focus()
     else if (first) document.getElementById(fieldId(first))?.focus()
   }
 
@@ -111,7 +135,8 @@ export function Component() {
     setSaving(true)
     try {
       const api = browserApi().ownListings
-      const saved = id === null ? await api.create(toBody(values), locale) : await api.update(id, toBody(values), locale)
+      const saved =
+        id === null ? await api.create(toBody(values), locale) : await api.update(id, toBody(values), locale)
       drafts.clear(userId, id)
       navigate(`${to('/dashboard/listings')}?saved=${id === null ? 'created' : 'updated'}&id=${saved.id}`)
     } catch (err) {
@@ -190,7 +215,13 @@ export function Component() {
         )}
         <div className="form-actions">
           <button type="submit" className="button" disabled={saving}>
-            {saving ? <Trans>Saving…</Trans> : id === null ? <Trans>Send for review</Trans> : <Trans>Save and send for review</Trans>}
+            {saving ? (
+              <Trans>Saving…</Trans>
+            ) : id === null ? (
+              <Trans>Send for review</Trans>
+            ) : (
+              <Trans>Save and send for review</Trans>
+            )}
           </button>
           <Link className="button button-ghost" to={to('/dashboard/listings')}>
             <Trans>Cancel</Trans>

@@ -4,7 +4,7 @@ import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.t
 import { formatGregorianDate } from '../../../shared/dates.ts'
 import { LOCALES } from '../../../shared/locales.ts'
 import { EUR_PER_UNIT, formatNumber } from '../../../shared/money.ts'
-import type { Country } from '../../lib/api.ts'
+import type { Country } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { CityCombobox } from './city-combobox.tsx'
@@ -18,7 +18,19 @@ const DESCRIPTION_MAX = 5000
 export const fieldId = (field: ListingField) => `listing-${field.replace('_', '-')}`
 
 /** One labelled field with its error under it; the error is tied to the input for screen readers. */
-function Field({ field, label, error, children, hint }: { field: ListingField; label: ReactNode; error?: string; children: ReactNode; hint?: ReactNode }) {
+function Field({
+  field,
+  label,
+  error,
+  children,
+  hint,
+}: {
+  field: ListingField
+  label: ReactNode
+  error?: string
+  children: ReactNode
+  hint?: ReactNode
+}) {
   return (
     <div className="field">
       <label htmlFor={fieldId(field)}>{label}</label>
@@ -33,7 +45,7 @@ function Field({ field, label, error, children, hint }: { field: ListingField; l
   )
 }
 
-/** Every field of a listing (SPEC §3), controlled; errors come from the page's validation. */
+/** Every field of a listing, controlled; errors come from the page's validation. */
 export function ListingFormFields({
   values,
   set,
@@ -47,7 +59,11 @@ export function ListingFormFields({
 }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
-  const aria = (field: ListingField) => ({ id: fieldId(field), 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': errors[field] ? `${fieldId(field)}-error` : undefined })
+  const aria = (field: ListingField) => ({
+    id: fieldId(field),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${fieldId(field)}-error` : undefined,
+  })
   const length = formatNumber(values.description.length, locale)
   const max = formatNumber(DESCRIPTION_MAX, locale)
   return (
@@ -57,7 +73,11 @@ export function ListingFormFields({
           <Trans>The place</Trans>
         </legend>
         <Field field="type" label={t`Property type`} error={errors.type}>
-          <select {...aria('type')} value={values.type} onChange={(e) => set({ type: e.target.value as ListingFormValues['type'] })}>
+          <select
+            {...aria('type')}
+            value={values.type}
+            onChange={(e) => set({ type: e.target.value as ListingFormValues['type'] })}
+          >
             <option value="">{t`Choose…`}</option>
             {PROPERTY_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -73,7 +93,12 @@ export function ListingFormFields({
               value={values.country}
               onChange={(e) => {
                 const country = countries.find((c) => c.code === e.target.value)
-                set({ country: e.target.value, city: '', cityLabel: '', ...(country && values.rent === '' && { currency: country.currency }) })
+                set({
+                  country: e.target.value,
+                  city: '',
+                  cityLabel: '',
+                  ...(country && values.rent === '' && { currency: country.currency }),
+                })
               }}
             >
               <option value="">{t`Choose…`}</option>
@@ -107,10 +132,22 @@ export function ListingFormFields({
         </div>
         <div className="form-row">
           <Field field="size_m2" label={t`Size (m²)`} error={errors.size_m2}>
-            <input {...aria('size_m2')} inputMode="numeric" dir="ltr" value={values.sizeM2} onChange={(e) => set({ sizeM2: e.target.value })} />
+            <input
+              {...aria('size_m2')}
+              inputMode="numeric"
+              dir="ltr"
+              value={values.sizeM2}
+              onChange={(e) => set({ sizeM2: e.target.value })}
+            />
           </Field>
           <Field field="rooms" label={t`Rooms`} error={errors.rooms}>
-            <input {...aria('rooms')} inputMode="numeric" dir="ltr" value={values.rooms} onChange={(e) => set({ rooms: e.target.value })} />
+            <input
+              {...aria('rooms')}
+              inputMode="numeric"
+              dir="ltr"
+              value={values.rooms}
+              onChange={(e) => set({ rooms: e.target.value })}
+            />
           </Field>
         </div>
         <label className="check">
@@ -124,13 +161,23 @@ export function ListingFormFields({
           <Trans>Rent and terms</Trans>
         </legend>
         <label className="check">
-          <input type="checkbox" checked={values.isNegotiable} onChange={(e) => set({ isNegotiable: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={values.isNegotiable}
+            onChange={(e) => set({ isNegotiable: e.target.checked })}
+          />
           <Trans>The rent is negotiable (no price shown)</Trans>
         </label>
         {!values.isNegotiable && (
           <div className="form-row">
             <Field field="rent" label={t`Monthly rent`} error={errors.rent}>
-              <input {...aria('rent')} inputMode="decimal" dir="ltr" value={values.rent} onChange={(e) => set({ rent: e.target.value })} />
+              <input
+                {...aria('rent')}
+                inputMode="decimal"
+                dir="ltr"
+                value={values.rent}
+                onChange={(e) => set({ rent: e.target.value })}
+              />
             </Field>
             <Field field="currency" label={t`Currency`} error={errors.currency}>
               <select {...aria('currency')} value={values.currency} onChange={(e) => set({ currency: e.target.value })}>
@@ -148,7 +195,11 @@ export function ListingFormFields({
             <label htmlFor="listing-term">
               <Trans>Rental term</Trans>
             </label>
-            <select id="listing-term" value={values.term} onChange={(e) => set({ term: e.target.value as ListingFormValues['term'] })}>
+            <select
+              id="listing-term"
+              value={values.term}
+              onChange={(e) => set({ term: e.target.value as ListingFormValues['term'] })}
+            >
               {TERMS.map((term) => (
                 <option key={term} value={term}>
                   {i18n._(TERM_LABELS[term])}
@@ -162,8 +213,17 @@ export function ListingFormFields({
               <span id={`${fieldId('start_date')}-label`}>
                 <Trans>Available from</Trans>
               </span>
-              <PersianDatePicker id={fieldId('start_date')} value={values.startDate} onChange={(startDate) => set({ startDate })} labelledBy={`${fieldId('start_date')}-label`} />
-              <span className="hint">{values.startDate ? formatGregorianDate(values.startDate, 'fa') : t`Leave empty if it is available now.`}</span>
+              <PersianDatePicker
+                id={fieldId('start_date')}
+                value={values.startDate}
+                onChange={(startDate) => set({ startDate })}
+                labelledBy={`${fieldId('start_date')}-label`}
+              />
+              <span className="hint">
+                {values.startDate
+                  ? formatGregorianDate(values.startDate, 'fa')
+                  : t`Leave empty if it is available now.`}
+              </span>
               {errors.start_date && (
                 <span id={`${fieldId('start_date')}-error`} className="field-error">
                   {errors.start_date}
@@ -171,8 +231,19 @@ export function ListingFormFields({
               )}
             </div>
           ) : (
-            <Field field="start_date" label={t`Available from`} error={errors.start_date} hint={t`Leave empty if it is available now.`}>
-              <input {...aria('start_date')} type="date" dir="ltr" value={values.startDate} onChange={(e) => set({ startDate: e.target.value })} />
+            <Field
+              field="start_date"
+              label={t`Available from`}
+              error={errors.start_date}
+              hint={t`Leave empty if it is available now.`}
+            >
+              <input
+                {...aria('start_date')}
+                type="date"
+                dir="ltr"
+                value={values.startDate}
+                onChange={(e) => set({ startDate: e.target.value })}
+              />
             </Field>
           )}
         </div>
@@ -180,7 +251,11 @@ export function ListingFormFields({
           <label htmlFor="listing-gender">
             <Trans>Gender preference</Trans>
           </label>
-          <select id="listing-gender" value={values.genderPref} onChange={(e) => set({ genderPref: e.target.value as ListingFormValues['genderPref'] })}>
+          <select
+            id="listing-gender"
+            value={values.genderPref}
+            onChange={(e) => set({ genderPref: e.target.value as ListingFormValues['genderPref'] })}
+          >
             {GENDER_PREFS.map((g) => (
               <option key={g} value={g}>
                 {i18n._(GENDER_LABELS[g])}
@@ -189,7 +264,11 @@ export function ListingFormFields({
           </select>
         </div>
         <label className="check">
-          <input type="checkbox" checked={values.hasContract} onChange={(e) => set({ hasContract: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={values.hasContract}
+            onChange={(e) => set({ hasContract: e.target.checked })}
+          />
           <Trans>Comes with an official contract (registration possible)</Trans>
         </label>
       </fieldset>
@@ -202,7 +281,11 @@ export function ListingFormFields({
           <label htmlFor="listing-language">
             <Trans>Written in</Trans>
           </label>
-          <select id="listing-language" value={values.originalLanguage} onChange={(e) => set({ originalLanguage: e.target.value as ListingFormValues['originalLanguage'] })}>
+          <select
+            id="listing-language"
+            value={values.originalLanguage}
+            onChange={(e) => set({ originalLanguage: e.target.value as ListingFormValues['originalLanguage'] })}
+          >
             {LOCALES.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.name}
@@ -210,8 +293,19 @@ export function ListingFormFields({
             ))}
           </select>
         </div>
-        <Field field="description" label={t`Description`} error={errors.description} hint={t`${length} / ${max} characters, at least 20.`}>
-          <textarea {...aria('description')} rows={8} maxLength={DESCRIPTION_MAX} value={values.description} onChange={(e) => set({ description: e.target.value })} />
+        <Field
+          field="description"
+          label={t`Description`}
+          error={errors.description}
+          hint={t`${length} / ${max} characters, at least 20.`}
+        >
+          <textarea
+            {...aria('description')}
+            rows={8}
+            maxLength={DESCRIPTION_MAX}
+            value={values.description}
+            onChange={(e) => set({ description: e.target.value })}
+          />
         </Field>
       </fieldset>
 
@@ -221,11 +315,33 @@ export function ListingFormFields({
         <legend>
           <Trans>Contact</Trans>
         </legend>
-        <Field field="contact" label={t`How tenants reach you`} error={errors.contact} hint={t`A phone number, e-mail or Telegram username. It is never shown publicly.`}>
-          <input {...aria('contact')} dir="ltr" maxLength={200} value={values.contact} onChange={(e) => set({ contact: e.target.value })} />
+        <Field
+          field="contact"
+          label={t`How tenants reach you`}
+          error={errors.contact}
+          hint={t`A phone number, e-mail or Telegram username. It is never shown publicly.`}
+        >
+          <input
+            {...aria('contact')}
+            dir="ltr"
+            maxLength={200}
+            value={values.contact}
+            onChange={(e) => set({ contact: e.target.value })}
+          />
         </Field>
-        <Field field="verification_number" label={t`Verification number (optional)`} error={errors.verification_number} hint={t`A contract or registration number; only moderators see it.`}>
-          <input {...aria('verification_number')} dir="ltr" maxLength={50} value={values.verificationNumber} onChange={(e) => set({ verificationNumber: e.target.value })} />
+        <Field
+          field="verification_number"
+          label={t`Verification number (optional)`}
+          error={errors.verification_number}
+          hint={t`A contract or registration number; only moderators see it.`}
+        >
+          <input
+            {...aria('verification_number')}
+            dir="ltr"
+            maxLength={50}
+            value={values.verificationNumber}
+            onChange={(e) => set({ verificationNumber: e.target.value })}
+          />
         </Field>
       </fieldset>
     </>

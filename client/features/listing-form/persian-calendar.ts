@@ -1,6 +1,11 @@
 // The Persian (Solar Hijri) calendar arithmetic of the date picker, on UTC midnights; Intl does the calendar.
 export const DAY_MS = 86_400_000
-const parts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' })
+const parts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  timeZone: 'UTC',
+})
 
 /** The Persian (Solar Hijri) year, month and day of a UTC midnight. */
 export function persian(time: number): { year: number; month: number; day: number } {

@@ -5,16 +5,31 @@ import { column, DAY_MS, isoOf, monthDays, persian, timeOf, todayTime } from './
 
 const monthName = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 const dayNumber = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { day: 'numeric', timeZone: 'UTC' })
-const fullDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+const fullDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
 // the Iranian week starts on Saturday
 const WEEKDAYS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج']
-
 
 /**
  * A date picker in the Persian calendar for fa readers (the value stays an ISO date): a month
  * grid opened from a button, arrows move by day and week, PageUp/PageDown by month, Enter picks.
  */
-export function PersianDatePicker({ id: buttonId, value, onChange, labelledBy }: { id: string; value: string; onChange: (iso: string) => void; labelledBy: string }) {
+export function PersianDatePicker({
+  id: buttonId,
+  value,
+  onChange,
+  labelledBy,
+}: {
+  id: string
+  value: string
+  onChange: (iso: string) => void
+  labelledBy: string
+}) {
   const { t } = useLingui()
   const id = useId()
   const [open, setOpen] = useState(false)
@@ -49,11 +64,25 @@ export function PersianDatePicker({ id: buttonId, value, onChange, labelledBy }:
 
   return (
     <div className="date-picker">
-      <button id={buttonId} type="button" className="button button-ghost button-small" aria-describedby={labelledBy} aria-expanded={open} aria-controls={`${id}-dialog`} onClick={() => setOpen((o) => !o)}>
+      <button
+        id={buttonId}
+        type="button"
+        className="button button-ghost button-small"
+        aria-describedby={labelledBy}
+        aria-expanded={open}
+        aria-controls={`${id}-dialog`}
+        onClick={() => setOpen((o) => !o)}
+      >
         {value ? formatDate(value, 'fa') : <Trans>Pick on the Persian calendar</Trans>}
       </button>
       {open && (
-        <div id={`${id}-dialog`} className="date-picker-popup" role="dialog" aria-modal="false" aria-labelledby={`${id}-month`}>
+        <div
+          id={`${id}-dialog`}
+          className="date-picker-popup"
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={`${id}-month`}
+        >
           <div className="date-picker-head">
             <button type="button" className="button-icon" onClick={() => monthStep(-1)} aria-label={t`Previous month`}>
               <span aria-hidden="true">›</span>

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { MAX_PHOTOS_PER_LISTING } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
-import { ApiError, type UploadedPhoto } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import { uploadPhoto, type UploadedPhoto } from '../../lib/api/uploads.ts'
 import { useLocale } from '../../lib/locale.ts'
-import { uploadPhoto } from './upload-photo.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 
 const MAX_BYTES = 15 * 1024 * 1024
@@ -38,7 +38,15 @@ const moved = <T,>(list: T[], from: number, to: number): T[] => {
  * The listing's photos: pick or drop files, each uploads with its own progress bar; reorder by
  * drag or with the move buttons (and Alt+arrows); the first photo is the cover.
  */
-export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice[]; onChange: (photos: PhotoChoice[]) => void; invalid?: string }) {
+export function PhotoUploader({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: PhotoChoice[]
+  onChange: (photos: PhotoChoice[]) => void
+  invalid?: string
+}) {
   const { t } = useLingui()
   const locale = useLocale()
   const id = useId()
@@ -57,7 +65,8 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
     return () => running.forEach((c) => c.abort())
   }, [])
 
-  const patch = (key: string, change: Partial<Tile>) => setUploads((list) => list.map((tile) => (tile.key === key ? { ...tile, ...change } : tile)))
+  const patch = (key: string, change: Partial<Tile>) =>
+    setUploads((list) => list.map((tile) => (tile.key === key ? { ...tile, ...change } : tile)))
 
   function refusal(err: unknown): string {
     if (err instanceof ApiError) {
@@ -78,7 +87,8 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
       const tile: Tile = { key, name: file.name, preview: URL.createObjectURL(file), progress: 0 }
       if (index >= room) tile.error = t`A listing can show at most ${max} photos.`
       else if (file.size > MAX_BYTES) tile.error = t`This photo is too large (at most 15 MB and 40 megapixels).`
-      else if (file.type && !ACCEPT.split(',').includes(file.type)) tile.error = t`This file is not a photo we can read (JPEG, PNG, WebP or HEIC).`
+      else if (file.type && !ACCEPT.split(',').includes(file.type))
+        tile.error = t`This file is not a photo we can read (JPEG, PNG, WebP or HEIC).`
       setUploads((list) => [...list, tile])
       if (tile.error) return
       const controller = new AbortController()
@@ -114,7 +124,8 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
       </legend>
       <p id={`${id}-hint`} className="hint">
         <Trans>
-          {count} of {max} photos. The first photo is the cover. JPEG, PNG, WebP or HEIC, up to 15 MB each; location data is removed.
+          {count} of {max} photos. The first photo is the cover. JPEG, PNG, WebP or HEIC, up to 15 MB each; location
+          data is removed.
         </Trans>
       </p>
       <ErrorLine message={invalid} />
@@ -136,8 +147,10 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
               }}
               onKeyDown={(event) => {
                 if (!event.altKey) return
-                const back = event.key === 'ArrowUp' || event.key === (document.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft')
-                const forward = event.key === 'ArrowDown' || event.key === (document.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight')
+                const back =
+                  event.key === 'ArrowUp' || event.key === (document.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft')
+                const forward =
+                  event.key === 'ArrowDown' || event.key === (document.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight')
                 if (back || forward) {
                   event.preventDefault()
                   move(index, back ? index - 1 : index + 1)
@@ -151,7 +164,13 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
                 </span>
               )}
               <div className="photo-actions">
-                <button type="button" className="button-icon" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={t`Move photo ${number} earlier`}>
+                <button
+                  type="button"
+                  className="button-icon"
+                  onClick={() => move(index, index - 1)}
+                  disabled={index === 0}
+                  aria-label={t`Move photo ${number} earlier`}
+                >
                   <span aria-hidden="true">‹</span>
                 </button>
                 {index > 0 && (
@@ -159,10 +178,21 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
                     <Trans>Make cover</Trans>
                   </button>
                 )}
-                <button type="button" className="button-icon" onClick={() => move(index, index + 1)} disabled={index === value.length - 1} aria-label={t`Move photo ${number} later`}>
+                <button
+                  type="button"
+                  className="button-icon"
+                  onClick={() => move(index, index + 1)}
+                  disabled={index === value.length - 1}
+                  aria-label={t`Move photo ${number} later`}
+                >
                   <span aria-hidden="true">›</span>
                 </button>
-                <button type="button" className="button-icon button-danger" onClick={() => onChange(value.filter((_, i) => i !== index))} aria-label={t`Remove photo ${number}`}>
+                <button
+                  type="button"
+                  className="button-icon button-danger"
+                  onClick={() => onChange(value.filter((_, i) => i !== index))}
+                  aria-label={t`Remove photo ${number}`}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
               </div>
@@ -185,7 +215,12 @@ export function PhotoUploader({ value, onChange, invalid }: { value: PhotoChoice
                 </progress>
               )}
               <div className="photo-actions">
-                <button type="button" className="button-icon" onClick={() => dismiss(tile.key)} aria-label={tile.error ? t`Dismiss` : t`Cancel upload`}>
+                <button
+                  type="button"
+                  className="button-icon"
+                  onClick={() => dismiss(tile.key)}
+                  aria-label={tile.error ? t`Dismiss` : t`Cancel upload`}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
               </div>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatNumber } from '../../../shared/money.ts'
-import type { Listing } from '../../lib/api.ts'
+import type { Listing } from '../../lib/api/listings.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 /** The photo gallery: one large photo, thumbnails and previous/next buttons, all reachable by keyboard. */
@@ -23,8 +23,17 @@ export function Gallery({ photos, title }: { photos: Listing['photos']; title: s
   const go = (delta: number) => setIndex((i) => (i + delta + n) % n)
   return (
     <section className="gallery" aria-roledescription={t`gallery`} aria-label={t`Photos`}>
-      <div className="gallery-main" onKeyDown={(e) => (e.key === 'ArrowLeft' ? go(-1) : e.key === 'ArrowRight' ? go(1) : undefined)}>
-        <img src={current.url} alt={t`${title}, photo ${position} of ${count}`} width={current.width} height={current.height} fetchPriority="high" />
+      <div
+        className="gallery-main"
+        onKeyDown={(e) => (e.key === 'ArrowLeft' ? go(-1) : e.key === 'ArrowRight' ? go(1) : undefined)}
+      >
+        <img
+          src={current.url}
+          alt={t`${title}, photo ${position} of ${count}`}
+          width={current.width}
+          height={current.height}
+          fetchPriority="high"
+        />
         {n > 1 && (
           <>
             <button type="button" className="gallery-prev" onClick={() => go(-1)} aria-label={t`Previous photo`}>
@@ -45,7 +54,12 @@ export function Gallery({ photos, title }: { photos: Listing['photos']; title: s
         <ul className="gallery-thumbs" role="list">
           {photos.map((photo, i) => (
             <li key={photo.id}>
-              <button type="button" onClick={() => setIndex(i)} aria-current={i === index} aria-label={t`Show photo ${formatNumber(i + 1, locale)}`}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-current={i === index}
+                aria-label={t`Show photo ${formatNumber(i + 1, locale)}`}
+              >
                 <img src={photo.thumbUrl} alt="" width={photo.width} height={photo.height} loading="lazy" />
               </button>
             </li>

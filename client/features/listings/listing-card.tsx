@@ -1,20 +1,49 @@
 import { useLingui } from '@lingui/react/macro'
 import { formatDate } from '../../../shared/dates.ts'
 import { AppLink } from '../../components/app-link.tsx'
-import type { Listing } from '../../lib/api.ts'
+import type { Listing } from '../../lib/api/listings.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { Price } from './price.tsx'
 
 /** What a card shows: loaders send only this to the page, so the hydration data stays small. */
-export type CardListing = Pick<Listing, 'id' | 'slug' | 'type' | 'cityName' | 'countryName' | 'rent' | 'currency' | 'term' | 'startDate' | 'isBoosted' | 'isFavorited' | 'status'> & {
+export type CardListing = Pick<
+  Listing,
+  | 'id'
+  | 'slug'
+  | 'type'
+  | 'cityName'
+  | 'countryName'
+  | 'rent'
+  | 'currency'
+  | 'term'
+  | 'startDate'
+  | 'isBoosted'
+  | 'isFavorited'
+  | 'status'
+> & {
   photo: Listing['photos'][number] | null
 }
 
 export function toCard(listing: Listing): CardListing {
-  const { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, isFavorited, status } = listing
-  return { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, isFavorited, status, photo: listing.photos[0] ?? null }
+  const { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, isFavorited, status } =
+    listing
+  return {
+    id,
+    slug,
+    type,
+    cityName,
+    countryName,
+    rent,
+    currency,
+    term,
+    startDate,
+    isBoosted,
+    isFavorited,
+    status,
+    photo: listing.photos[0] ?? null,
+  }
 }
 
 /** The title a listing is shown under: its type and city, in the reader's language. */
@@ -27,7 +56,15 @@ export function useListingTitle(): (listing: Pick<Listing, 'type' | 'cityName'>)
   }
 }
 
-export function ListingCard({ listing, eager = false, onFavoriteChange }: { listing: CardListing; eager?: boolean; onFavoriteChange?: (favorited: boolean) => void }) {
+export function ListingCard({
+  listing,
+  eager = false,
+  onFavoriteChange,
+}: {
+  listing: CardListing
+  eager?: boolean
+  onFavoriteChange?: (favorited: boolean) => void
+}) {
   // Plain-text messages (t) rather than <Trans>: twenty cards a page, no markup to interpolate.
   const { i18n, t } = useLingui()
   const locale = useLocale()
@@ -53,11 +90,7 @@ export function ListingCard({ listing, eager = false, onFavoriteChange }: { list
               🏠
             </div>
           )}
-          {listing.isBoosted && (
-            <span className="badge badge-boost">
-              {t`Featured`}
-            </span>
-          )}
+          {listing.isBoosted && <span className="badge badge-boost">{t`Featured`}</span>}
         </div>
         <div className="listing-card-body">
           <Price rent={listing.rent} currency={listing.currency} className="listing-card-price" />

@@ -4,10 +4,10 @@ import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useEffect } from 'react'
-import { browserApi } from '../../lib/browser-api.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
@@ -23,7 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return { listing: await context.get(apiContext).listings.get(params.slug ?? '', language, request.signal) }
   } catch (err) {
     // an address the API refuses as malformed (a NUL, an over-long slug) names no listing either
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) throw data({ message: 'Listing not found' }, { status: 404 })
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400))
+      throw data({ message: 'Listing not found' }, { status: 404 })
     throw err
   }
 }
@@ -117,7 +118,11 @@ export function Component() {
             <div className="own-listing-panel" role="note">
               <p>
                 <Trans>This is your listing.</Trans>{' '}
-                {listing.status !== 'active' && <span className={`status-chip status-${listing.status}`}>{i18n._(STATUS_LABELS[listing.status])}</span>}
+                {listing.status !== 'active' && (
+                  <span className={`status-chip status-${listing.status}`}>
+                    {i18n._(STATUS_LABELS[listing.status])}
+                  </span>
+                )}
               </p>
               <div className="listing-actions">
                 <AppLink to={to(`/dashboard/listings/${listing.id}`)} className="button">

@@ -3,7 +3,7 @@ import { data, Form, Link, useLoaderData, useLocation, useNavigation, type Loade
 import { GENDER_PREFS, LISTING_SORTS, TERMS } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from './place-autocomplete.tsx'
@@ -21,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [page, countries] = await Promise.all([
     api.listings.search({ ...filters, language }, request.signal).catch((err: unknown) => {
       // a hand-edited URL with impossible filters is the visitor's mistake, not ours: 400 with a way out
-      if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') throw data({ message: 'Invalid filters' }, { status: 400 })
+      if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
+        throw data({ message: 'Invalid filters' }, { status: 400 })
       throw err
     }),
     api.locations.countries(language, request.signal),
@@ -51,7 +52,10 @@ export function Component() {
   const value = (key: string) => (filters[key] === undefined ? '' : String(filters[key]))
   return (
     <div className="container listings-layout">
-      <PageHead title={t`Apartments and rooms for rent`} description={t`Search apartments and rooms by city, price, type and move-in date.`} />
+      <PageHead
+        title={t`Apartments and rooms for rent`}
+        description={t`Search apartments and rooms by city, price, type and move-in date.`}
+      />
       <details className="filters">
         <summary>
           <Trans>Filters</Trans>
@@ -99,8 +103,24 @@ export function Component() {
             <legend>
               <Trans>Monthly rent ({currency})</Trans>
             </legend>
-            <input type="number" name="min_price" min={0} inputMode="numeric" placeholder={t`Min`} aria-label={t`Minimum rent`} defaultValue={value('min_price')} />
-            <input type="number" name="max_price" min={0} inputMode="numeric" placeholder={t`Max`} aria-label={t`Maximum rent`} defaultValue={value('max_price')} />
+            <input
+              type="number"
+              name="min_price"
+              min={0}
+              inputMode="numeric"
+              placeholder={t`Min`}
+              aria-label={t`Minimum rent`}
+              defaultValue={value('min_price')}
+            />
+            <input
+              type="number"
+              name="max_price"
+              min={0}
+              inputMode="numeric"
+              placeholder={t`Max`}
+              aria-label={t`Maximum rent`}
+              defaultValue={value('max_price')}
+            />
           </fieldset>
           <label>
             <span>
@@ -128,7 +148,12 @@ export function Component() {
             </span>
           </label>
           <label className="check">
-            <input type="checkbox" name="include_discussable" value="true" defaultChecked={filters.include_discussable === 'true'} />
+            <input
+              type="checkbox"
+              name="include_discussable"
+              value="true"
+              defaultChecked={filters.include_discussable === 'true'}
+            />
             <span>
               <Trans>Include negotiable rents</Trans>
             </span>

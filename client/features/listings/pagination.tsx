@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import { formatNumber } from '../../../shared/money.ts'
-import type { ListingPage } from '../../lib/api.ts'
+import type { ListingPage } from '../../lib/api/listings.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 /** Page links that keep every filter of the URL. */
@@ -19,7 +19,9 @@ export function Pagination({ pagination }: { pagination: ListingPage['pagination
     const query = params.toString()
     return `${location.pathname}${query ? `?${query}` : ''}`
   }
-  const pages = new Set([1, currentPage - 1, currentPage, currentPage + 1, totalPages].filter((p) => p >= 1 && p <= totalPages))
+  const pages = new Set(
+    [1, currentPage - 1, currentPage, currentPage + 1, totalPages].filter((p) => p >= 1 && p <= totalPages),
+  )
   const sorted = [...pages].sort((a, b) => a - b)
   return (
     <nav className="pagination" aria-label={t`Pages`}>

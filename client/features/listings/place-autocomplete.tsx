@@ -2,7 +2,9 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useState } from 'react'
 import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
-import { browserTransport, createApi, type City } from '../../lib/api.ts'
+import { browserTransport } from '../../lib/api/browser.ts'
+import { createApi } from '../../lib/api/index.ts'
+import type { City } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 const api = createApi(browserTransport)
@@ -18,7 +20,8 @@ export interface CountryChoice {
 
 type Option = { kind: 'country'; country: CountryChoice } | { kind: 'city'; city: City }
 
-const optionKey = (o: Option) => (o.kind === 'country' ? `country-${o.country.code}` : `city-${o.city.countryCode}-${o.city.key}`)
+const optionKey = (o: Option) =>
+  o.kind === 'country' ? `country-${o.country.code}` : `city-${o.city.countryCode}-${o.city.key}`
 
 /**
  * A place combobox (WAI-ARIA 1.2 pattern): type a city — or, when `countries` are given, a
@@ -55,7 +58,9 @@ export function PlaceAutocomplete({
     if (!typed || q.length < 1) return
     const needle = normalizeSearchText(q)
     const countryOptions: Option[] = (countries ?? [])
-      .filter((c) => normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle))
+      .filter(
+        (c) => normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle),
+      )
       .map((c) => ({ kind: 'country', country: c }))
     const controller = new AbortController()
     const timer = setTimeout(() => {
@@ -147,7 +152,8 @@ export function PlaceAutocomplete({
                 <>
                   <span>{option.city.name}</span>
                   <small>
-                    {option.city.countryName} · <Plural value={option.city.listingsCount} one="# listing" other="# listings" />
+                    {option.city.countryName} ·{' '}
+                    <Plural value={option.city.listingsCount} one="# listing" other="# listings" />
                   </small>
                 </>
               )}

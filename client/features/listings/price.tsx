@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { formatRent } from '../../../shared/money.ts'
 import { useLocale } from '../../lib/locale.ts'
 
-/** A monthly rent as the reader's language shows it (SPEC §9), or "Negotiable". */
+/** A monthly rent as the reader's language shows it (fa in rials, others in the listing's currency: formatRent), or "Negotiable". */
 export function Price({ rent, currency, className }: { rent: number | null; currency: string; className?: string }) {
   const locale = useLocale()
   const { t } = useLingui()

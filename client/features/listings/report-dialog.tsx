@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { ApiError } from '../../lib/api.ts'
-import { browserApi } from '../../lib/browser-api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import type { ReportReason } from '../../../shared/schemas/moderation.ts'
@@ -46,10 +46,18 @@ export function ReportDialog({ listingId }: { listingId: number }) {
       setState('sent')
     } catch (err) {
       setState('idle')
-      if (err instanceof ApiError && err.status === 409) setError(t`You have already reported this listing. Our moderators will look at it.`)
-      else if (err instanceof ApiError && err.status === 400 && (err.details as { reason?: string } | null)?.reason === 'own_listing') setError(t`You cannot report your own listing.`)
-      else if (err instanceof ApiError && err.status === 429) setError(t`You have sent many reports today. Please try again tomorrow.`)
-      else if (err instanceof ApiError && err.code === 'NETWORK_ERROR') setError(t`Network error. Please check your connection.`)
+      if (err instanceof ApiError && err.status === 409)
+        setError(t`You have already reported this listing. Our moderators will look at it.`)
+      else if (
+        err instanceof ApiError &&
+        err.status === 400 &&
+        (err.details as { reason?: string } | null)?.reason === 'own_listing'
+      )
+        setError(t`You cannot report your own listing.`)
+      else if (err instanceof ApiError && err.status === 429)
+        setError(t`You have sent many reports today. Please try again tomorrow.`)
+      else if (err instanceof ApiError && err.code === 'NETWORK_ERROR')
+        setError(t`Network error. Please check your connection.`)
       else setError(t`The report could not be sent. Please try again.`)
     }
   }

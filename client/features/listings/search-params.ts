@@ -1,6 +1,6 @@
 import type { ListingSort } from '../../../shared/constants.ts'
 
-/** The filters of SPEC §7 GET /listings that the page keeps in its URL. */
+/** The filters of GET /listings that the page keeps in its URL. */
 export const FILTER_KEYS = [
   'country',
   'city',
@@ -16,7 +16,7 @@ export const FILTER_KEYS = [
   'page',
 ] as const
 
-/** SPEC §5: sort_by/order from older links map to the API's sort names; default boosted. */
+/** sort_by/order of older links map to the API's sorts (created_at → newest, rent → price_asc, or price_desc with order=desc); none means the API's default, boosted. */
 export function sortFrom(params: URLSearchParams): ListingSort | undefined {
   const sort = params.get('sort')
   if (sort === 'boosted' || sort === 'newest' || sort === 'price_asc' || sort === 'price_desc') return sort
@@ -28,7 +28,7 @@ export function sortFrom(params: URLSearchParams): ListingSort | undefined {
 }
 
 /**
- * The API query of a listings URL (SPEC §5): known keys only, empty values dropped, status 'all'
+ * The API query of a listings URL: known keys only, empty values dropped, status 'all'
  * dropped, prices parsed to integers.
  */
 export function toApiQuery(params: URLSearchParams): Record<string, string | number> {

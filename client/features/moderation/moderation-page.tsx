@@ -26,7 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [stats, pending, reports] = await Promise.all([
     api.moderation.stats(request.signal),
     tab === 'pending' ? api.moderation.pending({ page, language }, request.signal) : null,
-    tab === 'pending' ? null : api.moderation.reports({ status: tab === 'reports' ? 'open' : tab === 'closed' ? 'resolved' : 'dismissed', page, language }, request.signal),
+    tab === 'pending'
+      ? null
+      : api.moderation.reports(
+          { status: tab === 'reports' ? 'open' : tab === 'closed' ? 'resolved' : 'dismissed', page, language },
+          request.signal,
+        ),
   ])
   return { tab, stats, pending, reports }
 }
@@ -85,7 +90,15 @@ export function Component() {
         ))}
       {reports &&
         (reports.reports.length === 0 ? (
-          <p className="empty-state">{tab === 'reports' ? <Trans>No open reports.</Trans> : tab === 'closed' ? <Trans>No resolved reports yet.</Trans> : <Trans>No dismissed reports yet.</Trans>}</p>
+          <p className="empty-state">
+            {tab === 'reports' ? (
+              <Trans>No open reports.</Trans>
+            ) : tab === 'closed' ? (
+              <Trans>No resolved reports yet.</Trans>
+            ) : (
+              <Trans>No dismissed reports yet.</Trans>
+            )}
+          </p>
         ) : (
           <>
             {reports.reports.map((report) => (

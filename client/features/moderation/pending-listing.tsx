@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
-import { ApiError, type AdminListing } from '../../lib/api.ts'
-import { browserApi } from '../../lib/browser-api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { AdminListing } from '../../lib/api/moderation.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { TERM_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { Price } from '../listings/price.tsx'
@@ -34,10 +35,14 @@ export function PendingListing({ listing, onDecided }: { listing: AdminListing; 
     setError(null)
     try {
       const version = { updated_at: listing.updatedAt }
-      await browserApi().moderation.decide(listing.id, status === 'active' ? { status, ...version } : { status, reason: reason.trim(), ...version })
+      await browserApi().moderation.decide(
+        listing.id,
+        status === 'active' ? { status, ...version } : { status, reason: reason.trim(), ...version },
+      )
       onDecided(listing.id)
     } catch (err) {
-      const conflict = err instanceof ApiError && err.status === 409 ? (err.details as { reason?: string } | null)?.reason : null
+      const conflict =
+        err instanceof ApiError && err.status === 409 ? (err.details as { reason?: string } | null)?.reason : null
       setError(
         conflict === 'listing_changed'
           ? t`The owner changed this listing after you opened it. Reload the page to review the new version.`

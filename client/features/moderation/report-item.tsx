@@ -4,8 +4,8 @@ import { Link } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
-import { type AdminReport } from '../../lib/api.ts'
-import { browserApi } from '../../lib/browser-api.ts'
+import type { AdminReport } from '../../lib/api/moderation.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { REPORT_REASON_LABELS, STATUS_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -60,10 +60,24 @@ export function ReportItem({ report, onClosed }: { report: AdminReport; onClosed
         </p>
       )}
       <div className="own-listing">
-        <div className="own-listing-photo">{report.listing.thumbUrl ? <img src={report.listing.thumbUrl} alt="" width={120} height={90} loading="lazy" /> : <span className="photo-missing" aria-hidden="true" />}</div>
+        <div className="own-listing-photo">
+          {report.listing.thumbUrl ? (
+            <img src={report.listing.thumbUrl} alt="" width={120} height={90} loading="lazy" />
+          ) : (
+            <span className="photo-missing" aria-hidden="true" />
+          )}
+        </div>
         <div className="own-listing-body">
-          <h3 className="own-listing-title">{report.listing.status === 'active' ? <Link to={to(`/listing/${report.listing.slug}`)}>{title}</Link> : title}</h3>
-          <span className={`status-chip status-${report.listing.status}`}>{i18n._(STATUS_LABELS[report.listing.status as ListingStatus])}</span>
+          <h3 className="own-listing-title">
+            {report.listing.status === 'active' ? (
+              <Link to={to(`/listing/${report.listing.slug}`)}>{title}</Link>
+            ) : (
+              title
+            )}
+          </h3>
+          <span className={`status-chip status-${report.listing.status}`}>
+            {i18n._(STATUS_LABELS[report.listing.status as ListingStatus])}
+          </span>
           <p className="hint" dir="auto">
             {report.listing.descriptionExcerpt}
           </p>

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatNumber } from '../../../shared/money.ts'
-import type { ListingAnalytics } from '../../lib/api.ts'
-import { browserApi } from '../../lib/browser-api.ts'
+import type { ListingAnalytics } from '../../lib/api/own-listings.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 /** Views per day as a small line; the numbers are also given as text for screen readers. */
@@ -11,10 +11,26 @@ export function Sparkline({ days }: { days: Array<{ views: number }> }) {
   const height = 36
   const max = Math.max(1, ...days.map((d) => d.views))
   const step = days.length > 1 ? width / (days.length - 1) : width
-  const points = days.map((d, i) => `${(i * step).toFixed(1)},${(height - 2 - (d.views / max) * (height - 4)).toFixed(1)}`).join(' ')
+  const points = days
+    .map((d, i) => `${(i * step).toFixed(1)},${(height - 2 - (d.views / max) * (height - 4)).toFixed(1)}`)
+    .join(' ')
   return (
-    <svg className="sparkline" viewBox={`0 0 ${width} ${height}`} width={width} height={height} aria-hidden="true" focusable="false">
-      <polyline points={points} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+    <svg
+      className="sparkline"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <polyline
+        points={points}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   )
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -19,7 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = (FILTERS as string[]).includes(wanted) ? wanted : 'all'
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
   try {
-    const result = await api.ownListings.list({ status, page, per_page: 20, include_analytics: true, language: context.get(localeContext) }, request.signal)
+    const result = await api.ownListings.list(
+      { status, page, per_page: 20, include_analytics: true, language: context.get(localeContext) },
+      request.signal,
+    )
     return { status, ...result }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
@@ -48,7 +51,11 @@ export function Component() {
       </div>
       {saved && (
         <p className="notice" role="status">
-          {saved === 'created' ? <Trans>Your listing was sent for review. We will publish it once a moderator approves it.</Trans> : <Trans>Your changes were saved and sent for review.</Trans>}
+          {saved === 'created' ? (
+            <Trans>Your listing was sent for review. We will publish it once a moderator approves it.</Trans>
+          ) : (
+            <Trans>Your changes were saved and sent for review.</Trans>
+          )}
         </p>
       )}
       {skipped && (
@@ -58,14 +65,24 @@ export function Component() {
       )}
       <nav className="status-tabs" aria-label={t`Filter by status`}>
         {FILTERS.map((f) => (
-          <Link key={f} to={f === 'all' ? to('/dashboard/listings') : `${to('/dashboard/listings')}?status=${f}`} aria-current={f === status ? 'page' : undefined}>
+          <Link
+            key={f}
+            to={f === 'all' ? to('/dashboard/listings') : `${to('/dashboard/listings')}?status=${f}`}
+            aria-current={f === status ? 'page' : undefined}
+          >
             {filterLabel(f)}
           </Link>
         ))}
       </nav>
       {listings.length === 0 ? (
         <div className="empty-state">
-          <p>{status === 'all' ? <Trans>You have not posted a listing yet.</Trans> : <Trans>No listings with this status.</Trans>}</p>
+          <p>
+            {status === 'all' ? (
+              <Trans>You have not posted a listing yet.</Trans>
+            ) : (
+              <Trans>No listings with this status.</Trans>
+            )}
+          </p>
           {status === 'all' && (
             <Link className="button" to={to('/dashboard/listings/create')}>
               <Trans>Post your first listing</Trans>

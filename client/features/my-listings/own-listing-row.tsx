@@ -3,8 +3,9 @@ import { useState } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
 import type { ListingStatus } from '../../../shared/constants.ts'
-import { ApiError, type OwnListing } from '../../lib/api.ts'
-import { browserApi } from '../../lib/browser-api.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { OwnListing } from '../../lib/api/own-listings.ts'
+import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { STATUS_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { Price } from '../listings/price.tsx'
@@ -14,7 +15,7 @@ import { ErrorLine } from '../../components/error-line.tsx'
 
 type Action = 'rented' | 'renew' | 'duplicate' | 'remove'
 
-/** One of the owner's listings with the actions its flags and status allow (SPEC §3, DESIGN §6). */
+/** One of the owner's listings with the actions its flags and status allow (docs/decisions/014-listing-statuses-and-moderation.md). */
 export function OwnListingRow({ listing }: { listing: OwnListing }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
@@ -50,7 +51,11 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
       }
       await revalidator.revalidate()
     } catch (err) {
-      setError(err instanceof ApiError && err.code === 'NETWORK_ERROR' ? t`Network error. Please check your connection.` : t`That did not work. Please reload the page and try again.`)
+      setError(
+        err instanceof ApiError && err.code === 'NETWORK_ERROR'
+          ? t`Network error. Please check your connection.`
+          : t`That did not work. Please reload the page and try again.`,
+      )
     } finally {
       setBusy(null)
       setConfirming(false)
@@ -59,7 +64,13 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
 
   return (
     <li className="own-listing" aria-busy={busy !== null}>
-      <div className="own-listing-photo">{photo ? <img src={photo.thumbUrl} alt="" width={120} height={90} loading="lazy" /> : <span className="photo-missing" aria-hidden="true" />}</div>
+      <div className="own-listing-photo">
+        {photo ? (
+          <img src={photo.thumbUrl} alt="" width={120} height={90} loading="lazy" />
+        ) : (
+          <span className="photo-missing" aria-hidden="true" />
+        )}
+      </div>
       <div className="own-listing-body">
         <h2 className="own-listing-title">
           {status === 'active' ? <Link to={to(`/listing/${listing.slug}`)}>{title}</Link> : title}
@@ -95,7 +106,9 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
           <p className="own-listing-numbers">
             <Sparkline days={listing.analytics.views14d.map((views) => ({ views }))} />
             <span>
-              <Trans>{week} views this week · saved by {saves}</Trans>
+              <Trans>
+                {week} views this week · saved by {saves}
+              </Trans>
             </span>
           </p>
         )}
@@ -107,17 +120,32 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
             </Link>
           )}
           {status === 'active' && (
-            <button type="button" className="button button-small button-ghost" disabled={busy !== null} onClick={() => run('rented')}>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              disabled={busy !== null}
+              onClick={() => run('rented')}
+            >
               <Trans>Mark as rented</Trans>
             </button>
           )}
           {canRenew && (
-            <button type="button" className="button button-small button-ghost" disabled={busy !== null} onClick={() => run('renew')}>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              disabled={busy !== null}
+              onClick={() => run('renew')}
+            >
               <Trans>Renew</Trans>
             </button>
           )}
           {status !== 'removed' && (
-            <button type="button" className="button button-small button-ghost" disabled={busy !== null} onClick={() => run('duplicate')}>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              disabled={busy !== null}
+              onClick={() => run('duplicate')}
+            >
               <Trans>Duplicate</Trans>
             </button>
           )}
@@ -127,7 +155,12 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
                 <span>
                   <Trans>Remove this listing?</Trans>
                 </span>
-                <button type="button" className="button button-small button-danger" disabled={busy !== null} onClick={() => run('remove')}>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  disabled={busy !== null}
+                  onClick={() => run('remove')}
+                >
                   <Trans>Yes, remove</Trans>
                 </button>
                 <button type="button" className="button button-small button-ghost" onClick={() => setConfirming(false)}>
@@ -135,7 +168,12 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
                 </button>
               </span>
             ) : (
-              <button type="button" className="button button-small button-ghost" disabled={busy !== null} onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="button button-small button-ghost"
+                disabled={busy !== null}
+                onClick={() => setConfirming(true)}
+              >
                 <Trans>Remove</Trans>
               </button>
             ))}

@@ -10,7 +10,11 @@ export type LinkUserRow = UserRow & { email_uid: string | null }
 export function linkingRepo(db: Queryable) {
   return {
     async insertNonce(hash: string, userId: number, expiresAt: Date): Promise<void> {
-      await db.query(`INSERT INTO link_nonces (nonce_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [hash, userId, expiresAt])
+      await db.query(`INSERT INTO link_nonces (nonce_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [
+        hash,
+        userId,
+        expiresAt,
+      ])
     },
 
     /** Uses a live nonce of this user once; false for an unknown, expired, used or foreign one. */
@@ -23,7 +27,11 @@ export function linkingRepo(db: Queryable) {
     },
 
     /** Another live account holding this e-mail identity (by identity uid or address). */
-    async otherEmailHolder(userId: number, email: string, uid: string): Promise<{ id: number; first_name: string } | null> {
+    async otherEmailHolder(
+      userId: number,
+      email: string,
+      uid: string,
+    ): Promise<{ id: number; first_name: string } | null> {
       const rows = await db.query<{ id: number; first_name: string }>(
         `SELECT id, first_name FROM users WHERE id <> $1 AND deleted_at IS NULL AND (email_uid = $3 OR lower(email) = $2) LIMIT 1`,
         [userId, email, uid],
@@ -40,12 +48,18 @@ export function linkingRepo(db: Queryable) {
     },
 
     async liveListingsCount(userId: number): Promise<number> {
-      const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE owner_id = $1 AND status <> 'removed'`, [userId])
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM listings WHERE owner_id = $1 AND status <> 'removed'`,
+        [userId],
+      )
       return row?.n ?? 0
     },
 
     async findLive(id: number): Promise<LinkUserRow | null> {
-      return (await db.query<LinkUserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]))[0] ?? null
+      return (
+        (await db.query<LinkUserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]))[0] ??
+        null
+      )
     },
 
     /** Sets a sign-in method only where the user has none of that kind (false: one appeared meanwhile). */
@@ -57,7 +71,10 @@ export function linkingRepo(db: Queryable) {
       return rows.length === 1
     },
 
-    async attachTelegram(id: number, fields: { telegramId: number; username?: string; photoUrl?: string }): Promise<boolean> {
+    async attachTelegram(
+      id: number,
+      fields: { telegramId: number; username?: string; photoUrl?: string },
+    ): Promise<boolean> {
       const rows = await db.query(
         `UPDATE users SET telegram_id = $2, username = COALESCE(username, $3), photo_url = COALESCE(photo_url, $4), updated_at = now()
           WHERE id = $1 AND telegram_id IS NULL RETURNING id`,
@@ -73,17 +90,27 @@ export function linkingRepo(db: Queryable) {
 
     /** Claims a merge token's id; false when it was used before. */
     async claimMergeToken(jti: string): Promise<boolean> {
-      return (await db.query(`INSERT INTO merge_token_uses (jti) VALUES ($1) ON CONFLICT DO NOTHING RETURNING jti`, [jti])).length === 1
+      return (
+        (await db.query(`INSERT INTO merge_token_uses (jti) VALUES ($1) ON CONFLICT DO NOTHING RETURNING jti`, [jti]))
+          .length === 1
+      )
     },
 
     /** Both accounts, locked in id order (no deadlock between two merges); only live ones come back. */
     async lockLive(ids: number[]): Promise<LinkUserRow[]> {
       await db.query(`SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [ids])
-      return db.query<LinkUserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [ids])
+      return db.query<LinkUserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [
+        ids,
+      ])
     },
 
     async moveListings(from: number, to: number): Promise<number> {
-      return (await db.query(`UPDATE listings SET owner_id = $2, updated_at = now() WHERE owner_id = $1 RETURNING id`, [from, to])).length
+      return (
+        await db.query(`UPDATE listings SET owner_id = $2, updated_at = now() WHERE owner_id = $1 RETURNING id`, [
+          from,
+          to,
+        ])
+      ).length
     },
 
     /** Favourites move; a listing both had favourited stays one favourite. */

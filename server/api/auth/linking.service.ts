@@ -26,10 +26,14 @@ export type LinkBody =
   | { auth_method: 'telegram'; telegram_verification_token?: string; nonce?: string }
 
 const hashNonce = (nonce: string) => createHash('sha256').update(nonce).digest('hex')
-const methodsOf = (row: LinkUserRow): LinkMethod[] => [...(row.telegram_id !== null ? ['telegram' as const] : []), ...(row.email !== null ? ['email' as const] : [])]
-const fieldMissing = (path: string) => new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path, code: 'invalid_type', message: 'is required' }])
+const methodsOf = (row: LinkUserRow): LinkMethod[] => [
+  ...(row.telegram_id !== null ? ['telegram' as const] : []),
+  ...(row.email !== null ? ['email' as const] : []),
+]
+const fieldMissing = (path: string) =>
+  new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path, code: 'invalid_type', message: 'is required' }])
 
-/** Linking, unlinking and merging sign-in methods (SPEC §7 Users); always on the signed-in user. */
+/** Linking, unlinking and merging sign-in methods (docs/decisions/018-account-linking-and-merging.md); always on the signed-in user. */
 export function linkingService(db: Db, options: LinkingOptions) {
   const repo = linkingRepo(db)
 
@@ -40,7 +44,11 @@ export function linkingService(db: Db, options: LinkingOptions) {
   }
 
   /** The 409 that asks the user to confirm a merge with the account holding this sign-in. */
-  async function mergeRequired(userId: number, other: { id: number; first_name: string }, method: LinkMethod): Promise<never> {
+  async function mergeRequired(
+    userId: number,
+    other: { id: number; first_name: string },
+    method: LinkMethod,
+  ): Promise<never> {
     const merge_token = await options.mergeTokens.sign({ userId, sourceId: other.id, method })
     throw new AppError('CONFLICT', 'This sign-in belongs to another account; confirm a merge to bring it here', {
       reason: 'merge_required',
@@ -55,18 +63,27 @@ export function linkingService(db: Db, options: LinkingOptions) {
     if (!body.firebase_token) throw fieldMissing('firebase_token')
     const identity = await verifiedEmailIdentity(options.idTokens, body.firebase_token, body.email)
     const me = await self(userId)
-    if (me.email !== null) throw new AppError('CONFLICT', 'This account already has an e-mail; unlink it first', { reason: 'already_linked' })
+    if (me.email !== null)
+      throw new AppError('CONFLICT', 'This account already has an e-mail; unlink it first', {
+        reason: 'already_linked',
+      })
     const other = await repo.otherEmailHolder(userId, identity.email, identity.uid)
     if (other) return mergeRequired(userId, other, 'email')
-    if (!(await repo.attachEmail(userId, identity.email, identity.uid))) throw new AppError('CONFLICT', 'This account already has an e-mail', { reason: 'already_linked' })
+    if (!(await repo.attachEmail(userId, identity.email, identity.uid)))
+      throw new AppError('CONFLICT', 'This account already has an e-mail', { reason: 'already_linked' })
     return toUser(await self(userId))
   }
 
-  async function linkTelegram(userId: number, body: { telegram_verification_token?: string; nonce?: string }): Promise<User> {
+  async function linkTelegram(
+    userId: number,
+    body: { telegram_verification_token?: string; nonce?: string },
+  ): Promise<User> {
     if (!options.telegramBotToken) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram sign-in is not configured')
     // the nonce first: it proves the callback was started by this signed-in user, and works once
     if (!body.nonce || !(await repo.useNonce(hashNonce(body.nonce), userId))) {
-      throw new AppError('FORBIDDEN', 'This Telegram link was not started from your account page, or has expired', { reason: 'invalid_nonce' })
+      throw new AppError('FORBIDDEN', 'This Telegram link was not started from your account page, or has expired', {
+        reason: 'invalid_nonce',
+      })
     }
     let data: unknown
     try {
@@ -75,17 +92,23 @@ export function linkingService(db: Db, options: LinkingOptions) {
       throw fieldMissing('telegram_verification_token')
     }
     const widget = TelegramLoginBody.safeParse(data)
-    if (!widget.success) throw new AppError('UNAUTHENTICATED', TELEGRAM_REFUSALS.missing_fields, { reason: 'missing_fields' })
+    if (!widget.success)
+      throw new AppError('UNAUTHENTICATED', TELEGRAM_REFUSALS.missing_fields, { reason: 'missing_fields' })
     const check = checkTelegramLogin(data as Record<string, unknown>, options.telegramBotToken)
     if (!check.ok) throw new AppError('UNAUTHENTICATED', TELEGRAM_REFUSALS[check.reason], { reason: check.reason })
     if (!(await sessionRepo(db).claimTelegramPayload(widget.data.hash))) {
       throw new AppError('UNAUTHENTICATED', 'Telegram login data was already used', { reason: 'replayed' })
     }
     const me = await self(userId)
-    if (me.telegram_id !== null) throw new AppError('CONFLICT', 'This account already has Telegram; unlink it first', { reason: 'already_linked' })
+    if (me.telegram_id !== null)
+      throw new AppError('CONFLICT', 'This account already has Telegram; unlink it first', { reason: 'already_linked' })
     const other = await repo.otherTelegramHolder(userId, widget.data.id)
     if (other) return mergeRequired(userId, other, 'telegram')
-    const attached = await repo.attachTelegram(userId, { telegramId: widget.data.id, username: widget.data.username, photoUrl: widget.data.photo_url })
+    const attached = await repo.attachTelegram(userId, {
+      telegramId: widget.data.id,
+      username: widget.data.username,
+      photoUrl: widget.data.photo_url,
+    })
     if (!attached) throw new AppError('CONFLICT', 'This account already has Telegram', { reason: 'already_linked' })
     return toUser(await self(userId))
   }
@@ -107,7 +130,9 @@ export function linkingService(db: Db, options: LinkingOptions) {
       return {
         email: identity.email,
         email_verified: true as const,
-        linked_account: other ? { first_name: other.first_name, listings_count: await repo.liveListingsCount(other.id) } : null,
+        linked_account: other
+          ? { first_name: other.first_name, listings_count: await repo.liveListingsCount(other.id) }
+          : null,
       }
     },
 
@@ -120,9 +145,11 @@ export function linkingService(db: Db, options: LinkingOptions) {
     async unlink(userId: number, method: LinkMethod): Promise<{ user: User }> {
       const me = await self(userId)
       const methods = methodsOf(me)
-      if (!methods.includes(method)) throw new AppError('CONFLICT', 'This sign-in method is not linked', { reason: 'not_linked' })
+      if (!methods.includes(method))
+        throw new AppError('CONFLICT', 'This sign-in method is not linked', { reason: 'not_linked' })
       const remaining = methods.find((m) => m !== method)
-      if (!remaining) throw new AppError('CONFLICT', 'Your only sign-in method cannot be removed', { reason: 'last_method' })
+      if (!remaining)
+        throw new AppError('CONFLICT', 'Your only sign-in method cannot be removed', { reason: 'last_method' })
       await repo.detach(userId, method, remaining)
       return { user: toUser(await self(userId)) }
     },
@@ -132,21 +159,29 @@ export function linkingService(db: Db, options: LinkingOptions) {
      * listings, favourites, credits, premium time, its sign-in methods and verified phone — in one
      * transaction with both rows locked; a token works once and only for the user it was issued to.
      */
-    async merge(userId: number, body: { source_auth: { auth_method: LinkMethod; merge_token: string }; target_auth: { auth_method: LinkMethod } }) {
+    async merge(
+      userId: number,
+      body: { source_auth: { auth_method: LinkMethod; merge_token: string }; target_auth: { auth_method: LinkMethod } },
+    ) {
       const claims = await options.mergeTokens.verify(body.source_auth.merge_token, userId)
-      if (claims.method !== body.source_auth.auth_method) throw new AppError('FORBIDDEN', 'This merge is not valid', { reason: 'invalid_merge_token' })
+      if (claims.method !== body.source_auth.auth_method)
+        throw new AppError('FORBIDDEN', 'This merge is not valid', { reason: 'invalid_merge_token' })
       const me = await self(userId)
       if (!methodsOf(me).includes(body.target_auth.auth_method)) {
-        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'target_auth.auth_method', code: 'not_linked', message: 'is not a sign-in method of this account' }])
+        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
+          { path: 'target_auth.auth_method', code: 'not_linked', message: 'is not a sign-in method of this account' },
+        ])
       }
       const result = await db.transaction(async (tx) => {
         const txRepo = linkingRepo(tx)
-        if (!(await txRepo.claimMergeToken(claims.jti))) throw new AppError('CONFLICT', 'This merge was already done', { reason: 'merge_token_used' })
+        if (!(await txRepo.claimMergeToken(claims.jti)))
+          throw new AppError('CONFLICT', 'This merge was already done', { reason: 'merge_token_used' })
         const rows = await txRepo.lockLive([userId, claims.sourceId])
         const target = rows.find((r) => r.id === userId)
         const source = rows.find((r) => r.id === claims.sourceId)
         if (!target) throw new AppError('UNAUTHENTICATED')
-        if (!source || source.id === target.id) throw new AppError('CONFLICT', 'The other account no longer exists', { reason: 'source_gone' })
+        if (!source || source.id === target.id)
+          throw new AppError('CONFLICT', 'The other account no longer exists', { reason: 'source_gone' })
         const now = Date.now()
         const remainingMs = source.premium_until ? Math.max(0, new Date(source.premium_until).getTime() - now) : 0
         const targetUntil = target.premium_until ? new Date(target.premium_until).getTime() : 0
@@ -158,7 +193,13 @@ export function linkingService(db: Db, options: LinkingOptions) {
         const merged = await txRepo.absorb(target.id, source, premiumUntil)
         return {
           user: toUser(merged),
-          merged: { listings, favorites, ai_credits: source.ai_credits, free_boosts: source.free_boosts, premium_days: Math.round(remainingMs / 86_400_000) },
+          merged: {
+            listings,
+            favorites,
+            ai_credits: source.ai_credits,
+            free_boosts: source.free_boosts,
+            premium_days: Math.round(remainingMs / 86_400_000),
+          },
         }
       })
       if (result.merged.listings > 0) options.onListingsChanged?.()

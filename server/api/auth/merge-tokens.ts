@@ -42,11 +42,20 @@ export function mergeTokens(secret: string) {
 
     /** The claims of a valid token issued to `userId`; anything else is a 403 invalid_merge_token. */
     async verify(token: string, userId: number): Promise<MergeClaims> {
-      const refuse = () => new AppError('FORBIDDEN', 'This merge is not valid (anymore); link the account again', { reason: 'invalid_merge_token' })
+      const refuse = () =>
+        new AppError('FORBIDDEN', 'This merge is not valid (anymore); link the account again', {
+          reason: 'invalid_merge_token',
+        })
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE })
         const method = payload.method
-        if (Number(payload.sub) !== userId || typeof payload.src !== 'number' || !payload.jti || (method !== 'email' && method !== 'telegram')) throw refuse()
+        if (
+          Number(payload.sub) !== userId ||
+          typeof payload.src !== 'number' ||
+          !payload.jti ||
+          (method !== 'email' && method !== 'telegram')
+        )
+          throw refuse()
         return { userId, sourceId: payload.src, method, jti: payload.jti }
       } catch (err) {
         if (err instanceof AppError) throw err

@@ -16,7 +16,7 @@ export interface AuthOptions {
   adminEmails?: string[]
 }
 
-/** Sign-in (SPEC §7 Auth: Telegram, e-mail, refresh, logout) and the sign-in methods of an account (link, unlink, merge). */
+/** Sign-in (/auth/*: Telegram, e-mail, refresh, logout) and the sign-in methods of an account (link, unlink, merge). */
 export default fp<AuthOptions>(
   async (app, options) => {
     const listings = app.publicListings

@@ -1,20 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
-import { CreateUserBody, EmailLoginBody, RefreshBody, SessionSchema, TelegramLoginBody } from '../../../shared/schemas/user.ts'
+import {
+  CreateUserBody,
+  EmailLoginBody,
+  LoggedOutSchema,
+  RefreshBody,
+  SessionSchema,
+  TelegramLoginBody,
+} from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { SessionService } from './session.service.ts'
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
   app.post(
     '/auth/telegram-login',
-    { config: { rateLimitPolicy: 'signIn' }, schema: { body: TelegramLoginBody, response: { 200: envelope(SessionSchema) } } },
+    {
+      config: { rateLimitPolicy: 'signIn' },
+      schema: { body: TelegramLoginBody, response: { 200: envelope(SessionSchema) } },
+    },
     async (request) => okEnvelope(await sessions.telegramLogin(request.body)),
   )
 
   app.post(
     '/auth/email-login',
-    { config: { rateLimitPolicy: 'signIn' }, schema: { body: EmailLoginBody, response: { 200: envelope(SessionSchema) } } },
+    {
+      config: { rateLimitPolicy: 'signIn' },
+      schema: { body: EmailLoginBody, response: { 200: envelope(SessionSchema) } },
+    },
     async (request) => okEnvelope(await sessions.emailLogin(request.body)),
   )
 
@@ -32,7 +44,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> 
 
   app.post(
     '/auth/logout',
-    { schema: { body: RefreshBody, response: { 200: envelope(z.object({ logged_out: z.literal(true) })) } } },
+    { schema: { body: RefreshBody, response: { 200: envelope(LoggedOutSchema) } } },
     async (request) => {
       await sessions.logout(request.body.refresh_token)
       return okEnvelope({ logged_out: true as const })

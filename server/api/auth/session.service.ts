@@ -11,7 +11,7 @@ import { checkTelegramLogin, TELEGRAM_REFUSALS } from './telegram.ts'
 import { verifiedEmailIdentity } from './verified-identity.ts'
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../plugins/access-tokens.ts'
 
-/** The refresh cookie lives 30 days (SPEC §9); the token behind it the same. */
+/** The refresh cookie lives 30 days; the token behind it the same (docs/decisions/001-cookie-sessions-and-refresh-grace.md). */
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 export interface SessionOptions {
@@ -38,7 +38,6 @@ export interface Session {
   user: User
 }
 
-
 export function sessionService(db: Db, options: SessionOptions) {
   const repo = sessionRepo(db)
   const users = accountRepo(db)
@@ -46,12 +45,19 @@ export function sessionService(db: Db, options: SessionOptions) {
   /** A new session (a new refresh family) or the next token of an existing family. */
   async function issue(user: UserRow, familyId: string = randomUUID()): Promise<Session> {
     const refresh = newRefreshToken()
-    await repo.insertRefresh({ id: randomUUID(), userId: user.id, familyId, hash: refresh.hash, expiresAt: new Date(Date.now() + REFRESH_TTL_MS) })
+    await repo.insertRefresh({
+      id: randomUUID(),
+      userId: user.id,
+      familyId,
+      hash: refresh.hash,
+      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+    })
     const token = await options.tokens.sign({ userId: user.id, role: user.role })
     return { token, access_token: token, refresh_token: refresh.token, user: toUser(user) }
   }
 
-  const verifiedIdentity = (idToken: string, claimedEmail?: string) => verifiedEmailIdentity(options.idTokens, idToken, claimedEmail)
+  const verifiedIdentity = (idToken: string, claimedEmail?: string) =>
+    verifiedEmailIdentity(options.idTokens, idToken, claimedEmail)
 
   const isAdminEmail = (email: string) => options.adminEmails?.has(email) ?? false
 
@@ -59,7 +65,9 @@ export function sessionService(db: Db, options: SessionOptions) {
     /** POST /auth/email-login: the account of a verified e-mail identity; 404 user_not_found before create-user. */
     async emailLogin(body: { firebase_token: string; email?: string }): Promise<Session> {
       const identity = await verifiedIdentity(body.firebase_token, body.email)
-      const user = (await users.findByEmailUid(identity.uid)) ?? (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
+      const user =
+        (await users.findByEmailUid(identity.uid)) ??
+        (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
       if (!user) throw new AppError('NOT_FOUND', 'No account for this e-mail yet', { reason: 'user_not_found' })
       return issue(await users.attachEmailIdentity(user.id, identity.uid, isAdminEmail(identity.email)))
     },
@@ -67,7 +75,9 @@ export function sessionService(db: Db, options: SessionOptions) {
     /** POST /auth/create-user: the account for a verified identity on first e-mail sign-up (409 when one exists). */
     async createUser(body: EmailSignUp & { firebase_token: string }): Promise<Session> {
       const identity = await verifiedIdentity(body.firebase_token)
-      const existing = (await users.findByEmailUid(identity.uid)) ?? (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
+      const existing =
+        (await users.findByEmailUid(identity.uid)) ??
+        (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
       const user = existing
         ? null
         : await users.insertEmailUser({
@@ -80,7 +90,8 @@ export function sessionService(db: Db, options: SessionOptions) {
             referredByCode: body.referral_code?.trim() || null,
             admin: isAdminEmail(identity.email),
           })
-      if (!user) throw new AppError('CONFLICT', 'An account for this e-mail already exists', { reason: 'account_exists' })
+      if (!user)
+        throw new AppError('CONFLICT', 'An account for this e-mail already exists', { reason: 'account_exists' })
       return issue(user)
     },
 

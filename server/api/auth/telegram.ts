@@ -13,18 +13,21 @@ export const TELEGRAM_REFUSALS = {
   future: 'Telegram login data is dated in the future',
 } as const
 
-export type TelegramCheck =
-  | { ok: true }
-  | { ok: false; reason: 'missing_fields' | 'bad_hash' | 'stale' | 'future' }
+export type TelegramCheck = { ok: true } | { ok: false; reason: 'missing_fields' | 'bad_hash' | 'stale' | 'future' }
 
 /**
  * Verifies Telegram Login Widget data (core.telegram.org/widgets/login#checking-authorization):
  * the data-check-string of every received field but `hash`, sorted and '\n'-joined, signed with
  * HMAC-SHA256 under SHA-256(bot token); compared in constant time after a length check.
  */
-export function checkTelegramLogin(data: Record<string, unknown>, botToken: string, nowS = Math.floor(Date.now() / 1000)): TelegramCheck {
+export function checkTelegramLogin(
+  data: Record<string, unknown>,
+  botToken: string,
+  nowS = Math.floor(Date.now() / 1000),
+): TelegramCheck {
   const hash = data.hash
-  if (typeof hash !== 'string' || data.id === undefined || data.auth_date === undefined) return { ok: false, reason: 'missing_fields' }
+  if (typeof hash !== 'string' || data.id === undefined || data.auth_date === undefined)
+    return { ok: false, reason: 'missing_fields' }
   const checkString = Object.keys(data)
     .filter((key) => key !== 'hash' && data[key] !== undefined && data[key] !== null)
     .sort()

@@ -15,8 +15,11 @@ export async function verifiedEmailIdentity(
   if (!identity.email) throw new AppError('FORBIDDEN', 'The sign-in has no e-mail address', { reason: 'email_missing' })
   const email = identity.email.trim().toLowerCase()
   if (claimedEmail !== undefined && claimedEmail.trim().toLowerCase() !== email) {
-    throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'email', code: 'mismatch', message: 'does not match the sign-in token' }])
+    throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
+      { path: 'email', code: 'mismatch', message: 'does not match the sign-in token' },
+    ])
   }
-  if (!identity.emailVerified) throw new AppError('FORBIDDEN', 'Verify your e-mail address first', { reason: 'email_not_verified' })
+  if (!identity.emailVerified)
+    throw new AppError('FORBIDDEN', 'Verify your e-mail address first', { reason: 'email_not_verified' })
   return { ...identity, email }
 }

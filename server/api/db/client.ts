@@ -36,9 +36,15 @@ export interface OpenDbOptions {
 }
 
 /** Production defaults of the PostgreSQL pool's timeouts. */
-const PG_TIMEOUTS = { statementMs: 30_000, queryMarginMs: 5_000, connectionMs: 5_000, idleInTransactionMs: 60_000, closeMs: 5_000 } as const
+const PG_TIMEOUTS = {
+  statementMs: 30_000,
+  queryMarginMs: 5_000,
+  connectionMs: 5_000,
+  idleInTransactionMs: 60_000,
+  closeMs: 5_000,
+} as const
 
-/** Opens PGlite (embedded default) or a pg pool behind the same interface (DESIGN §1). */
+/** Opens PGlite (embedded default) or a pg pool behind the same interface (docs/decisions/002-postgres-everywhere-pglite-by-default.md). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   return openPglite(options.dataDir)

@@ -30,7 +30,10 @@ export async function openDbWithRetry(options: OpenDbOptions, retry: ConnectRetr
       if (!(err instanceof DatabaseUnavailableError) || attempt >= attempts) {
         await db.close().catch(() => {})
         if (!(err instanceof DatabaseUnavailableError)) throw err
-        throw new DatabaseUnavailableError(err.reason, `The database is unavailable after ${attempts} attempts (${err.reason})`)
+        throw new DatabaseUnavailableError(
+          err.reason,
+          `The database is unavailable after ${attempts} attempts (${err.reason})`,
+        )
       }
       const waitMs = backoff(attempt)
       retry.log(`db.unavailable: ${err.reason}; attempt ${attempt} of ${attempts}, retrying in ${waitMs / 1000} s`)

@@ -12,14 +12,19 @@ export async function migrate(db: Db): Promise<string[]> {
     applied_at timestamptz NOT NULL DEFAULT now()
   )`)
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort()
-  const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version))
+  const done = new Set(
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+  )
   const applied: string[] = []
   for (const file of files) {
     if (done.has(file)) continue
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8')
     await db.transaction(async (tx) => {
       // a concurrent starter may have applied it meanwhile: the primary key makes that a no-op
-      const claimed = await tx.query('INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING RETURNING version', [file])
+      const claimed = await tx.query(
+        'INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING RETURNING version',
+        [file],
+      )
       if (claimed.length === 0) return
       await tx.exec(sql)
     })

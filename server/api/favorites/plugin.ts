@@ -3,7 +3,7 @@ import { API_PREFIX } from '../../../shared/paths.ts'
 import { favoritesRoutes } from './routes.ts'
 import { favoritesService } from './service.ts'
 
-/** /favorites (SPEC §7 Favourites): the signed-in user's saved listings. */
+/** /favorites: the signed-in user's saved listings. */
 export default fp(
   async (app) => {
     await app.register(favoritesRoutes, { prefix: API_PREFIX, favorites: favoritesService(app.db, app.publicListings) })

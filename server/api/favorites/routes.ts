@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { envelope } from '../../../shared/schemas/common.ts'
-import { FavoriteIdParams, FavoritePageSchema, FavoriteStateSchema, ListFavoritesQuery } from '../../../shared/schemas/listing.ts'
+import { envelope, IdParams } from '../../../shared/schemas/common.ts'
+import { FavoritePageSchema, FavoriteStateSchema, ListFavoritesQuery } from '../../../shared/schemas/listing.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { FavoritesService } from './service.ts'
 import { viewerOf } from '../policy.ts'
@@ -9,16 +9,24 @@ import { viewerOf } from '../policy.ts'
 export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesService }> = async (app, { favorites }) => {
   app.addHook('preValidation', app.requireUser)
 
-  app.get('/favorites', { schema: { querystring: ListFavoritesQuery, response: { 200: envelope(FavoritePageSchema) } } }, async (request) => {
-    const { page, limit, language } = request.query
-    return okEnvelope(await favorites.list(viewerOf(request).userId, page, limit, language))
-  })
-
-  app.post('/favorites/:id', { schema: { params: FavoriteIdParams, response: { 200: envelope(FavoriteStateSchema) } } }, async (request) =>
-    okEnvelope(await favorites.add(viewerOf(request).userId, request.params.id)),
+  app.get(
+    '/favorites',
+    { schema: { querystring: ListFavoritesQuery, response: { 200: envelope(FavoritePageSchema) } } },
+    async (request) => {
+      const { page, limit, language } = request.query
+      return okEnvelope(await favorites.list(viewerOf(request).userId, page, limit, language))
+    },
   )
 
-  app.delete('/favorites/:id', { schema: { params: FavoriteIdParams, response: { 200: envelope(FavoriteStateSchema) } } }, async (request) =>
-    okEnvelope(await favorites.remove(viewerOf(request).userId, request.params.id)),
+  app.post(
+    '/favorites/:id',
+    { schema: { params: IdParams, response: { 200: envelope(FavoriteStateSchema) } } },
+    async (request) => okEnvelope(await favorites.add(viewerOf(request).userId, request.params.id)),
+  )
+
+  app.delete(
+    '/favorites/:id',
+    { schema: { params: IdParams, response: { 200: envelope(FavoriteStateSchema) } } },
+    async (request) => okEnvelope(await favorites.remove(viewerOf(request).userId, request.params.id)),
   )
 }

@@ -10,25 +10,41 @@ export interface FavoriteState {
   favorited_at: string | null
 }
 
-/** Favourites (SPEC §3, §7): the user's saved listings (`is_favorited` on the listings they read is marked by the listings service). */
+/** Favourites: the user's saved listings (`is_favorited` on the listings they read is marked by the listings service). */
 export function favoritesService(db: Db, listings: PublicListingsService) {
   const repo = favoritesRepo(db)
 
   return {
-    /** GET /favorites: page ≥ 0 (0 and 1 are the first page, SPEC §5), limit 1–100. */
+    /** GET /favorites: page ≥ 0 (0 and 1 are the first page), limit 1–100. */
     async list(userId: number, page: number, limit: number, language: string) {
       const current = Math.max(1, page)
       const { rows, total } = await repo.page(userId, limit, (current - 1) * limit)
-      const found = new Map((await listings.byIds(rows.map((r) => r.listing_id), language)).map((l) => [l.id, l]))
+      const found = new Map(
+        (
+          await listings.byIds(
+            rows.map((r) => r.listing_id),
+            language,
+          )
+        ).map((l) => [l.id, l]),
+      )
       const favorites = rows.flatMap((r) => {
         const listing = found.get(r.listing_id)
         const at = new Date(r.created_at).toISOString()
-        return listing ? [{ id: r.listing_id, created_at: at, listing: { ...listing, is_favorited: true, favorited_at: at } }] : []
+        return listing
+          ? [{ id: r.listing_id, created_at: at, listing: { ...listing, is_favorited: true, favorited_at: at } }]
+          : []
       })
       const totalPages = Math.max(1, Math.ceil(total / limit))
       return {
         favorites,
-        pagination: { current_page: current, total_pages: totalPages, total_items: total, items_per_page: limit, has_next: current < totalPages, has_prev: current > 1 },
+        pagination: {
+          current_page: current,
+          total_pages: totalPages,
+          total_items: total,
+          items_per_page: limit,
+          has_next: current < totalPages,
+          has_prev: current > 1,
+        },
       }
     },
 
@@ -36,13 +52,23 @@ export function favoritesService(db: Db, listings: PublicListingsService) {
     async add(userId: number, listingId: number): Promise<FavoriteState> {
       if ((await repo.listingStatus(listingId)) !== 'active') throw new AppError('NOT_FOUND', 'Listing not found')
       const saved = await repo.add(userId, listingId)
-      return { listing_id: listingId, is_favorited: true, favorite_count: saved.favorite_count, favorited_at: saved.favorited_at.toISOString() }
+      return {
+        listing_id: listingId,
+        is_favorited: true,
+        favorite_count: saved.favorite_count,
+        favorited_at: saved.favorited_at.toISOString(),
+      }
     },
 
     /** DELETE /favorites/{id}: idempotent; works for a listing that is no longer public too. */
     async remove(userId: number, listingId: number): Promise<FavoriteState> {
       if ((await repo.listingStatus(listingId)) === null) throw new AppError('NOT_FOUND', 'Listing not found')
-      return { listing_id: listingId, is_favorited: false, favorite_count: await repo.remove(userId, listingId), favorited_at: null }
+      return {
+        listing_id: listingId,
+        is_favorited: false,
+        favorite_count: await repo.remove(userId, listingId),
+        favorited_at: null,
+      }
     },
   }
 }

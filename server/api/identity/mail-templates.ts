@@ -65,7 +65,12 @@ const TEMPLATES: Record<CodePurpose, Record<LocaleCode, Template>> = {
 }
 
 /** The subject and text of an identity e-mail in the reader's language. */
-export function identityMail(purpose: CodePurpose, locale: LocaleCode, link: string, hours: number): { subject: string; text: string } {
+export function identityMail(
+  purpose: CodePurpose,
+  locale: LocaleCode,
+  link: string,
+  hours: number,
+): { subject: string; text: string } {
   const template = TEMPLATES[purpose][locale]
   return { subject: template.subject, text: template.text.replace('{link}', link).replace('{hours}', String(hours)) }
 }

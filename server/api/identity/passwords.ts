@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts'
 import { PASSWORD_HASHING } from '../rate-limit/limits.ts'
 
 // node:crypto's scrypt runs on libuv's thread pool, so hashing never blocks the event loop
-// (STACK-NOTES: no native argon2). N=2^14, r=8, p=1 is scrypt's interactive-login setting
+// (and it is not a native addon, unlike argon2). N=2^14, r=8, p=1 is scrypt's interactive-login setting
 // (16 MiB per hash); the parameters are stored with each hash so they can be raised later.
 const N = 16384
 const R = 8
@@ -45,7 +45,10 @@ export function workQueue(limits: { running: number; waiting: number }) {
         })
       } else {
         stats.refused++
-        throw new AppError('RATE_LIMITED', 'The server is busy; try again in a moment', { reason: 'busy', retry_after_s: BUSY_RETRY_AFTER_S })
+        throw new AppError('RATE_LIMITED', 'The server is busy; try again in a moment', {
+          reason: 'busy',
+          retry_after_s: BUSY_RETRY_AFTER_S,
+        })
       }
       stats.started++
       try {
@@ -65,7 +68,9 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   return passwordHashing.run(
     () =>
       new Promise((resolve, reject) =>
-        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
       ),
   )
 }

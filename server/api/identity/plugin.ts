@@ -31,7 +31,7 @@ const NO_MAILER: Mailer = {
   },
 }
 
-/** The e-mail identity provider (DESIGN §1): Firebase when configured, else the built-in one with the same contract, served at /identity/*. */
+/** The e-mail identity provider (docs/decisions/016-email-sign-in.md): Firebase when configured, else the built-in one with the same contract, served at /identity/*. */
 export default fp<IdentityOptions>(
   async (app, options) => {
     if (options.firebaseIdTokens) {

@@ -16,7 +16,9 @@ const COLUMNS = 'uid, email, password_hash, email_verified, display_name, langua
 export function identityRepo(db: Queryable) {
   return {
     async findByEmail(email: string): Promise<IdentityRow | null> {
-      return (await db.query<IdentityRow>(`SELECT ${COLUMNS} FROM email_identities WHERE email = $1`, [email]))[0] ?? null
+      return (
+        (await db.query<IdentityRow>(`SELECT ${COLUMNS} FROM email_identities WHERE email = $1`, [email]))[0] ?? null
+      )
     },
 
     async findByUid(uid: string): Promise<IdentityRow | null> {
@@ -38,7 +40,10 @@ export function identityRepo(db: Queryable) {
     },
 
     async setPassword(uid: string, passwordHash: string): Promise<void> {
-      await db.query(`UPDATE email_identities SET password_hash = $2, password_changed_at = now() WHERE uid = $1`, [uid, passwordHash])
+      await db.query(`UPDATE email_identities SET password_hash = $2, password_changed_at = now() WHERE uid = $1`, [
+        uid,
+        passwordHash,
+      ])
     },
 
     async insertCode(row: { hash: string; uid: string; purpose: CodePurpose; expiresAt: Date }): Promise<void> {
@@ -87,7 +92,10 @@ export function identityRepo(db: Queryable) {
 
     /** After a password reset no older reset link may be used again. */
     async retireCodes(uid: string, purpose: CodePurpose): Promise<void> {
-      await db.query(`UPDATE identity_codes SET used_at = now() WHERE uid = $1 AND purpose = $2 AND used_at IS NULL`, [uid, purpose])
+      await db.query(`UPDATE identity_codes SET used_at = now() WHERE uid = $1 AND purpose = $2 AND used_at IS NULL`, [
+        uid,
+        purpose,
+      ])
     },
 
     /**
@@ -101,11 +109,16 @@ export function identityRepo(db: Queryable) {
       lock: { perClient: number; perEmail: number; windowMs: number },
     ): Promise<{ id: string } | { retryAfterMs: number }> {
       await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('identity_sign_in:' || $1, 0))`, [attempt.email])
-      await db.query(`DELETE FROM identity_sign_in_failures WHERE email = $1 AND failed_at <= now() - make_interval(secs => $2::float8 / 1000)`, [
-        attempt.email,
-        lock.windowMs,
-      ])
-      const [counts] = await db.query<{ mine: number; mine_nth: Date | null; everyone: number; everyone_nth: Date | null }>(
+      await db.query(
+        `DELETE FROM identity_sign_in_failures WHERE email = $1 AND failed_at <= now() - make_interval(secs => $2::float8 / 1000)`,
+        [attempt.email, lock.windowMs],
+      )
+      const [counts] = await db.query<{
+        mine: number
+        mine_nth: Date | null
+        everyone: number
+        everyone_nth: Date | null
+      }>(
         `WITH recent AS (SELECT client, failed_at FROM identity_sign_in_failures WHERE email = $1)
          SELECT (SELECT count(*)::int FROM recent WHERE client = $2) AS mine,
                 (SELECT failed_at FROM recent WHERE client = $2 ORDER BY failed_at DESC OFFSET $3 - 1 LIMIT 1) AS mine_nth,
@@ -114,13 +127,14 @@ export function identityRepo(db: Queryable) {
         [attempt.email, attempt.client, lock.perClient, lock.perEmail],
       )
       // paused until the failure that reached the limit leaves the window
-      const wait = (nth: Date | null) => Math.max(1_000, (nth ? new Date(nth).getTime() : Date.now()) + lock.windowMs - Date.now())
+      const wait = (nth: Date | null) =>
+        Math.max(1_000, (nth ? new Date(nth).getTime() : Date.now()) + lock.windowMs - Date.now())
       if (counts!.mine >= lock.perClient) return { retryAfterMs: wait(counts!.mine_nth) }
       if (counts!.everyone >= lock.perEmail) return { retryAfterMs: wait(counts!.everyone_nth) }
-      const [row] = await db.query<{ id: string }>(`INSERT INTO identity_sign_in_failures (email, client) VALUES ($1, $2) RETURNING id::text AS id`, [
-        attempt.email,
-        attempt.client,
-      ])
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO identity_sign_in_failures (email, client) VALUES ($1, $2) RETURNING id::text AS id`,
+        [attempt.email, attempt.client],
+      )
       return { id: row!.id }
     },
 

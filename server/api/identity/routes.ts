@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import {
   ActionResultSchema,
@@ -10,6 +9,8 @@ import {
   IdentitySignUpBody,
   IdTokenBody,
   PasswordResetRequestBody,
+  PasswordResetSentSchema,
+  VerificationSentSchema,
 } from '../../../shared/schemas/identity.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
@@ -23,13 +24,19 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
 ) => {
   app.post(
     '/identity/sign-up',
-    { config: { rateLimitPolicy: 'signUp' }, schema: { body: IdentitySignUpBody, response: { 201: envelope(IdentitySchema) } } },
+    {
+      config: { rateLimitPolicy: 'signUp' },
+      schema: { body: IdentitySignUpBody, response: { 201: envelope(IdentitySchema) } },
+    },
     async (request, reply) => reply.status(201).send(okEnvelope(await identity.signUp(request.body))),
   )
 
   app.post(
     '/identity/sign-in',
-    { config: { rateLimitPolicy: 'signIn' }, schema: { body: IdentitySignInBody, response: { 200: envelope(IdentitySchema) } } },
+    {
+      config: { rateLimitPolicy: 'signIn' },
+      schema: { body: IdentitySignInBody, response: { 200: envelope(IdentitySchema) } },
+    },
     async (request) => okEnvelope(await identity.signIn(request.body, clientOf(request))),
   )
 
@@ -37,26 +44,35 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
     '/identity/send-verification',
     {
       config: { rateLimitPolicy: 'emailLink' },
-      schema: { body: IdTokenBody, response: { 200: envelope(z.object({ sent: z.boolean(), already_verified: z.boolean() })) } },
+      schema: { body: IdTokenBody, response: { 200: envelope(VerificationSentSchema) } },
     },
     async (request) => okEnvelope(await identity.resendVerification(await verifier.verify(request.body.id_token))),
   )
 
   app.post(
     '/identity/send-password-reset',
-    { config: { rateLimitPolicy: 'emailLink' }, schema: { body: PasswordResetRequestBody, response: { 200: envelope(z.object({ sent: z.literal(true) })) } } },
+    {
+      config: { rateLimitPolicy: 'emailLink' },
+      schema: { body: PasswordResetRequestBody, response: { 200: envelope(PasswordResetSentSchema) } },
+    },
     async (request) => okEnvelope(await identity.sendPasswordReset(request.body)),
   )
 
   app.post(
     '/identity/check-code',
-    { config: { rateLimitPolicy: 'emailCode' }, schema: { body: CheckCodeBody, response: { 200: envelope(ActionResultSchema) } } },
+    {
+      config: { rateLimitPolicy: 'emailCode' },
+      schema: { body: CheckCodeBody, response: { 200: envelope(ActionResultSchema) } },
+    },
     async (request) => okEnvelope(await identity.checkCode(request.body.oob_code)),
   )
 
   app.post(
     '/identity/apply-code',
-    { config: { rateLimitPolicy: 'emailCode' }, schema: { body: ApplyCodeBody, response: { 200: envelope(ActionResultSchema) } } },
+    {
+      config: { rateLimitPolicy: 'emailCode' },
+      schema: { body: ApplyCodeBody, response: { 200: envelope(ActionResultSchema) } },
+    },
     async (request) => okEnvelope(await identity.applyCode(request.body)),
   )
 }

@@ -33,7 +33,7 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 /**
- * The built-in e-mail identity provider (DESIGN §1): the same contract as Firebase's password
+ * The built-in e-mail identity provider (docs/decisions/016-email-sign-in.md): the same contract as Firebase's password
  * sign-in — it answers an ID token that POST /auth/email-login verifies — with verification and
  * reset links to /auth/action?mode=…&oobCode=… sent through the mailer.
  */
@@ -41,8 +41,19 @@ export function identityService(db: Db, options: IdentityOptions) {
   const repo = identityRepo(db)
 
   async function answer(row: IdentityRow): Promise<IdentityAnswer> {
-    const id_token = await options.signIdToken({ uid: row.uid, email: row.email, emailVerified: row.email_verified, name: row.display_name })
-    return { id_token, uid: row.uid, email: row.email, email_verified: row.email_verified, display_name: row.display_name }
+    const id_token = await options.signIdToken({
+      uid: row.uid,
+      email: row.email,
+      emailVerified: row.email_verified,
+      name: row.display_name,
+    })
+    return {
+      id_token,
+      uid: row.uid,
+      email: row.email,
+      email_verified: row.email_verified,
+      display_name: row.display_name,
+    }
   }
 
   /** A new single-use link mailed to the identity; false when the hourly allowance is spent. */
@@ -50,7 +61,12 @@ export function identityService(db: Db, options: IdentityOptions) {
     if ((await repo.codesSentSince(row.uid, purpose, new Date(Date.now() - 3_600_000))) >= CODES_PER_HOUR) return false
     const code = randomBytes(32).toString('base64url')
     const hours = CODE_TTL_HOURS[purpose]
-    await repo.insertCode({ hash: hashCode(code), uid: row.uid, purpose, expiresAt: new Date(Date.now() + hours * 3_600_000) })
+    await repo.insertCode({
+      hash: hashCode(code),
+      uid: row.uid,
+      purpose,
+      expiresAt: new Date(Date.now() + hours * 3_600_000),
+    })
     const locale = isLocaleCode(row.language) ? row.language : 'fa'
     const link = `${options.publicBaseUrl}${localizePath('/auth/action', locale)}?mode=${purpose}&oobCode=${code}`
     await options.mailer.send({ to: row.email, ...identityMail(purpose, locale, link, hours) })
@@ -62,11 +78,19 @@ export function identityService(db: Db, options: IdentityOptions) {
     const attempt = await db.transaction((tx) => identityRepo(tx).reserveAttempt({ email, client }, SIGN_IN_LOCK))
     if ('id' in attempt) return attempt.id
     const retryAfterS = Math.ceil(attempt.retryAfterMs / 1000)
-    throw new AppError('RATE_LIMITED', 'Too many failed sign-ins; try again later', { reason: 'too_many_attempts', retry_after_s: retryAfterS })
+    throw new AppError('RATE_LIMITED', 'Too many failed sign-ins; try again later', {
+      reason: 'too_many_attempts',
+      retry_after_s: retryAfterS,
+    })
   }
 
   return {
-    async signUp(input: { email: string; password: string; display_name?: string; language?: string }): Promise<IdentityAnswer> {
+    async signUp(input: {
+      email: string
+      password: string
+      display_name?: string
+      language?: string
+    }): Promise<IdentityAnswer> {
       const email = normalizeEmail(input.email)
       const row = await repo.insert({
         uid: randomUUID(),
@@ -75,7 +99,8 @@ export function identityService(db: Db, options: IdentityOptions) {
         display_name: input.display_name?.trim() || null,
         language: isLocaleCode(input.language) ? input.language : 'fa',
       })
-      if (!row) throw new AppError('CONFLICT', 'An account with this e-mail already exists', { reason: 'email_already_in_use' })
+      if (!row)
+        throw new AppError('CONFLICT', 'An account with this e-mail already exists', { reason: 'email_already_in_use' })
       await sendCode(row, 'verifyEmail')
       return answer(row)
     },
@@ -92,13 +117,16 @@ export function identityService(db: Db, options: IdentityOptions) {
       let row: IdentityRow | null
       try {
         row = await repo.findByEmail(email)
-        ok = row ? await verifyPassword(input.password, row.password_hash) : (await burnPasswordCheck(input.password), false)
+        ok = row
+          ? await verifyPassword(input.password, row.password_hash)
+          : (await burnPasswordCheck(input.password), false)
       } catch (err) {
         // never checked (busy, or a failure of ours): not the client's failure
         await repo.forgetAttempt(attempt).catch(() => {})
         throw err
       }
-      if (!row || !ok) throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', { reason: 'invalid_credentials' })
+      if (!row || !ok)
+        throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', { reason: 'invalid_credentials' })
       await repo.clearClientFailures(email, client)
       return answer(row)
     },
@@ -109,7 +137,10 @@ export function identityService(db: Db, options: IdentityOptions) {
       if (!row) throw new AppError('UNAUTHENTICATED', 'Invalid e-mail sign-in token')
       if (row.email_verified) return { sent: false, already_verified: true }
       if (!(await sendCode(row, 'verifyEmail'))) {
-        throw new AppError('RATE_LIMITED', 'Too many e-mails sent; try again later', { reason: 'too_many_emails', retry_after_s: 3600 })
+        throw new AppError('RATE_LIMITED', 'Too many e-mails sent; try again later', {
+          reason: 'too_many_emails',
+          retry_after_s: 3600,
+        })
       }
       return { sent: true, already_verified: false }
     },
@@ -124,14 +155,23 @@ export function identityService(db: Db, options: IdentityOptions) {
     /** What a link is for, without using it (the action page shows the right form). */
     async checkCode(code: string): Promise<{ mode: CodePurpose; email: string }> {
       const found = await repo.peekCode(hashCode(code))
-      if (!found) throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [{ path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' }])
+      if (!found)
+        throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [
+          { path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' },
+        ])
       return { mode: found.purpose, email: found.email }
     },
 
     /** Uses a link once: verifies the e-mail, or sets the new password (which also proves the mailbox). */
-    async applyCode(input: { mode: CodePurpose; oob_code: string; new_password?: string }): Promise<{ mode: CodePurpose; email: string }> {
+    async applyCode(input: {
+      mode: CodePurpose
+      oob_code: string
+      new_password?: string
+    }): Promise<{ mode: CodePurpose; email: string }> {
       if (input.mode === 'resetPassword' && !input.new_password) {
-        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'new_password', code: 'too_small', message: 'is required' }])
+        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
+          { path: 'new_password', code: 'too_small', message: 'is required' },
+        ])
       }
       const passwordHash = input.new_password ? await hashPassword(input.new_password) : null
       const email = await db.transaction(async (tx) => {
@@ -148,7 +188,10 @@ export function identityService(db: Db, options: IdentityOptions) {
         if (row) await txRepo.clearFailures(row.email)
         return row?.email ?? null
       })
-      if (!email) throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [{ path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' }])
+      if (!email)
+        throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [
+          { path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' },
+        ])
       return { mode: input.mode, email }
     },
   }

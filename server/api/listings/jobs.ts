@@ -20,7 +20,10 @@ interface JobLog {
  * batched write of page views and, with a translator, the translation worker. Each run is also
  * callable directly (tests, scripts); timers are unref'd and stopped on close.
  */
-export function listingJobs(db: Db, options: { listings: PublicListingsService; views: ViewCounter; translator?: Translator; log: JobLog }) {
+export function listingJobs(
+  db: Db,
+  options: { listings: PublicListingsService; views: ViewCounter; translator?: Translator; log: JobLog },
+) {
   const { listings, views, log } = options
   const abort = new AbortController()
   const worker = options.translator
@@ -44,7 +47,7 @@ export function listingJobs(db: Db, options: { listings: PublicListingsService; 
   }
 
   const jobs = {
-    /** Expires active listings past LISTING_ACTIVE_DAYS (DESIGN §6), dropping the public cache when any changed; forgets old view visitors. */
+    /** Expires active listings past LISTING_ACTIVE_DAYS (docs/decisions/014-listing-statuses-and-moderation.md), dropping the public cache when any changed; forgets old view visitors. */
     async expire(): Promise<number> {
       await views.forgetOldVisitors()
       const expired = await ownerListingsRepo(db).expireActive(LISTING_ACTIVE_DAYS)

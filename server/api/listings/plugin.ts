@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { API_PREFIX } from '../../../shared/paths.ts'
+import { API_PREFIX, LISTINGS_CHANGED_HEADER } from '../../../shared/paths.ts'
 import type { Translator } from '../../integrations/translator/translator.ts'
 import { listingAnalyticsRoutes } from './analytics/analytics.routes.ts'
 import { listingAnalyticsService } from './analytics/analytics.service.ts'
@@ -24,11 +25,11 @@ declare module 'fastify' {
 export interface ListingsOptions {
   /** Cache lifetime of anonymous public reads; 0 disables the cache. */
   publicCacheMs: number
-  /** Translates descriptions in the background (DESIGN §1); without one, readers see the original. */
+  /** Translates descriptions in the background (docs/decisions/017-listing-translations.md); without one, readers see the original. */
   translator?: Translator
 }
 
-/** Listings (SPEC §7 Listings, issue 4): public reads, the owner's writes, analytics, translations and their jobs. */
+/** Listings (issue 4): public reads, the owner's writes, analytics, translations and their jobs. */
 export default fp<ListingsOptions>(
   async (app, options) => {
     const { db, locations } = app
@@ -40,13 +41,33 @@ export default fp<ListingsOptions>(
       views,
     })
     const analytics = listingAnalyticsService(db)
-    const owner = ownerListingsService(db, { listings, locations, analytics, onChanged: () => listings.invalidate() })
+    const owner = ownerListingsService(db, {
+      listings,
+      locations,
+      analytics,
+      onChanged: (listing) => listings.invalidate(listing),
+    })
     // expiry sweep, batched page views, translations: started with the app, stopped (views written) on close
     const jobs = listingJobs(db, { listings, views, translator: options.translator, log: app.log })
     app.decorate('publicListings', listings)
     app.decorate('listingJobs', jobs)
     app.addHook('onReady', async () => jobs.start())
     app.addHook('onClose', async () => jobs.stop())
+
+    // The answer to any write names the public listings changed while it ran, whichever resource
+    // made the change: the gateway in front forgets its cached reads of them
+    // (docs/decisions/006-caches-and-their-lifetimes.md). Reads pass with one check.
+    const marks = new WeakMap<FastifyRequest, number>()
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') marks.set(request, listings.changes.mark())
+      done()
+    })
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const mark = marks.get(request)
+      const changed = mark === undefined ? undefined : listings.changes.since(mark)
+      if (changed) reply.header(LISTINGS_CHANGED_HEADER, changed)
+      done(null, payload)
+    })
 
     await app.register(publicListingsRoutes, { prefix: API_PREFIX, listings })
     await app.register(listingTranslationsRoutes, { prefix: API_PREFIX, translations: listingTranslationsService(db) })

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** /locations/* (SPEC §7 Locations); listings ask it for cities and currencies. */
+/** /locations/*: countries and cities; listings ask it for cities and currencies. */
 export default fp(
   async (app) => {
     const locations = locationsService(app.db)

@@ -23,10 +23,15 @@ export interface CityRow {
 export function locationsRepo(db: Queryable) {
   return {
     countries: () =>
-      db.query<CountryRow>('SELECT code, flag, currency, supported_terms, names, position FROM countries ORDER BY position, code'),
-    cities: () => db.query<CityRow>('SELECT id, country_code, key, names, search_text, is_popular FROM cities ORDER BY id'),
+      db.query<CountryRow>(
+        'SELECT code, flag, currency, supported_terms, names, position FROM countries ORDER BY position, code',
+      ),
+    cities: () =>
+      db.query<CityRow>('SELECT id, country_code, key, names, search_text, is_popular FROM cities ORDER BY id'),
     /** Active listings per city (one grouped scan; cached by the service). */
     activeCounts: () =>
-      db.query<{ city_id: number; n: number }>(`SELECT city_id, count(*)::int AS n FROM listings WHERE status = 'active' GROUP BY city_id`),
+      db.query<{ city_id: number; n: number }>(
+        `SELECT city_id, count(*)::int AS n FROM listings WHERE status = 'active' GROUP BY city_id`,
+      ),
   }
 }

@@ -82,7 +82,10 @@ export function locationsService(db: Db, cacheMs = 60_000) {
       const code = countryCode?.toUpperCase()
       const matches = p.cities
         .filter((c) => (!code || c.country_code === code) && c.search_text.includes(needle))
-        .map((c) => ({ city: toCity(c, p, language), prefix: c.search_text.split('|').some((name) => name.startsWith(needle)) }))
+        .map((c) => ({
+          city: toCity(c, p, language),
+          prefix: c.search_text.split('|').some((name) => name.startsWith(needle)),
+        }))
       matches.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.city.listings_count - a.city.listings_count)
       return matches.slice(0, limit).map((m) => m.city)
     },
@@ -92,7 +95,10 @@ export function locationsService(db: Db, cacheMs = 60_000) {
       const p = await places()
       return p.countries
         .filter((c) => supportsTerm(c, term))
-        .map((c) => ({ ...toCountry(c, p, language), cities: p.cities.filter((city) => city.country_code === c.code).map((city) => toCity(city, p, language)) }))
+        .map((c) => ({
+          ...toCountry(c, p, language),
+          cities: p.cities.filter((city) => city.country_code === c.code).map((city) => toCity(city, p, language)),
+        }))
     },
 
     async cityIdsByKey(key: string): Promise<number[]> {

@@ -3,10 +3,13 @@ import { API_PREFIX } from '../../../shared/paths.ts'
 import { moderationRoutes } from './routes.ts'
 import { moderationService } from './service.ts'
 
-/** Reports and the moderators' calls (SPEC §7 Admin, issue 4). */
+/** Reports and the moderators' calls under /admin (issue 4; docs/decisions/014-listing-statuses-and-moderation.md). */
 export default fp(
   async (app) => {
-    await app.register(moderationRoutes, { prefix: API_PREFIX, moderation: moderationService(app.db, { listings: app.publicListings }) })
+    await app.register(moderationRoutes, {
+      prefix: API_PREFIX,
+      moderation: moderationService(app.db, { listings: app.publicListings }),
+    })
   },
   { name: 'moderation', fastify: '5.x', dependencies: ['db', 'authentication', 'rate-limit', 'listings'] },
 )

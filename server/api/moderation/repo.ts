@@ -32,7 +32,8 @@ export interface ModerationFieldsRow {
   verification_number: string | null
 }
 
-const REPORT_COLUMNS = 'id, listing_id, reporter_id, reason, details, status, note, resolved_by, resolved_at, created_at'
+const REPORT_COLUMNS =
+  'id, listing_id, reporter_id, reason, details, status, note, resolved_by, resolved_at, created_at'
 
 // One row per report with its reporter, listing, city, first photo and the listing's open reports.
 const SELECT_ADMIN_REPORT = `
@@ -62,12 +63,21 @@ export function moderationRepo(db: Queryable) {
     },
 
     async moderationFields(ids: number[]): Promise<ModerationFieldsRow[]> {
-      return db.query<ModerationFieldsRow>(`SELECT id, contact, status_reason, verification_number FROM listings WHERE id = ANY($1::int[])`, [ids])
+      return db.query<ModerationFieldsRow>(
+        `SELECT id, contact, status_reason, verification_number FROM listings WHERE id = ANY($1::int[])`,
+        [ids],
+      )
     },
 
     /** The listing's status and owner (locked for the moderation that follows, when asked). */
-    async listingState(id: number, lock: boolean): Promise<{ status: string; owner_id: number; updated_at: Date } | null> {
-      const [row] = await db.query<{ status: string; owner_id: number; updated_at: Date }>(`SELECT status, owner_id, updated_at FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])
+    async listingState(
+      id: number,
+      lock: boolean,
+    ): Promise<{ status: string; owner_id: number; updated_at: Date; slug: string } | null> {
+      const [row] = await db.query<{ status: string; owner_id: number; updated_at: Date; slug: string }>(
+        `SELECT status, owner_id, updated_at, slug FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+        [id],
+      )
       return row ?? null
     },
 
@@ -80,7 +90,12 @@ export function moderationRepo(db: Queryable) {
     },
 
     /** Rejected or removed by a moderator, with the reason the owner reads. */
-    async setModeratedStatus(id: number, status: 'rejected' | 'removed', reason: string, adminId: number): Promise<void> {
+    async setModeratedStatus(
+      id: number,
+      status: 'rejected' | 'removed',
+      reason: string,
+      adminId: number,
+    ): Promise<void> {
       await db.query(
         `UPDATE listings SET status = $2, status_reason = $3, moderated_by = $4, moderated_at = now(), updated_at = now() WHERE id = $1`,
         [id, status, reason, adminId],
@@ -89,7 +104,9 @@ export function moderationRepo(db: Queryable) {
 
     /** Locks the live user's row, so one user's reports are counted and written one at a time. */
     async lockUser(userId: number): Promise<boolean> {
-      return (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])).length > 0
+      return (
+        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])).length > 0
+      )
     },
 
     /** Reports the user filed in the last 24 hours, and how long until the oldest leaves the window. */
@@ -103,11 +120,19 @@ export function moderationRepo(db: Queryable) {
     },
 
     async hasOpenReport(listingId: number, reporterId: number): Promise<boolean> {
-      const rows = await db.query(`SELECT 1 FROM listing_reports WHERE listing_id = $1 AND reporter_id = $2 AND status = 'open'`, [listingId, reporterId])
+      const rows = await db.query(
+        `SELECT 1 FROM listing_reports WHERE listing_id = $1 AND reporter_id = $2 AND status = 'open'`,
+        [listingId, reporterId],
+      )
       return rows.length > 0
     },
 
-    async insertReport(listingId: number, reporterId: number, reason: string, details: string | null): Promise<ReportRow> {
+    async insertReport(
+      listingId: number,
+      reporterId: number,
+      reason: string,
+      details: string | null,
+    ): Promise<ReportRow> {
       const [row] = await db.query<ReportRow>(
         `INSERT INTO listing_reports (listing_id, reporter_id, reason, details) VALUES ($1, $2, $3, $4) RETURNING ${REPORT_COLUMNS}`,
         [listingId, reporterId, reason, details],
@@ -122,12 +147,20 @@ export function moderationRepo(db: Queryable) {
 
     /** The report, locked for its resolution. */
     async lockReport(id: number): Promise<ReportRow | null> {
-      const [row] = await db.query<ReportRow>(`SELECT ${REPORT_COLUMNS} FROM listing_reports WHERE id = $1 FOR UPDATE`, [id])
+      const [row] = await db.query<ReportRow>(
+        `SELECT ${REPORT_COLUMNS} FROM listing_reports WHERE id = $1 FOR UPDATE`,
+        [id],
+      )
       return row ?? null
     },
 
     /** Closes open reports (these ids, or every open one of the listing); returns the ids closed. */
-    async closeReports(where: { ids: number[] } | { listingId: number }, status: string, note: string | null, adminId: number): Promise<number[]> {
+    async closeReports(
+      where: { ids: number[] } | { listingId: number },
+      status: string,
+      note: string | null,
+      adminId: number,
+    ): Promise<number[]> {
       const byIds = 'ids' in where
       const rows = await db.query<{ id: number }>(
         `UPDATE listing_reports SET status = $2, note = $3, resolved_by = $4, resolved_at = now()
@@ -138,10 +171,18 @@ export function moderationRepo(db: Queryable) {
     },
 
     /** One page of the report queue: open ones oldest first, closed ones newest first. */
-    async reportsPage(status: string, language: string, limit: number, offset: number): Promise<{ rows: AdminReportRow[]; total: number }> {
+    async reportsPage(
+      status: string,
+      language: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: AdminReportRow[]; total: number }> {
       const order = status === 'open' ? 'r.created_at, r.id' : 'r.created_at DESC, r.id DESC'
       const [rows, count] = await Promise.all([
-        db.query<AdminReportRow>(`${SELECT_ADMIN_REPORT} WHERE r.status = $2 ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, [language, status]),
+        db.query<AdminReportRow>(
+          `${SELECT_ADMIN_REPORT} WHERE r.status = $2 ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+          [language, status],
+        ),
         db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listing_reports WHERE status = $1`, [status]),
       ])
       return { rows, total: count[0]?.n ?? 0 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { envelope, LanguageParam } from '../../../shared/schemas/common.ts'
+import { envelope, IdParams, LanguageQuery } from '../../../shared/schemas/common.ts'
 import {
   AdminListingSchema,
   AdminReportPageSchema,
@@ -18,18 +17,22 @@ import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { ModerationService } from './service.ts'
 
-const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-const Language = z.object({ language: LanguageParam.default('fa') })
-
-/** Reports by signed-in users and the admin's moderation calls (SPEC §7 Admin, issue 4). */
-export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (app, { moderation }) => {
+/** Reports by signed-in users and the admin's moderation calls (issue 4; docs/decisions/014-listing-statuses-and-moderation.md). */
+export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
+  app,
+  { moderation },
+) => {
   // before validation, so an anonymous caller gets 401 whatever the body
   app.addHook('preValidation', app.requireUser)
 
   app.post(
     '/listings/:id/report',
-    { config: { rateLimitPolicy: 'report' }, schema: { params: Id, body: ReportBody, response: { 201: envelope(ReportSchema) } } },
-    async (request, reply) => reply.status(201).send(okEnvelope(await moderation.report(viewerOf(request), request.params.id, request.body))),
+    {
+      config: { rateLimitPolicy: 'report' },
+      schema: { params: IdParams, body: ReportBody, response: { 201: envelope(ReportSchema) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(okEnvelope(await moderation.report(viewerOf(request), request.params.id, request.body))),
   )
 
   const admin = { preValidation: app.requireAdmin }
@@ -42,8 +45,19 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
 
   app.put(
     '/admin/listings/:id/status',
-    { ...admin, schema: { params: Id, querystring: Language, body: ModerationStatusBody, response: { 200: envelope(AdminListingSchema) } } },
-    async (request) => okEnvelope(await moderation.setStatus(viewerOf(request).userId, request.params.id, request.body, request.query.language)),
+    {
+      ...admin,
+      schema: {
+        params: IdParams,
+        querystring: LanguageQuery,
+        body: ModerationStatusBody,
+        response: { 200: envelope(AdminListingSchema) },
+      },
+    },
+    async (request) =>
+      okEnvelope(
+        await moderation.setStatus(viewerOf(request).userId, request.params.id, request.body, request.query.language),
+      ),
   )
 
   app.get(
@@ -54,11 +68,24 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
 
   app.put(
     '/admin/reports/:id',
-    { ...admin, schema: { params: Id, querystring: Language, body: ResolveReportBody, response: { 200: envelope(ResolvedReportSchema) } } },
-    async (request) => okEnvelope(await moderation.resolve(viewerOf(request).userId, request.params.id, request.body, request.query.language)),
+    {
+      ...admin,
+      schema: {
+        params: IdParams,
+        querystring: LanguageQuery,
+        body: ResolveReportBody,
+        response: { 200: envelope(ResolvedReportSchema) },
+      },
+    },
+    async (request) =>
+      okEnvelope(
+        await moderation.resolve(viewerOf(request).userId, request.params.id, request.body, request.query.language),
+      ),
   )
 
-  app.get('/admin/stats/overview', { ...admin, schema: { response: { 200: envelope(StatsOverviewSchema) } } }, async () =>
-    okEnvelope(await moderation.overview()),
+  app.get(
+    '/admin/stats/overview',
+    { ...admin, schema: { response: { 200: envelope(StatsOverviewSchema) } } },
+    async () => okEnvelope(await moderation.overview()),
   )
 }

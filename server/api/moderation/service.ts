@@ -25,7 +25,14 @@ const reportNotFound = () => new AppError('NOT_FOUND', 'Report not found')
 
 function pagination(page: number, limit: number, total: number): Pagination {
   const totalPages = Math.max(1, Math.ceil(total / limit))
-  return { current_page: page, total_pages: totalPages, total_items: total, items_per_page: limit, has_next: page < totalPages, has_prev: page > 1 }
+  return {
+    current_page: page,
+    total_pages: totalPages,
+    total_items: total,
+    items_per_page: limit,
+    has_next: page < totalPages,
+    has_prev: page > 1,
+  }
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null)
@@ -70,7 +77,12 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
     const listings = await options.listings.byIds([...byId.keys()], language, { translated: false })
     return listings.map((listing) => {
       const f = byId.get(listing.id)!
-      return { ...listing, contact: f.contact, status_reason: f.status_reason, verification_number: f.verification_number }
+      return {
+        ...listing,
+        contact: f.contact,
+        status_reason: f.status_reason,
+        verification_number: f.verification_number,
+      }
     })
   }
 
@@ -94,13 +106,17 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
         if (!(await repo.lockUser(viewer.userId))) throw new AppError('UNAUTHENTICATED')
         const listing = await repo.listingState(listingId, false)
         if (!listing || listing.status !== 'active') throw listingNotFound()
-        if (isOwner(viewer, listing)) throw new AppError('VALIDATION_ERROR', 'You cannot report your own listing', { reason: 'own_listing' })
+        if (isOwner(viewer, listing))
+          throw new AppError('VALIDATION_ERROR', 'You cannot report your own listing', { reason: 'own_listing' })
         if (await repo.hasOpenReport(listingId, viewer.userId)) {
           throw new AppError('CONFLICT', 'You have already reported this listing', { reason: 'already_reported' })
         }
         const sent = await repo.reportsLastDay(viewer.userId)
         if (sent.count >= REPORTS_PER_DAY) {
-          throw new AppError('RATE_LIMITED', 'Too many reports; try again later', { reason: 'too_many_reports', retry_after_s: sent.retryAfterS })
+          throw new AppError('RATE_LIMITED', 'Too many reports; try again later', {
+            reason: 'too_many_reports',
+            retry_after_s: sent.retryAfterS,
+          })
         }
         return toReport(await repo.insertReport(listingId, viewer.userId, body.reason, body.details ?? null))
       })
@@ -109,12 +125,15 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
     /** GET /admin/listings/pending: oldest first, as the owner sees each listing. */
     async pending(query: PendingQuery): Promise<{ listings: AdminListing[]; pagination: Pagination }> {
       const { rows, total } = await moderationRepo(db).pendingPage(query.limit, (query.page - 1) * query.limit)
-      return { listings: await adminListings(rows, query.language), pagination: pagination(query.page, query.limit, total) }
+      return {
+        listings: await adminListings(rows, query.language),
+        pagination: pagination(query.page, query.limit, total),
+      }
     },
 
     /** PUT /admin/listings/{id}/status: approve or reject under the row lock; the public cache forgets the listing. */
     async setStatus(adminId: number, id: number, body: ModerationStatus, language: string): Promise<AdminListing> {
-      await db.transaction(async (tx) => {
+      const { slug } = await db.transaction(async (tx) => {
         const repo = moderationRepo(tx)
         const current = await repo.listingState(id, true)
         if (!current) throw listingNotFound()
@@ -127,45 +146,66 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
         }
         // the owner may have edited it since the moderator read it: never publish unread text
         if (body.updated_at && Date.parse(body.updated_at) !== new Date(current.updated_at).getTime()) {
-          throw new AppError('CONFLICT', 'The listing changed after you read it; review it again', { reason: 'listing_changed', updated_at: new Date(current.updated_at).toISOString() })
+          throw new AppError('CONFLICT', 'The listing changed after you read it; review it again', {
+            reason: 'listing_changed',
+            updated_at: new Date(current.updated_at).toISOString(),
+          })
         }
         if (body.status === 'active') await repo.approve(id, adminId)
         else await repo.setModeratedStatus(id, 'rejected', body.reason, adminId)
+        return current
       })
-      options.listings.invalidate()
+      options.listings.invalidate({ id, slug })
       return adminListing(id, language)
     },
 
     /** GET /admin/reports: one query for the page, reporter and listing joined. */
     async reports(query: ReportsQuery): Promise<{ reports: AdminReport[]; pagination: Pagination }> {
-      const { rows, total } = await moderationRepo(db).reportsPage(query.status, query.language, query.limit, (query.page - 1) * query.limit)
+      const { rows, total } = await moderationRepo(db).reportsPage(
+        query.status,
+        query.language,
+        query.limit,
+        (query.page - 1) * query.limit,
+      )
       return { reports: rows.map(toAdminReport), pagination: pagination(query.page, query.limit, total) }
     },
 
     /** PUT /admin/reports/{id}: closes an open report; removing the listing closes its other open reports too. */
-    async resolve(adminId: number, id: number, body: ResolveReport, language: string): Promise<{ report: AdminReport; also_resolved: number[] }> {
+    async resolve(
+      adminId: number,
+      id: number,
+      body: ResolveReport,
+      language: string,
+    ): Promise<{ report: AdminReport; also_resolved: number[] }> {
       const found = await moderationRepo(db).findReport(id)
       if (!found) throw reportNotFound()
       const note = body.note ?? null
-      const alsoResolved = await db.transaction(async (tx) => {
+      const { alsoResolved, slug } = await db.transaction(async (tx) => {
         const repo = moderationRepo(tx)
         // the listing row first: two admins closing reports of one listing wait on it instead of deadlocking
         const listing = await repo.listingState(found.listing_id, true)
         const report = await repo.lockReport(id)
         if (!listing || !report) throw reportNotFound()
         if (report.status !== 'open') {
-          throw new AppError('CONFLICT', 'This report is already closed', { reason: 'report_not_open', status: report.status })
+          throw new AppError('CONFLICT', 'This report is already closed', {
+            reason: 'report_not_open',
+            status: report.status,
+          })
         }
         await repo.closeReports({ ids: [id] }, body.status, note, adminId)
-        if (!body.remove_listing) return []
-        if (listing.status !== 'removed') await repo.setModeratedStatus(report.listing_id, 'removed', 'removed by moderation', adminId)
-        return repo.closeReports({ listingId: report.listing_id }, 'resolved', note, adminId)
+        if (!body.remove_listing) return { alsoResolved: [], slug: listing.slug }
+        if (listing.status !== 'removed')
+          await repo.setModeratedStatus(report.listing_id, 'removed', 'removed by moderation', adminId)
+        return {
+          alsoResolved: await repo.closeReports({ listingId: report.listing_id }, 'resolved', note, adminId),
+          slug: listing.slug,
+        }
       })
-      if (body.remove_listing) options.listings.invalidate()
+      if (body.remove_listing) options.listings.invalidate({ id: found.listing_id, slug })
       return { report: await adminReport(id, language), also_resolved: alsoResolved }
     },
 
-    /** GET /admin/stats/overview (SPEC §7 Admin). */
+    /** GET /admin/stats/overview: the moderators' counts. */
     async overview(): Promise<StatsOverview> {
       const { byStatus, totals } = await moderationRepo(db).overview()
       const counts = Object.fromEntries(LISTING_STATUSES.map((s) => [s, 0])) as Record<ListingStatus, number>

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis'
 import type { Db } from '../db/client.ts'
 import { rateLimitRepo } from './repo.ts'
 
-/** Fixed-window request counters that every API process shares (DESIGN §4: Redis when REDIS_URL is set, else PostgreSQL). */
+/** Fixed-window request counters that every API process shares (Redis when REDIS_URL is set, else PostgreSQL; docs/decisions/007-client-address-and-rate-limits.md). */
 export interface Counters {
   readonly kind: 'postgres' | 'redis'
   /** Counts one request against `key`: the count in the current window and the milliseconds left in it. */
@@ -41,7 +41,13 @@ return {hits, ttl}`
  * request never waits for it; the client reconnects in the background.
  */
 export async function redisCounters(url: string, log: FastifyBaseLogger, prefix = 'khaneh:rl:'): Promise<Counters> {
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 })
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+  })
   let down = false
   redis.on('error', (err: Error) => {
     if (!down) log.warn({ err: { message: err.message } }, 'rate_limit.redis_unavailable')

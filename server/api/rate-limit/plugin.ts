@@ -35,7 +35,11 @@ function counterStore(counters: Counters, log: FastifyBaseLogger) {
       this.scope = scope
     }
 
-    incr(key: string, done: (err: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      done: (err: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       counters.hit(this.scope + key, timeWindow).then(
         ({ hits, ttlMs }) => {
           failing = false
@@ -59,16 +63,21 @@ function counterStore(counters: Counters, log: FastifyBaseLogger) {
 
 /**
  * Per-client request limits (issue 9) on the routes that name a policy: the count is shared by
- * every API process through the counters, and the 429 is the SPEC envelope with Retry-After.
+ * every API process through the counters, and the 429 is the error envelope with Retry-After.
  * Plugins whose routes name a policy depend on this one, so it is registered before their routes.
  */
 export default fp<RateLimitOptions>(
   async (app, options) => {
     const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...options.policies }
-    const counters = options.redisUrl ? await redisCounters(options.redisUrl, app.log, `khaneh:rl:${options.keyPrefix ?? ''}`) : postgresCounters(app.db, options.keyPrefix)
+    const counters = options.redisUrl
+      ? await redisCounters(options.redisUrl, app.log, `khaneh:rl:${options.keyPrefix ?? ''}`)
+      : postgresCounters(app.db, options.keyPrefix)
     let sweeper: NodeJS.Timeout | undefined
     app.addHook('onReady', async () => {
-      sweeper = setInterval(() => counters.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate_limit.sweep_failed')), SWEEP_EVERY_MS)
+      sweeper = setInterval(
+        () => counters.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate_limit.sweep_failed')),
+        SWEEP_EVERY_MS,
+      )
       sweeper.unref()
     })
     app.addHook('onClose', async () => {
@@ -81,21 +90,32 @@ export default fp<RateLimitOptions>(
       const name = route.config?.rateLimitPolicy
       if (!name) return
       const policy = policies[name]
-      route.config = { ...route.config, rateLimitPolicy: name, rateLimit: { max: policy.max, timeWindow: policy.windowMs } }
+      route.config = {
+        ...route.config,
+        rateLimitPolicy: name,
+        rateLimit: { max: policy.max, timeWindow: policy.windowMs },
+      }
     })
 
     // Every RATE_LIMITED answer tells when to come back, also those thrown by services with retry_after_s.
     app.addHook('onError', async (_request, reply, err) => {
-      const retryAfterS = err instanceof AppError && err.code === 'RATE_LIMITED' ? (err.details as { retry_after_s?: unknown } | null)?.retry_after_s : undefined
-      if (typeof retryAfterS === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))))
+      const retryAfterS =
+        err instanceof AppError && err.code === 'RATE_LIMITED'
+          ? (err.details as { retry_after_s?: unknown } | null)?.retry_after_s
+          : undefined
+      if (typeof retryAfterS === 'number' && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))))
     })
 
     await app.register(rateLimit, {
       global: false,
       store: counterStore(counters, app.log),
-      onExceeded: (request) => request.log.info({ policy: request.routeOptions.config.rateLimitPolicy }, 'rate_limit.exceeded'),
+      onExceeded: (request) =>
+        request.log.info({ policy: request.routeOptions.config.rateLimitPolicy }, 'rate_limit.exceeded'),
       errorResponseBuilder: (_request, context) =>
-        new AppError('RATE_LIMITED', 'Too many requests; try again later', { retry_after_s: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+        new AppError('RATE_LIMITED', 'Too many requests; try again later', {
+          retry_after_s: Math.max(1, Math.ceil(context.ttl / 1000)),
+        }),
     })
   },
   { name: 'rate-limit', fastify: '5.x', dependencies: ['db'] },

@@ -13,9 +13,16 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif'
 /** The real format from the first bytes, whatever the file name or the declared type says; null for anything else (SVG included). */
 export function sniffFormat(head: Buffer): ImageFormat | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg'
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp'
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && /^(heic|heix|hevc|hevx|mif1|msf1|avif)$/.test(head.toString('latin1', 8, 12))) return 'heif'
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png'
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp'
+  if (
+    head.length >= 12 &&
+    head.toString('latin1', 4, 8) === 'ftyp' &&
+    /^(heic|heix|hevc|hevx|mif1|msf1|avif)$/.test(head.toString('latin1', 8, 12))
+  )
+    return 'heif'
   return null
 }
 
@@ -25,7 +32,10 @@ export interface CheckedImage {
   height: number
 }
 
-const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, WebP or HEIC photos are accepted', { reason: 'unsupported_image' })
+const unsupported = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, WebP or HEIC photos are accepted', {
+    reason: 'unsupported_image',
+  })
 
 /** Checks an upload without decoding its pixels: the magic bytes, then the header's format and size. */
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
@@ -41,7 +51,11 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
   const format: string = (meta.format as string) === 'heif' || (meta.format as string) === 'avif' ? 'heif' : meta.format
   if (format !== sniffed || !meta.width || !meta.height) throw unsupported()
   if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The photo has more than 40 megapixels', { reason: 'too_many_pixels', width: meta.width, height: meta.height })
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The photo has more than 40 megapixels', {
+      reason: 'too_many_pixels',
+      width: meta.width,
+      height: meta.height,
+    })
   }
   return { format, width: meta.width, height: meta.height }
 }
@@ -66,7 +80,10 @@ export async function encodePhoto(data: Buffer): Promise<EncodedPhoto> {
       .resize({ width: LARGE_EDGE, height: LARGE_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true })
-    const small = await sharp(large.data).resize({ width: SMALL_EDGE, height: SMALL_EDGE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()
+    const small = await sharp(large.data)
+      .resize({ width: SMALL_EDGE, height: SMALL_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 72 })
+      .toBuffer()
     return { large: large.data, small, width: large.info.width, height: large.info.height }
   } catch (err) {
     if (err instanceof AppError) throw err

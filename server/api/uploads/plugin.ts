@@ -4,10 +4,15 @@ import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
 import { uploadsRoutes } from './routes.ts'
 import { uploadsService } from './service.ts'
 
-/** /upload/* (SPEC §7 Uploads): photos checked, re-encoded and stored; without a store, uploads answer 503. */
+/** /upload/*: photos checked, re-encoded and stored (docs/decisions/004-photo-store.md); without a store, uploads answer 503. */
 export default fp<{ photos?: PhotoStore }>(
   async (app, options) => {
-    await app.register(uploadsRoutes, { prefix: API_PREFIX, uploads: uploadsService(app.db, { photos: options.photos }) })
+    const listings = app.publicListings
+    const uploads = uploadsService(app.db, {
+      photos: options.photos,
+      onListingChanged: (listing) => listings.invalidate(listing),
+    })
+    await app.register(uploadsRoutes, { prefix: API_PREFIX, uploads })
   },
-  { name: 'uploads', fastify: '5.x', dependencies: ['db', 'authentication', 'rate-limit'] },
+  { name: 'uploads', fastify: '5.x', dependencies: ['db', 'authentication', 'rate-limit', 'listings'] },
 )

@@ -15,25 +15,28 @@ export interface ListingPhotoRow extends UploadRow {
 export function uploadsRepo(db: Queryable) {
   return {
     async countSince(userId: number, since: Date): Promise<number> {
-      const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1 AND created_at > $2`, [userId, since])
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM uploads WHERE user_id = $1 AND created_at > $2`,
+        [userId, since],
+      )
       return row?.n ?? 0
     },
 
     async insert(userId: number, rows: UploadRow[]): Promise<void> {
       for (const row of rows) {
-        await db.query(`INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) VALUES ($1, $2, $3, $4, $5)`, [
-          userId,
-          row.file_id,
-          row.thumb_file_id,
-          row.width,
-          row.height,
-        ])
+        await db.query(
+          `INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) VALUES ($1, $2, $3, $4, $5)`,
+          [userId, row.file_id, row.thumb_file_id, row.width, row.height],
+        )
       }
     },
 
     /** The listing's owner and status, or null when there is no such listing (removed ones included: their photos can still go). */
-    async findListing(listingId: number): Promise<{ owner_id: number; status: string } | null> {
-      const [row] = await db.query<{ owner_id: number; status: string }>(`SELECT owner_id, status FROM listings WHERE id = $1`, [listingId])
+    async findListing(listingId: number): Promise<{ owner_id: number; status: string; slug: string } | null> {
+      const [row] = await db.query<{ owner_id: number; status: string; slug: string }>(
+        `SELECT owner_id, status, slug FROM listings WHERE id = $1`,
+        [listingId],
+      )
       return row ?? null
     },
 
@@ -45,7 +48,10 @@ export function uploadsRepo(db: Queryable) {
     },
 
     async deletePhoto(listingId: number, photoId: number): Promise<boolean> {
-      return (await db.query(`DELETE FROM photos WHERE listing_id = $1 AND id = $2 RETURNING id`, [listingId, photoId])).length === 1
+      return (
+        (await db.query(`DELETE FROM photos WHERE listing_id = $1 AND id = $2 RETURNING id`, [listingId, photoId]))
+          .length === 1
+      )
     },
   }
 }

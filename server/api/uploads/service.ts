@@ -16,13 +16,20 @@ const wire = (row: UploadRow) => ({ ...row, url: photoUrl(row.file_id), thumb_ur
 const wirePhoto = (row: ListingPhotoRow) => ({ id: row.id, position: row.position, ...wire(row) })
 
 /** Photo uploads (issue 4): checked, re-encoded, stored in the PhotoStore, counted against the user's quota. */
-export function uploadsService(db: Db, options: { photos?: PhotoStore }) {
+export interface UploadsOptions {
+  photos?: PhotoStore
+  /** Called after a change of a listing's photos: the public side shows it at once. */
+  onListingChanged: (listing: { id: number; slug: string }) => void
+}
+
+export function uploadsService(db: Db, options: UploadsOptions) {
   const repo = uploadsRepo(db)
 
-  async function managedListing(viewer: Viewer, listingId: number): Promise<void> {
+  async function managedListing(viewer: Viewer, listingId: number): Promise<{ slug: string }> {
     const listing = await repo.findListing(listingId)
     // someone else's listing is as unknown as a missing one (no probing ids)
     if (!listing || !canManage(viewer, listing)) throw new AppError('NOT_FOUND', 'Listing not found')
+    return listing
   }
 
   return {
@@ -36,15 +43,24 @@ export function uploadsService(db: Db, options: { photos?: PhotoStore }) {
       const encoded: EncodedPhoto[] = []
       for await (const file of files) {
         if (used + encoded.length >= UPLOADS_PER_DAY) {
-          throw new AppError('RATE_LIMITED', 'You have uploaded the most photos allowed for one day', { reason: 'upload_quota', limit: UPLOADS_PER_DAY })
+          throw new AppError('RATE_LIMITED', 'You have uploaded the most photos allowed for one day', {
+            reason: 'upload_quota',
+            limit: UPLOADS_PER_DAY,
+          })
         }
         await checkImage(file.data)
         encoded.push(await encodePhoto(file.data))
       }
-      if (encoded.length === 0) throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'photos', code: 'too_small', message: 'at least one photo is required' }])
+      if (encoded.length === 0)
+        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
+          { path: 'photos', code: 'too_small', message: 'at least one photo is required' },
+        ])
       const rows: UploadRow[] = []
       for (const photo of encoded) {
-        const [file_id, thumb_file_id] = await Promise.all([options.photos.put(photo.large, 'image/webp'), options.photos.put(photo.small, 'image/webp')])
+        const [file_id, thumb_file_id] = await Promise.all([
+          options.photos.put(photo.large, 'image/webp'),
+          options.photos.put(photo.small, 'image/webp'),
+        ])
         rows.push({ file_id, thumb_file_id, width: photo.width, height: photo.height })
       }
       await repo.insert(userId, rows)
@@ -57,13 +73,30 @@ export function uploadsService(db: Db, options: { photos?: PhotoStore }) {
       for await (const file of files) {
         try {
           const image = await checkImage(file.data)
-          results.push({ filename: file.filename, valid: true, format: image.format, width: image.width, height: image.height, error: null })
+          results.push({
+            filename: file.filename,
+            valid: true,
+            format: image.format,
+            width: image.width,
+            height: image.height,
+            error: null,
+          })
         } catch (err) {
           if (!(err instanceof AppError)) throw err
-          results.push({ filename: file.filename, valid: false, format: null, width: null, height: null, error: { code: err.code, message: err.message } })
+          results.push({
+            filename: file.filename,
+            valid: false,
+            format: null,
+            width: null,
+            height: null,
+            error: { code: err.code, message: err.message },
+          })
         }
       }
-      if (results.length === 0) throw new AppError('VALIDATION_ERROR', 'The request is not valid', [{ path: 'photos', code: 'too_small', message: 'at least one photo is required' }])
+      if (results.length === 0)
+        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
+          { path: 'photos', code: 'too_small', message: 'at least one photo is required' },
+        ])
       return { files: results, max_files: MAX_PHOTOS_PER_LISTING }
     },
 
@@ -75,8 +108,9 @@ export function uploadsService(db: Db, options: { photos?: PhotoStore }) {
 
     /** DELETE /upload/listings/{id}/photos/{photoId}: the owner (or an admin) removes one photo. */
     async deleteListingPhoto(viewer: Viewer, listingId: number, photoId: number) {
-      await managedListing(viewer, listingId)
+      const { slug } = await managedListing(viewer, listingId)
       if (!(await repo.deletePhoto(listingId, photoId))) throw new AppError('NOT_FOUND', 'Photo not found')
+      options.onListingChanged({ id: listingId, slug })
       return { photos: (await repo.photosOf(listingId)).map(wirePhoto) }
     },
   }

@@ -39,11 +39,20 @@ export function accountRepo(db: Queryable) {
   return {
     /** A live (not deleted) user. */
     async findById(id: number): Promise<UserRow | null> {
-      return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]))[0] ?? null
+      return (
+        (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]))[0] ?? null
+      )
     },
 
     /** Creates the user of a Telegram id on first sign-in, or refreshes the names Telegram sent. */
-    async upsertTelegram(fields: { telegramId: number; firstName: string; lastName?: string; username?: string; photoUrl?: string; admin: boolean }): Promise<UserRow> {
+    async upsertTelegram(fields: {
+      telegramId: number
+      firstName: string
+      lastName?: string
+      username?: string
+      photoUrl?: string
+      admin: boolean
+    }): Promise<UserRow> {
       const [row] = await db.query<UserRow>(
         `INSERT INTO users (telegram_id, first_name, last_name, username, photo_url, auth_method, role, referral_code)
          VALUES ($1, $2, $3, $4, $5, 'telegram', CASE WHEN $6 THEN 'admin' ELSE 'user' END, $7)
@@ -51,7 +60,15 @@ export function accountRepo(db: Queryable) {
            first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
            photo_url = EXCLUDED.photo_url, role = CASE WHEN $6 THEN 'admin' ELSE users.role END, updated_at = now()
          RETURNING ${COLUMNS}`,
-        [fields.telegramId, fields.firstName, fields.lastName ?? null, fields.username ?? null, fields.photoUrl ?? null, fields.admin, referralCode()],
+        [
+          fields.telegramId,
+          fields.firstName,
+          fields.lastName ?? null,
+          fields.username ?? null,
+          fields.photoUrl ?? null,
+          fields.admin,
+          referralCode(),
+        ],
       )
       return row!
     },
@@ -59,7 +76,10 @@ export function accountRepo(db: Queryable) {
     /** The dashboard's counts: own listings by status (removed ones left out) and favourites. */
     async summaryCounts(id: number): Promise<{ listings: Record<string, number>; favorites: number }> {
       const [statuses, favorites] = await Promise.all([
-        db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM listings WHERE owner_id = $1 AND status <> 'removed' GROUP BY status`, [id]),
+        db.query<{ status: string; n: number }>(
+          `SELECT status, count(*)::int AS n FROM listings WHERE owner_id = $1 AND status <> 'removed' GROUP BY status`,
+          [id],
+        ),
         db.query<{ n: number }>(`SELECT count(*)::int AS n FROM favorites WHERE user_id = $1`, [id]),
       ])
       return { listings: Object.fromEntries(statuses.map((r) => [r.status, r.n])), favorites: favorites[0]?.n ?? 0 }
@@ -67,7 +87,11 @@ export function accountRepo(db: Queryable) {
 
     /** The live user tied to an e-mail identity (built-in or Firebase uid). */
     async findByEmailUid(uid: string): Promise<UserRow | null> {
-      return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email_uid = $1 AND deleted_at IS NULL`, [uid]))[0] ?? null
+      return (
+        (
+          await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email_uid = $1 AND deleted_at IS NULL`, [uid])
+        )[0] ?? null
+      )
     },
 
     /**
@@ -107,7 +131,17 @@ export function accountRepo(db: Queryable) {
         `INSERT INTO users (email, email_verified, email_uid, first_name, last_name, phone_number, language, auth_method, role, referral_code, referred_by_code)
          VALUES ($1, true, $2, $3, $4, $5, $6, 'email', CASE WHEN $7 THEN 'admin' ELSE 'user' END, $8, $9)
          ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-        [fields.email, fields.uid, fields.firstName, fields.lastName, fields.phoneNumber, fields.language, fields.admin, referralCode(), fields.referredByCode],
+        [
+          fields.email,
+          fields.uid,
+          fields.firstName,
+          fields.lastName,
+          fields.phoneNumber,
+          fields.language,
+          fields.admin,
+          referralCode(),
+          fields.referredByCode,
+        ],
       )
       return rows[0] ?? null
     },
@@ -119,7 +153,9 @@ export function accountRepo(db: Queryable) {
 
     /** The account deleted: listings removed (contacts erased), favourites and sessions ended, every personal field erased. */
     async erase(id: number): Promise<void> {
-      await db.query(`UPDATE listings SET status = 'removed', contact = NULL, updated_at = now() WHERE owner_id = $1`, [id])
+      await db.query(`UPDATE listings SET status = 'removed', contact = NULL, updated_at = now() WHERE owner_id = $1`, [
+        id,
+      ])
       await db.query(`DELETE FROM favorites WHERE user_id = $1`, [id])
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id])
       await db.query(
@@ -142,7 +178,10 @@ export function accountRepo(db: Queryable) {
       return rows.length
     },
 
-    async updateProfile(id: number, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'language'>>): Promise<UserRow | null> {
+    async updateProfile(
+      id: number,
+      fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'language'>>,
+    ): Promise<UserRow | null> {
       const sets: string[] = []
       const params: unknown[] = [id]
       for (const [key, value] of Object.entries(fields)) {

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import { accountRepo, type UserRow } from './account.repo.ts'
 
-/** The wire user of SPEC §3. */
+/** A user row as the wire shows it (UserSchema). */
 export function toUser(row: UserRow, now = Date.now()): User {
   const premiumUntil = row.premium_until ? new Date(row.premium_until) : null
   return {
@@ -33,7 +33,7 @@ export function toUser(row: UserRow, now = Date.now()): User {
 export function accountService(db: Db, options: { onListingsChanged?: () => void } = {}) {
   const repo = accountRepo(db)
   return {
-    /** Which sign-in methods the account has (SPEC §7 GET /users/account-status). */
+    /** Which sign-in methods the account has (GET /users/account-status). */
     async accountStatus(userId: number) {
       const row = await repo.findById(userId)
       if (!row) throw new AppError('UNAUTHENTICATED')
@@ -82,11 +82,15 @@ export function accountService(db: Db, options: { onListingsChanged?: () => void
     async setAdminRole(who: string, admin: boolean): Promise<number> {
       const target = who.trim()
       const byTelegram = /^\d{1,15}$/.test(target)
-      if (!byTelegram && !/^[^\s@]+@[^\s@]+$/.test(target)) throw new Error(`not a Telegram id or an e-mail address: ${who}`)
+      if (!byTelegram && !/^[^\s@]+@[^\s@]+$/.test(target))
+        throw new Error(`not a Telegram id or an e-mail address: ${who}`)
       return repo.setRole(byTelegram ? { telegramId: target } : { email: target }, admin ? 'admin' : 'user')
     },
 
-    async updateProfile(userId: number, fields: Parameters<ReturnType<typeof accountRepo>['updateProfile']>[1]): Promise<User> {
+    async updateProfile(
+      userId: number,
+      fields: Parameters<ReturnType<typeof accountRepo>['updateProfile']>[1],
+    ): Promise<User> {
       const row = await repo.updateProfile(userId, fields)
       if (!row) throw new AppError('UNAUTHENTICATED')
       return toUser(row)

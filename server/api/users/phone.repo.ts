@@ -14,7 +14,9 @@ export function phoneRepo(db: Queryable) {
   return {
     /** Locks the live user's row, so one user's sends and checks run one at a time; false when there is none. */
     async lockUser(userId: number): Promise<boolean> {
-      return (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])).length > 0
+      return (
+        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])).length > 0
+      )
     },
 
     /** Codes sent to the user in the last hour, and how long until the oldest of them leaves the window. */
@@ -30,7 +32,9 @@ export function phoneRepo(db: Queryable) {
 
     /** A new code; codes older than a day are dropped, as nothing counts them any more. */
     async insertCode(row: { userId: number; phone: string; codeHash: string; ttlS: number }): Promise<number> {
-      await db.query(`DELETE FROM phone_codes WHERE user_id = $1 AND created_at < now() - interval '1 day'`, [row.userId])
+      await db.query(`DELETE FROM phone_codes WHERE user_id = $1 AND created_at < now() - interval '1 day'`, [
+        row.userId,
+      ])
       const [inserted] = await db.query<{ id: number }>(
         `INSERT INTO phone_codes (user_id, phone, code_hash, expires_at) VALUES ($1, $2, $3, now() + $4::int * interval '1 second') RETURNING id`,
         [row.userId, row.phone, row.codeHash, row.ttlS],
@@ -53,7 +57,10 @@ export function phoneRepo(db: Queryable) {
     },
 
     async recordWrongAttempt(id: number): Promise<number> {
-      const [row] = await db.query<{ attempts: number }>(`UPDATE phone_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [id])
+      const [row] = await db.query<{ attempts: number }>(
+        `UPDATE phone_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
+        [id],
+      )
       return row?.attempts ?? 0
     },
 
@@ -63,12 +70,18 @@ export function phoneRepo(db: Queryable) {
 
     /** Whether another live account has this number verified. */
     async verifiedByOther(userId: number, phone: string): Promise<boolean> {
-      const rows = await db.query(`SELECT 1 FROM users WHERE phone_number = $1 AND phone_verified AND deleted_at IS NULL AND id <> $2`, [phone, userId])
+      const rows = await db.query(
+        `SELECT 1 FROM users WHERE phone_number = $1 AND phone_verified AND deleted_at IS NULL AND id <> $2`,
+        [phone, userId],
+      )
       return rows.length > 0
     },
 
     async setVerifiedPhone(userId: number, phone: string): Promise<void> {
-      await db.query(`UPDATE users SET phone_number = $2, phone_verified = true, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, [userId, phone])
+      await db.query(
+        `UPDATE users SET phone_number = $2, phone_verified = true, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`,
+        [userId, phone],
+      )
     },
   }
 }

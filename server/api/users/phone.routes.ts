@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { envelope } from '../../../shared/schemas/common.ts'
-import { PhoneCodeSentSchema, UserSchema, VerifyPhoneBody } from '../../../shared/schemas/user.ts'
+import { PhoneVerificationSchema, VerifyPhoneBody } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { PhoneService } from './phone.service.ts'
 import { viewerOf } from '../policy.ts'
@@ -12,11 +11,18 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ phone: PhoneService }> = async
 
   app.post(
     '/users/verify-phone',
-    { config: { rateLimitPolicy: 'phoneCode' }, schema: { body: VerifyPhoneBody, response: { 200: envelope(z.union([PhoneCodeSentSchema, UserSchema])) } } },
+    {
+      config: { rateLimitPolicy: 'phoneCode' },
+      schema: { body: VerifyPhoneBody, response: { 200: envelope(PhoneVerificationSchema) } },
+    },
     async (request) => {
       const { phone_number, code } = request.body
       const userId = viewerOf(request).userId
-      return okEnvelope(code === undefined ? await phone.sendCode(userId, phone_number) : await phone.verify(userId, phone_number, code))
+      return okEnvelope(
+        code === undefined
+          ? await phone.sendCode(userId, phone_number)
+          : await phone.verify(userId, phone_number, code),
+      )
     },
   )
 }

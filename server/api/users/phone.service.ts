@@ -15,11 +15,12 @@ const CODES_PER_HOUR = 3
 const MAX_ATTEMPTS = 5
 
 /** The user id and number are in the hash, so a code only ever proves that user's number. */
-const hashCode = (userId: number, phone: string, code: string) => createHash('sha256').update(`${userId}:${phone}:${code}`).digest()
+const hashCode = (userId: number, phone: string, code: string) =>
+  createHash('sha256').update(`${userId}:${phone}:${code}`).digest()
 
 type Outcome = 'verified' | 'wrong' | 'expired' | 'dead' | 'taken'
 
-/** POST /users/verify-phone (SPEC §7): a six-digit code by SMS, then the code proves the number. */
+/** POST /users/verify-phone: a six-digit code by SMS, then the code proves the number. */
 export function phoneService(db: Db, options: { sms: SmsSender }) {
   return {
     /** Sends a fresh code to the number; the user's older codes stop working. */
@@ -30,15 +31,25 @@ export function phoneService(db: Db, options: { sms: SmsSender }) {
         if (!(await repo.lockUser(userId))) throw new AppError('UNAUTHENTICATED')
         const sent = await repo.sentLastHour(userId)
         if (sent.count >= CODES_PER_HOUR) {
-          throw new AppError('RATE_LIMITED', 'Too many codes sent; try again later', { reason: 'too_many_codes', retry_after_s: sent.retryAfterS })
+          throw new AppError('RATE_LIMITED', 'Too many codes sent; try again later', {
+            reason: 'too_many_codes',
+            retry_after_s: sent.retryAfterS,
+          })
         }
-        return repo.insertCode({ userId, phone, codeHash: hashCode(userId, phone, code).toString('hex'), ttlS: PHONE_CODE_TTL_S })
+        return repo.insertCode({
+          userId,
+          phone,
+          codeHash: hashCode(userId, phone, code).toString('hex'),
+          ttlS: PHONE_CODE_TTL_S,
+        })
       })
       try {
         await options.sms.send(phone, `Khaneh code: ${code}`)
       } catch (err) {
         // an undelivered code does not use up the user's hourly allowance
-        await phoneRepo(db).deleteCode(codeId).catch(() => {})
+        await phoneRepo(db)
+          .deleteCode(codeId)
+          .catch(() => {})
         throw err
       }
       return { sent: true, expires_in: PHONE_CODE_TTL_S }
@@ -68,14 +79,19 @@ export function phoneService(db: Db, options: { sms: SmsSender }) {
           if ((err as { code?: string }).code === '23505') return 'taken'
           throw err
         })
-      if (outcome === 'wrong') throw new AppError('VALIDATION_ERROR', 'The code is not correct', [{ path: 'code', code: 'invalid_code', message: 'is not correct' }])
+      if (outcome === 'wrong')
+        throw new AppError('VALIDATION_ERROR', 'The code is not correct', [
+          { path: 'code', code: 'invalid_code', message: 'is not correct' },
+        ])
       if (outcome === 'expired') {
         throw new AppError('VALIDATION_ERROR', 'The code has expired or was already used; ask for a new one', [
           { path: 'code', code: 'expired_code', message: 'has expired or was already used' },
         ])
       }
-      if (outcome === 'dead') throw new AppError('RATE_LIMITED', 'Too many wrong codes; ask for a new one', { reason: 'too_many_attempts' })
-      if (outcome === 'taken') throw new AppError('CONFLICT', 'This phone number is verified on another account', { reason: 'phone_taken' })
+      if (outcome === 'dead')
+        throw new AppError('RATE_LIMITED', 'Too many wrong codes; ask for a new one', { reason: 'too_many_attempts' })
+      if (outcome === 'taken')
+        throw new AppError('CONFLICT', 'This phone number is verified on another account', { reason: 'phone_taken' })
       const row = await accountRepo(db).findById(userId)
       if (!row) throw new AppError('UNAUTHENTICATED')
       return toUser(row)

@@ -13,11 +13,14 @@ const NO_SMS: SmsSender = {
   },
 }
 
-/** /users/* of the signed-in user's account (SPEC §7 Users): profile, summary, deletion, phone. */
+/** /users/* of the signed-in user's account: profile, summary, deletion, phone. */
 export default fp<{ sms?: SmsSender }>(
   async (app, options) => {
     const listings = app.publicListings
-    await app.register(accountRoutes, { prefix: API_PREFIX, users: accountService(app.db, { onListingsChanged: () => listings.invalidate() }) })
+    await app.register(accountRoutes, {
+      prefix: API_PREFIX,
+      users: accountService(app.db, { onListingsChanged: () => listings.invalidate() }),
+    })
     await app.register(phoneRoutes, { prefix: API_PREFIX, phone: phoneService(app.db, { sms: options.sms ?? NO_SMS }) })
   },
   { name: 'users', fastify: '5.x', dependencies: ['db', 'authentication', 'rate-limit', 'listings'] },

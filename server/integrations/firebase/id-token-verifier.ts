@@ -29,7 +29,7 @@ const VERIFY_TIMEOUT_MS = 10_000
 const KEY_FETCH_FAILURE = /^(?:Error while making request: |Error fetching public keys for Google certs: )/
 
 /**
- * Firebase Authentication ID tokens (DESIGN §1), checked by firebase-admin against Google's
+ * Firebase Authentication ID tokens (docs/decisions/016-email-sign-in.md), checked by firebase-admin against Google's
  * published certificates. Verifying needs only the project id: no service-account credential.
  */
 export function firebaseIdTokenVerifier(options: FirebaseIdTokenVerifierOptions): FirebaseIdTokenVerifier {
@@ -47,7 +47,10 @@ export function firebaseIdTokenVerifier(options: FirebaseIdTokenVerifierOptions)
       let timer: NodeJS.Timeout | undefined
       try {
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new AppError('UPSTREAM_TIMEOUT', 'The sign-in service did not answer in time')), VERIFY_TIMEOUT_MS)
+          timer = setTimeout(
+            () => reject(new AppError('UPSTREAM_TIMEOUT', 'The sign-in service did not answer in time')),
+            VERIFY_TIMEOUT_MS,
+          )
         })
         decoded = await Promise.race([auth.verifyIdToken(idToken), timeout])
       } catch (err) {
@@ -77,5 +80,9 @@ export function firebaseIdTokenVerifier(options: FirebaseIdTokenVerifierOptions)
 }
 
 function isKeyFetchFailure(err: unknown): boolean {
-  return err instanceof Error && (err as { code?: unknown }).code === 'auth/argument-error' && KEY_FETCH_FAILURE.test(err.message)
+  return (
+    err instanceof Error &&
+    (err as { code?: unknown }).code === 'auth/argument-error' &&
+    KEY_FETCH_FAILURE.test(err.message)
+  )
 }

@@ -8,7 +8,7 @@ export interface VerifiedIdentity {
 }
 
 /**
- * Checks an e-mail sign-in ID token (DESIGN §1): firebase-admin when FIREBASE_PROJECT_ID is set,
+ * Checks an e-mail sign-in ID token (docs/decisions/016-email-sign-in.md): firebase-admin when FIREBASE_PROJECT_ID is set,
  * otherwise the built-in provider. Rejects with AppError('UNAUTHENTICATED') on any bad token.
  */
 export interface IdTokenVerifier {

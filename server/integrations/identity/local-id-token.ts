@@ -30,7 +30,11 @@ export function localIdTokens(secret: string): IdTokenVerifier & { sign(identity
 
     async verify(idToken) {
       try {
-        const { payload } = await jwtVerify(idToken, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE })
+        const { payload } = await jwtVerify(idToken, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        })
         if (!payload.sub) throw new Error('no subject')
         return {
           uid: payload.sub,

@@ -7,7 +7,7 @@ export interface MailMessage {
   text: string
 }
 
-/** The mail port (DESIGN §1): SMTP when `SMTP_URL` is set, otherwise the dev outbox. */
+/** The mail port (docs/decisions/015-ports-with-embedded-defaults.md): SMTP when `SMTP_URL` is set, otherwise the dev outbox. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>
 }

@@ -10,7 +10,15 @@ import type { Mailer } from './mailer.ts'
  */
 export function smtpMailer(url: string, from: string, timeoutMs = 10_000): Mailer & { close(): void } {
   const transport = createTransport(
-    { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs, logger: false, debug: false },
+    {
+      url,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+      logger: false,
+      debug: false,
+    },
     { from },
   )
   return {

@@ -6,7 +6,7 @@ export interface StoredPhoto {
   size?: number
 }
 
-/** Where listing photos live (DESIGN §1): the Telegram file store in production, local disk by default. */
+/** Where listing photos live (docs/decisions/004-photo-store.md): the Telegram file store in production, local disk by default. */
 export interface PhotoStore {
   readonly kind: 'disk' | 'telegram'
   /** Stores one encoded image and returns its file id. */

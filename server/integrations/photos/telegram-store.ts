@@ -41,7 +41,7 @@ interface TelegramFile {
 }
 
 /**
- * The production photo store (DESIGN §1): photos are documents the bot posts to a storage chat;
+ * The production photo store (docs/decisions/004-photo-store.md): photos are documents the bot posts to a storage chat;
  * Telegram's file id is the photo id. Downloads are streamed, never buffered. The bot token is part
  * of every Bot API URL, so no error built here carries a URL or an upstream error's own text.
  */
@@ -63,7 +63,11 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
   }
 
   /** One Bot API method call: the JSON answer, or an AppError (ok:false answers are returned for the caller to judge). */
-  async function call<T>(method: string, init: { body?: FormData; query?: string }, signal?: AbortSignal): Promise<BotAnswer<T>> {
+  async function call<T>(
+    method: string,
+    init: { body?: FormData; query?: string },
+    signal?: AbortSignal,
+  ): Promise<BotAnswer<T>> {
     const timer = AbortSignal.timeout(timeoutMs)
     try {
       const url = `${apiBase}/bot${botToken}/${method}${init.query ? `?${init.query}` : ''}`
@@ -73,7 +77,8 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
         signal: signal ? AbortSignal.any([timer, signal]) : timer,
       })
       const answer = (await res.json().catch(() => null)) as BotAnswer<T> | null
-      if (!answer || typeof answer.ok !== 'boolean') throw new AppError('UPSTREAM_UNAVAILABLE', `Telegram ${method} answered ${res.status} without a Bot API body`)
+      if (!answer || typeof answer.ok !== 'boolean')
+        throw new AppError('UPSTREAM_UNAVAILABLE', `Telegram ${method} answered ${res.status} without a Bot API body`)
       return answer
     } catch (err) {
       throw failure(method, err, timer, signal)
@@ -82,16 +87,25 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
 
   function refused(method: string, answer: BotAnswer<unknown>): AppError {
     const message = `Telegram ${method} failed: ${redact(answer.description ?? `error ${answer.error_code}`)}`
-    if (answer.error_code === 429) return new AppError('SERVICE_UNAVAILABLE', message, { retry_after: answer.parameters?.retry_after ?? null })
+    if (answer.error_code === 429)
+      return new AppError('SERVICE_UNAVAILABLE', message, { retry_after: answer.parameters?.retry_after ?? null })
     return new AppError('UPSTREAM_UNAVAILABLE', message)
   }
 
   /** The file's download path (and whether it came from the cache), or null when Telegram does not know the id (400 "invalid file_id"). */
-  async function filePathOf(fileId: string, signal?: AbortSignal, fresh = false): Promise<{ path: string; cached: boolean } | null> {
+  async function filePathOf(
+    fileId: string,
+    signal?: AbortSignal,
+    fresh = false,
+  ): Promise<{ path: string; cached: boolean } | null> {
     const hit = filePaths.get(fileId)
     if (!fresh && hit && hit.expires > Date.now()) return { path: hit.path, cached: true }
     filePaths.delete(fileId)
-    const answer = await call<TelegramFile>('getFile', { query: new URLSearchParams({ file_id: fileId }).toString() }, signal)
+    const answer = await call<TelegramFile>(
+      'getFile',
+      { query: new URLSearchParams({ file_id: fileId }).toString() },
+      signal,
+    )
     if (!answer.ok && answer.error_code === 400) return null
     if (!answer.ok) throw refused('getFile', answer)
     const path = answer.result?.file_path
@@ -109,8 +123,14 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
    */
   async function download(path: string, signal?: AbortSignal): Promise<StoredPhoto | null> {
     const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(new AppError('UPSTREAM_TIMEOUT', 'Telegram file download did not answer in time')), timeoutMs)
-    const deadline = setTimeout(() => timeout.abort(new AppError('UPSTREAM_TIMEOUT', 'Telegram file download took too long')), deadlineMs)
+    const timer = setTimeout(
+      () => timeout.abort(new AppError('UPSTREAM_TIMEOUT', 'Telegram file download did not answer in time')),
+      timeoutMs,
+    )
+    const deadline = setTimeout(
+      () => timeout.abort(new AppError('UPSTREAM_TIMEOUT', 'Telegram file download took too long')),
+      deadlineMs,
+    )
     const upstream = new AbortController()
     const combined = AbortSignal.any([timeout.signal, upstream.signal, ...(signal ? [signal] : [])])
     const done = (reason: unknown) => {
@@ -121,7 +141,9 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
     }
     let res: Response
     try {
-      res = await fetch(`${apiBase}/file/bot${botToken}/${path.split('/').map(encodeURIComponent).join('/')}`, { signal: combined })
+      res = await fetch(`${apiBase}/file/bot${botToken}/${path.split('/').map(encodeURIComponent).join('/')}`, {
+        signal: combined,
+      })
     } catch (err) {
       throw done(failure('file download', err, timeout.signal, signal))
     }
@@ -131,15 +153,18 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
       return done(reason) as T
     }
     if (res.status === 404) return discard(null)
-    if (!res.ok || !res.body) throw discard(new AppError('UPSTREAM_UNAVAILABLE', `Telegram file download answered ${res.status}`))
+    if (!res.ok || !res.body)
+      throw discard(new AppError('UPSTREAM_UNAVAILABLE', `Telegram file download answered ${res.status}`))
     const length = Number(res.headers.get('content-length') ?? Number.NaN)
-    if (length > MAX_TELEGRAM_DOWNLOAD_BYTES) throw discard(new AppError('UPSTREAM_UNAVAILABLE', 'The photo is larger than Telegram lets bots download'))
+    if (length > MAX_TELEGRAM_DOWNLOAD_BYTES)
+      throw discard(new AppError('UPSTREAM_UNAVAILABLE', 'The photo is larger than Telegram lets bots download'))
 
     let seen = 0
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, next) {
         seen += chunk.length
-        if (seen > MAX_TELEGRAM_DOWNLOAD_BYTES) return next(new AppError('UPSTREAM_UNAVAILABLE', 'The photo is larger than Telegram lets bots download'))
+        if (seen > MAX_TELEGRAM_DOWNLOAD_BYTES)
+          return next(new AppError('UPSTREAM_UNAVAILABLE', 'The photo is larger than Telegram lets bots download'))
         timer.refresh()
         next(null, chunk)
       },
@@ -147,7 +172,11 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
     // the reader leaving (limit destroyed) or any failure aborts the upstream request at once
     pipeline(Readable.fromWeb(res.body as unknown as NodeReadableStream<Uint8Array>), limit, (err) => done(err))
     const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase()
-    return { stream: limit, contentType: TYPES[ext] ?? 'application/octet-stream', size: Number.isFinite(length) ? length : undefined }
+    return {
+      stream: limit,
+      contentType: TYPES[ext] ?? 'application/octet-stream',
+      size: Number.isFinite(length) ? length : undefined,
+    }
   }
 
   return {
@@ -165,7 +194,8 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
       const answer = await call<SentMessage>('sendDocument', { body: form })
       if (!answer.ok) throw refused('sendDocument', answer)
       const fileId = answer.result?.document?.file_id
-      if (!fileId || !FILE_ID.test(fileId)) throw new AppError('UPSTREAM_UNAVAILABLE', 'Telegram sendDocument answered without a document')
+      if (!fileId || !FILE_ID.test(fileId))
+        throw new AppError('UPSTREAM_UNAVAILABLE', 'Telegram sendDocument answered without a document')
       return fileId
     },
 

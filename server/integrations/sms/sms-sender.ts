@@ -1,6 +1,6 @@
 import { devOutbox } from '../outbox.ts'
 
-/** The SMS port (DESIGN §1): one plain-text message to one E.164 number. */
+/** The SMS port (docs/decisions/015-ports-with-embedded-defaults.md): one plain-text message to one E.164 number. */
 export interface SmsSender {
   send(to: string, text: string): Promise<void>
 }

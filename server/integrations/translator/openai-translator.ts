@@ -11,7 +11,14 @@ export interface OpenAiTranslatorOptions {
   timeoutMs?: number
 }
 
-const ENGLISH_NAMES: Record<LocaleCode, string> = { fa: 'Persian', en: 'English', tr: 'Turkish', es: 'Spanish', de: 'German', it: 'Italian' }
+const ENGLISH_NAMES: Record<LocaleCode, string> = {
+  fa: 'Persian',
+  en: 'English',
+  tr: 'Turkish',
+  es: 'Spanish',
+  de: 'German',
+  it: 'Italian',
+}
 
 interface ChatCompletion {
   choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>
@@ -40,12 +47,18 @@ export function openAiTranslator(options: OpenAiTranslatorOptions): Translator {
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            authorization: `Bearer ${options.apiKey}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
           body: JSON.stringify(body),
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         })
       } catch (err) {
-        throw new TranslatorError(timeout.aborted ? 'translator.timeout' : 'translator.unreachable', undefined, { cause: err })
+        throw new TranslatorError(timeout.aborted ? 'translator.timeout' : 'translator.unreachable', undefined, {
+          cause: err,
+        })
       }
       // the body of an error may echo the request; only the status leaves here
       if (!res.ok) {
@@ -56,11 +69,14 @@ export function openAiTranslator(options: OpenAiTranslatorOptions): Translator {
       try {
         answer = (await res.json()) as ChatCompletion
       } catch (err) {
-        throw new TranslatorError(timeout.aborted ? 'translator.timeout' : 'translator.bad_answer', res.status, { cause: err })
+        throw new TranslatorError(timeout.aborted ? 'translator.timeout' : 'translator.bad_answer', res.status, {
+          cause: err,
+        })
       }
       const choice = answer.choices?.[0]
       const content = choice?.message?.content
-      if (typeof content !== 'string' || !content.trim() || choice?.finish_reason === 'length') throw new TranslatorError('translator.bad_answer', res.status)
+      if (typeof content !== 'string' || !content.trim() || choice?.finish_reason === 'length')
+        throw new TranslatorError('translator.bad_answer', res.status)
       return content.trim()
     },
   }

@@ -1,7 +1,7 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
 
 /**
- * The translation port (DESIGN §1): `none` (no translator configured: the original is shown) or an
+ * The translation port (docs/decisions/017-listing-translations.md): `none` (no translator configured: the original is shown) or an
  * OpenAI-compatible chat completions service. Throws when the text could not be translated.
  */
 export interface Translator {

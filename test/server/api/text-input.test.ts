@@ -16,26 +16,56 @@ t.test('the NUL character in any string field is a 400 that changes nothing', as
   const listing = await makeListing(db, { ownerId: user.user.id, cityId: city.id, countryCode: 'DE' })
   await app.listingJobs.stop()
 
-  const refused = (res: { statusCode: number; json(): { error: { code: string; details: Array<{ path: string }> } } }, path: string, what: string) => {
+  const refused = (
+    res: { statusCode: number; json(): { error: { code: string; details: Array<{ path: string }> } } },
+    path: string,
+    what: string,
+  ) => {
     t.equal(res.statusCode, 400, `${what}: 400`)
     t.equal(res.json().error.code, 'VALIDATION_ERROR', what)
-    t.ok(res.json().error.details.some((d) => d.path === path), `${what}: names ${path}`)
+    t.ok(
+      res.json().error.details.some((d) => d.path === path),
+      `${what}: names ${path}`,
+    )
   }
 
   refused(await call('GET', `/listings/abc${encodeURIComponent(NUL)}def`), 'params.id', 'a slug')
   refused(await call('GET', `/listings?city=ber${encodeURIComponent(NUL)}lin`), 'querystring.city', 'a search filter')
-  const login = signTelegramLogin({ id: 9902, first_name: `Mal${NUL}lory`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
+  const login = signTelegramLogin(
+    { id: 9902, first_name: `Mal${NUL}lory`, auth_date: Math.floor(Date.now() / 1000) },
+    TEST_BOT_TOKEN,
+  )
   refused(await call('POST', '/auth/telegram-login', null, login), 'body.first_name', 'a Telegram name')
   t.same(await db.query(`SELECT 1 FROM users WHERE telegram_id = 9902`), [], 'no account made')
-  refused(await call('POST', '/identity/sign-up', null, { email: 'nul@example.com', password: `secret${NUL}pw`, display_name: 'N' }), 'body.password', 'a password')
+  refused(
+    await call('POST', '/identity/sign-up', null, {
+      email: 'nul@example.com',
+      password: `secret${NUL}pw`,
+      display_name: 'N',
+    }),
+    'body.password',
+    'a password',
+  )
   t.same(await db.query(`SELECT 1 FROM email_identities WHERE email = 'nul@example.com'`), [], 'no identity made')
-  refused(await call('PUT', '/users/profile', user.token, { first_name: `Ali${NUL}`, last_name: null, username: null }), 'body.first_name', 'a profile name')
+  refused(
+    await call('PUT', '/users/profile', user.token, { first_name: `Ali${NUL}`, last_name: null, username: null }),
+    'body.first_name',
+    'a profile name',
+  )
   const [profile] = await db.query<{ first_name: string }>(`SELECT first_name FROM users WHERE id = $1`, [user.user.id])
   t.equal(profile?.first_name, 'Ali', 'the profile is unchanged')
   const reporter = await telegramSession(app, 9903)
-  refused(await call('POST', `/listings/${listing.id}/report`, reporter.token, { reason: 'spam', details: `x${NUL}` }), 'body.details', 'report details')
+  refused(
+    await call('POST', `/listings/${listing.id}/report`, reporter.token, { reason: 'spam', details: `x${NUL}` }),
+    'body.details',
+    'report details',
+  )
   t.same(await db.query(`SELECT 1 FROM listing_reports`), [], 'no report stored')
-  refused(await call('POST', '/auth/telegram-login', null, { nested: [{ deeper: { key: NUL } }] }), 'body.nested.0.deeper.key', 'a nested value')
+  refused(
+    await call('POST', '/auth/telegram-login', null, { nested: [{ deeper: { key: NUL } }] }),
+    'body.nested.0.deeper.key',
+    'a nested value',
+  )
 })
 
 t.test('a deeply nested body is a 400, not a stack overflow', async (t) => {
@@ -58,7 +88,11 @@ t.test('logged errors never carry the values of a failed statement', async (t) =
     (e: unknown) => e as Error,
   )
   t.ok(err, 'the statement failed')
-  t.match(JSON.stringify(err, Object.getOwnPropertyNames(err!)), /someone@example\.com/, 'the raw error holds the value')
+  t.match(
+    JSON.stringify(err, Object.getOwnPropertyNames(err!)),
+    /someone@example\.com/,
+    'the raw error holds the value',
+  )
   const logged = JSON.stringify(serializeError(err!))
   t.notMatch(logged, /someone@example\.com/, 'the logged error does not')
   t.match(logged, /nowhere/, 'the reason is kept')

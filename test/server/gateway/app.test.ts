@@ -55,7 +55,7 @@ t.test('gateway', async (t) => {
     t.equal(ok.statusCode, 200)
     t.equal(ok.json().success, true)
     t.equal(ok.headers['x-request-id'], 'req-123')
-    const bad = await gateway.inject({ url: '/api/v1/listings?limit=0' })
+    const bad = await gateway.inject({ url: '/api/v1/listings?limit=none' })
     t.equal(bad.statusCode, 400)
     t.equal(bad.json().error.code, 'VALIDATION_ERROR')
     const post = await gateway.inject({ method: 'POST', url: '/api/v1/nowhere', payload: { a: 1 } })
@@ -63,32 +63,51 @@ t.test('gateway', async (t) => {
     t.equal(post.json().success, false)
   })
 
-  await t.test('anonymous public reads come from the short-lived cache; requests with credentials never do', async (t) => {
-    const { gateway: cached, db } = await buildTestStack(t, { publicCacheMs: 60_000 })
-    const first = await cached.inject({ url: '/api/v1/listings?limit=3' })
-    t.equal(first.json().data.pagination.total_items, 0)
-    const owner = await makeUser(db)
-    await makeCountry(db, 'DE')
-    const city = await makeCity(db, 'DE', 'berlin')
-    await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE' })
-    const again = await cached.inject({ url: '/api/v1/listings?limit=3' })
-    t.equal(again.json().data.pagination.total_items, 0, 'anonymous: the cached answer')
-    const signedIn = await cached.inject({ url: '/api/v1/listings?limit=3', cookies: { '__Host-khaneh_at': 'x' } })
-    t.equal(signedIn.json().data.pagination.total_items, 1, 'with a session cookie: straight to the API')
-  })
+  await t.test(
+    'anonymous public reads come from the short-lived cache; requests with credentials never do',
+    async (t) => {
+      const { gateway: cached, db } = await buildTestStack(t, { publicCacheMs: 60_000 })
+      const first = await cached.inject({ url: '/api/v1/listings?limit=3' })
+      t.equal(first.json().data.pagination.total_items, 0)
+      const owner = await makeUser(db)
+      await makeCountry(db, 'DE')
+      const city = await makeCity(db, 'DE', 'berlin')
+      await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE' })
+      const again = await cached.inject({ url: '/api/v1/listings?limit=3' })
+      t.equal(again.json().data.pagination.total_items, 0, 'anonymous: the cached answer')
+      const signedIn = await cached.inject({ url: '/api/v1/listings?limit=3', cookies: { '__Host-khaneh_at': 'x' } })
+      t.equal(signedIn.json().data.pagination.total_items, 1, 'with a session cookie: straight to the API')
+    },
+  )
 
   await t.test('unsafe calls from another site are refused before they reach the API (CSRF)', async (t) => {
-    const evil = await gateway.inject({ method: 'POST', url: '/api/v1/listings', headers: { origin: 'https://evil.example' }, payload: { a: 1 } })
+    const evil = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/listings',
+      headers: { origin: 'https://evil.example' },
+      payload: { a: 1 },
+    })
     t.equal(evil.statusCode, 403)
     t.match(evil.json(), { success: false, error: { code: 'FORBIDDEN' } })
-    const fetchMeta = await gateway.inject({ method: 'DELETE', url: '/api/v1/listings/1', headers: { 'sec-fetch-site': 'cross-site' } })
+    const fetchMeta = await gateway.inject({
+      method: 'DELETE',
+      url: '/api/v1/listings/1',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
     t.equal(fetchMeta.statusCode, 403)
-    const own = await gateway.inject({ method: 'POST', url: '/api/v1/nowhere', headers: { origin: 'https://khaneh.example' }, payload: { a: 1 } })
+    const own = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/nowhere',
+      headers: { origin: 'https://khaneh.example' },
+      payload: { a: 1 },
+    })
     t.equal(own.statusCode, 404, 'our own origin passes through to the API')
   })
 
   await t.test('photos stream from the store with a year of immutable caching', async (t) => {
-    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } }).webp().toBuffer()
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
+      .webp()
+      .toBuffer()
     const id = await photos.put(image, 'image/webp')
     const res = await gateway.inject({ url: `/api/telegramFile/${id}` })
     t.equal(res.statusCode, 200)
@@ -103,7 +122,11 @@ t.test('gateway', async (t) => {
     const missing = await gateway.inject({ url: '/api/telegramFile/dmissing000000-webp' })
     t.equal(missing.statusCode, 404)
     t.equal(missing.headers['cache-control'], 'no-store', 'a miss is not cached')
-    t.equal((await gateway.inject({ url: '/api/telegramFile/..%2F..%2Fetc%2Fpasswd' })).statusCode, 400, 'a path is not an id')
+    t.equal(
+      (await gateway.inject({ url: '/api/telegramFile/..%2F..%2Fetc%2Fpasswd' })).statusCode,
+      400,
+      'a path is not an id',
+    )
     t.equal((await gateway.inject({ url: `/api/telegramFile/${'a'.repeat(201)}` })).statusCode, 400, 'too long')
     t.equal((await gateway.inject({ url: '/api/telegramFile/abc%20def' })).statusCode, 400, 'outside the alphabet')
   })
@@ -124,7 +147,15 @@ t.test('gateway with the API down or slow', async (t) => {
   const renderer = await productionRenderer(path.resolve('dist'))
   const photos = diskPhotoStore(tempDir(t))
   const build = async (apiUrl: string) => {
-    const gateway = await buildGateway({ apiUrl, publicBaseUrl: 'http://localhost:3000', renderer, photos, logLevel: 'silent', upstreamTimeoutMs: 300, publicCacheMs: 0 })
+    const gateway = await buildGateway({
+      apiUrl,
+      publicBaseUrl: 'http://localhost:3000',
+      renderer,
+      photos,
+      logLevel: 'silent',
+      upstreamTimeoutMs: 300,
+      publicCacheMs: 0,
+    })
     t.teardown(() => gateway.close())
     return gateway
   }
@@ -153,11 +184,19 @@ t.test('gateway with the API down or slow', async (t) => {
 t.test('/metrics with METRICS_TOKEN: a scraper elsewhere with the bearer token', async (t) => {
   const token = 'metrics-token-0123456789abcdef'
   const { gateway } = await buildTestStack(t, { metricsToken: token })
-  const scraped = await gateway.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${token}` } })
+  const scraped = await gateway.inject({
+    url: '/metrics',
+    remoteAddress: '203.0.113.9',
+    headers: { authorization: `Bearer ${token}` },
+  })
   t.equal(scraped.statusCode, 200)
   t.match(scraped.body, /process_cpu_user_seconds_total/)
   for (const authorization of [undefined, `Bearer ${token}x`, `Bearer ${token.slice(1)}`, token]) {
-    const res = await gateway.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: authorization ? { authorization } : {} })
+    const res = await gateway.inject({
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: authorization ? { authorization } : {},
+    })
     t.equal(res.statusCode, 401, `refused: ${authorization ?? 'no token'}`)
     t.notMatch(res.body, /process_cpu/)
   }

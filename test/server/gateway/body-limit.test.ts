@@ -10,9 +10,18 @@ interface Answer {
 }
 
 /** A POST through a real socket: `chunks` are written one after another (no Content-Length unless given). */
-function post(base: string, path: string, chunks: Buffer[], headers: Record<string, string | number> = {}): Promise<Answer> {
+function post(
+  base: string,
+  path: string,
+  chunks: Buffer[],
+  headers: Record<string, string | number> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', origin: 'https://khaneh.example', ...headers } })
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', origin: 'https://khaneh.example', ...headers },
+    })
     req.on('response', (res) => {
       let body = ''
       res.setEncoding('utf8')
@@ -56,7 +65,12 @@ t.test('the gateway enforces the API body limits before proxying: 413, never a 5
   const twoMib = [Buffer.from('{"email":"'), mib, mib, Buffer.from('"}')]
   const length = twoMib.reduce((n, b) => n + b.length, 0)
 
-  for (const path of ['/api/v1/identity/sign-up', '/api/v1/auth/telegram-login', '/api/v1/identity/sign-in', '/api/v1/listings']) {
+  for (const path of [
+    '/api/v1/identity/sign-up',
+    '/api/v1/auth/telegram-login',
+    '/api/v1/identity/sign-in',
+    '/api/v1/listings',
+  ]) {
     await t.test(`${path}: 2 MB with a Content-Length`, async (t) => {
       const answer = await post(base, path, twoMib, { 'content-length': length })
       t.equal(answer.status, 413)

@@ -3,7 +3,11 @@ import t from 'tap'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from '../../../server/gateway/locale.ts'
 
 const request = (url: string, { cookie, acceptLanguage }: { cookie?: string; acceptLanguage?: string } = {}) =>
-  ({ url, cookies: cookie ? { i18n_redirected: cookie } : {}, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} }) as unknown as FastifyRequest
+  ({
+    url,
+    cookies: cookie ? { i18n_redirected: cookie } : {},
+    headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+  }) as unknown as FastifyRequest
 
 t.test('the language of a request', async (t) => {
   await t.test("a page's is its path's: a prefix, or none for fa, whatever the visitor prefers", async (t) => {
@@ -14,18 +18,27 @@ t.test('the language of a request', async (t) => {
     t.equal(requestLocale(request('/english/x')), 'fa')
   })
 
-  await t.test("a gateway callback's is the one its page sent, else the visitor's: cookie, Accept-Language, fa", async (t) => {
-    const callback = '/api/auth/telegram-merge-callback?nonce=x'
-    t.equal(requestLocale(request(callback, { cookie: 'tr' }), 'de'), 'de')
-    t.equal(requestLocale(request(callback, { cookie: 'tr', acceptLanguage: 'es' }), undefined), 'tr')
-    t.equal(requestLocale(request(callback, { cookie: 'xx', acceptLanguage: 'es-ES,en;q=0.5' }), 'xx'), 'es')
-    t.equal(requestLocale(request(callback)), 'fa')
-  })
+  await t.test(
+    "a gateway callback's is the one its page sent, else the visitor's: cookie, Accept-Language, fa",
+    async (t) => {
+      const callback = '/api/auth/telegram-merge-callback?nonce=x'
+      t.equal(requestLocale(request(callback, { cookie: 'tr' }), 'de'), 'de')
+      t.equal(requestLocale(request(callback, { cookie: 'tr', acceptLanguage: 'es' }), undefined), 'tr')
+      t.equal(requestLocale(request(callback, { cookie: 'xx', acceptLanguage: 'es-ES,en;q=0.5' }), 'xx'), 'es')
+      t.equal(requestLocale(request(callback)), 'fa')
+    },
+  )
 
   await t.test('the language cookie is set once, from Accept-Language, then fa', async (t) => {
     t.equal(localeCookie(request('/', { cookie: 'en' }), true), null)
-    t.equal(localeCookie(request('/', { acceptLanguage: 'it-IT,it;q=0.9' }), false), 'i18n_redirected=it; Max-Age=31536000; Path=/; SameSite=Lax')
-    t.equal(localeCookie(request('/en', { cookie: 'klingon' }), true), 'i18n_redirected=fa; Max-Age=31536000; Path=/; SameSite=Lax; Secure')
+    t.equal(
+      localeCookie(request('/', { acceptLanguage: 'it-IT,it;q=0.9' }), false),
+      'i18n_redirected=it; Max-Age=31536000; Path=/; SameSite=Lax',
+    )
+    t.equal(
+      localeCookie(request('/en', { cookie: 'klingon' }), true),
+      'i18n_redirected=fa; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+    )
   })
 
   await t.test('/fa/... has one canonical address, without the prefix', async (t) => {

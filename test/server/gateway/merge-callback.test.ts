@@ -19,16 +19,35 @@ t.test('Telegram merge callback', async (t) => {
   /** An e-mail account signed in through the gateway: its access cookie. */
   const emailUser = async (email: string, firstName: string) => {
     const identity = await verifiedIdentity(api, dataDir, email)
-    const res = await gateway.inject({ method: 'POST', url: '/api/v1/auth/create-user', headers: { origin: ORIGIN }, payload: { firebase_token: identity.id_token, first_name: firstName } })
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/auth/create-user',
+      headers: { origin: ORIGIN },
+      payload: { firebase_token: identity.id_token, first_name: firstName },
+    })
     return { [AT]: setCookies(res)[AT]!.value }
   }
   const nonceFor = async (cookies: Record<string, string>) =>
-    (await gateway.inject({ method: 'POST', url: '/api/v1/users/link-nonce', headers: { origin: ORIGIN }, cookies, payload: {} })).json().data.nonce as string
+    (
+      await gateway.inject({
+        method: 'POST',
+        url: '/api/v1/users/link-nonce',
+        headers: { origin: ORIGIN },
+        cookies,
+        payload: {},
+      })
+    ).json().data.nonce as string
   // each payload is single-use: `ageS` makes a second, distinct one for the same Telegram account
   const widget = (id: number, firstName = 'Tele', ageS = 0) =>
-    signTelegramLogin({ id, first_name: firstName, username: `tg${id}`, auth_date: Math.floor(Date.now() / 1000) - ageS }, TEST_BOT_TOKEN)
+    signTelegramLogin(
+      { id, first_name: firstName, username: `tg${id}`, auth_date: Math.floor(Date.now() / 1000) - ageS },
+      TEST_BOT_TOKEN,
+    )
   const callback = (cookies: Record<string, string>, query: Record<string, string | number>) =>
-    gateway.inject({ url: `${CALLBACK}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, cookies })
+    gateway.inject({
+      url: `${CALLBACK}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      cookies,
+    })
   const location = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location), ORIGIN)
 
   await t.test('without a session: to the sign-in page, back to the account page after', async (t) => {
@@ -38,7 +57,7 @@ t.test('Telegram merge callback', async (t) => {
     t.equal(location(res).searchParams.get('next'), '/en/dashboard/account-management')
   })
 
-  await t.test('a valid widget payload with the user\'s nonce links Telegram', async (t) => {
+  await t.test("a valid widget payload with the user's nonce links Telegram", async (t) => {
     const cookies = await emailUser('link@example.com', 'Lina')
     const res = await callback(cookies, { ...widget(4002), nonce: await nonceFor(cookies), locale: 'de' })
     t.equal(res.statusCode, 303)
@@ -60,7 +79,7 @@ t.test('Telegram merge callback', async (t) => {
     t.ok(target.searchParams.get('merge_token'))
   })
 
-  await t.test('without a language from the page, the visitor\'s own: the language cookie', async (t) => {
+  await t.test("without a language from the page, the visitor's own: the language cookie", async (t) => {
     const res = await callback({ i18n_redirected: 'tr' }, { ...widget(4010), nonce: 'x'.repeat(43) })
     t.equal(location(res).pathname, '/tr/auth')
     t.equal(location(res).searchParams.get('next'), '/tr/dashboard/account-management')
@@ -68,7 +87,17 @@ t.test('Telegram merge callback', async (t) => {
 
   await t.test('all seven widget fields on the callback still reach the callback, not the sign-in route', async (t) => {
     const cookies = await emailUser('seven@example.com', 'Sami')
-    const fields = signTelegramLogin({ id: 4011, first_name: 'Tele', last_name: 'Gram', username: 'tg4011', photo_url: 'https://t.me/i/userpic/320/tg.jpg', auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
+    const fields = signTelegramLogin(
+      {
+        id: 4011,
+        first_name: 'Tele',
+        last_name: 'Gram',
+        username: 'tg4011',
+        photo_url: 'https://t.me/i/userpic/320/tg.jpg',
+        auth_date: Math.floor(Date.now() / 1000),
+      },
+      TEST_BOT_TOKEN,
+    )
     const res = await callback(cookies, { ...fields, nonce: await nonceFor(cookies), locale: 'en' })
     t.equal(location(res).pathname, '/en/dashboard/account-management')
     t.equal(location(res).searchParams.get('linked'), 'telegram')
@@ -91,11 +120,20 @@ t.test('Telegram merge callback', async (t) => {
 
   await t.test('a session renewed during the callback reaches the browser', async (t) => {
     const identity = await verifiedIdentity(api, dataDir, 'renew@example.com')
-    const created = await gateway.inject({ method: 'POST', url: '/api/v1/auth/create-user', headers: { origin: ORIGIN }, payload: { firebase_token: identity.id_token, first_name: 'Reza' } })
+    const created = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/auth/create-user',
+      headers: { origin: ORIGIN },
+      payload: { firebase_token: identity.id_token, first_name: 'Reza' },
+    })
     const cookies = { [AT]: setCookies(created)[AT]!.value, [RT]: setCookies(created)[RT]!.value }
     const nonce = await nonceFor(cookies)
     // well-formed and far from expiry, but signed with another key: only the API's 401 tells
-    const forged = await new SignJWT({ role: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)))
+    const forged = await new SignJWT({ role: 'user' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(40)))
     const res = await callback({ ...cookies, [AT]: forged }, { ...widget(4009), nonce, locale: 'en' })
     t.equal(location(res).searchParams.get('linked'), 'telegram', String(location(res)))
     t.ok(setCookies(res)[AT]?.value, 'a new access cookie')
@@ -104,9 +142,21 @@ t.test('Telegram merge callback', async (t) => {
 
   await t.test('the POST form is same-origin only', async (t) => {
     const cookies = await emailUser('post@example.com', 'Pari')
-    const crossSite = await gateway.inject({ method: 'POST', url: CALLBACK, headers: { origin: 'https://evil.example' }, cookies, payload: { ...widget(4008), nonce: await nonceFor(cookies) } })
+    const crossSite = await gateway.inject({
+      method: 'POST',
+      url: CALLBACK,
+      headers: { origin: 'https://evil.example' },
+      cookies,
+      payload: { ...widget(4008), nonce: await nonceFor(cookies) },
+    })
     t.equal(crossSite.statusCode, 403)
-    const ok = await gateway.inject({ method: 'POST', url: CALLBACK, headers: { origin: ORIGIN }, cookies, payload: { ...widget(4008), nonce: await nonceFor(cookies) } })
+    const ok = await gateway.inject({
+      method: 'POST',
+      url: CALLBACK,
+      headers: { origin: ORIGIN },
+      cookies,
+      payload: { ...widget(4008), nonce: await nonceFor(cookies) },
+    })
     t.equal(ok.statusCode, 303)
     t.equal(location(ok).searchParams.get('linked'), 'telegram', String(location(ok)))
   })

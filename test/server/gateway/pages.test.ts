@@ -10,7 +10,13 @@ t.test('pages', async (t) => {
   const owner = await makeUser(db, { first_name: 'Niloofar' })
   await makeCountry(db, 'DE')
   const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین', de: 'Berlin' })
-  const listing = await makeListing(db, { ownerId: owner.id, cityId: berlin.id, countryCode: 'DE', rent: 850, slug: 'bright-room-berlin' })
+  const listing = await makeListing(db, {
+    ownerId: owner.id,
+    cityId: berlin.id,
+    countryCode: 'DE',
+    rent: 850,
+    slug: 'bright-room-berlin',
+  })
   const hostile = await makeListing(db, {
     ownerId: owner.id,
     cityId: berlin.id,
@@ -18,9 +24,16 @@ t.test('pages', async (t) => {
     slug: 'hostile-text',
     description: 'Nice </script><script>alert(1)</script> & more \u2028 line',
   })
-  const pending = await makeListing(db, { ownerId: owner.id, cityId: berlin.id, countryCode: 'DE', status: 'pending', slug: 'not-yet-approved' })
+  const pending = await makeListing(db, {
+    ownerId: owner.id,
+    cityId: berlin.id,
+    countryCode: 'DE',
+    status: 'pending',
+    slug: 'not-yet-approved',
+  })
 
-  const get = (url: string, headers: Record<string, string> = {}) => gateway.inject({ url, headers: { 'user-agent': CHROME, ...headers } })
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    gateway.inject({ url, headers: { 'user-agent': CHROME, ...headers } })
 
   await t.test('/ is Persian and right-to-left; the language cookie comes from Accept-Language', async (t) => {
     const res = await get('/', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' })
@@ -49,8 +62,19 @@ t.test('pages', async (t) => {
   await t.test('head: canonical, one hreflang per language plus x-default, absolute URLs', async (t) => {
     const res = await get('/en/listings')
     t.match(res.body, /<link rel="canonical" href="https:\/\/khaneh.example\/en\/listings"/)
-    for (const [code, href] of [['fa', '/listings'], ['en', '/en/listings'], ['tr', '/tr/listings'], ['es', '/es/listings'], ['de', '/de/listings'], ['it', '/it/listings'], ['x-default', '/listings']]) {
-      t.ok(res.body.includes(`<link rel="alternate" hrefLang="${code}" href="https://khaneh.example${href}"/>`), `hreflang ${code}`)
+    for (const [code, href] of [
+      ['fa', '/listings'],
+      ['en', '/en/listings'],
+      ['tr', '/tr/listings'],
+      ['es', '/es/listings'],
+      ['de', '/de/listings'],
+      ['it', '/it/listings'],
+      ['x-default', '/listings'],
+    ]) {
+      t.ok(
+        res.body.includes(`<link rel="alternate" hrefLang="${code}" href="https://khaneh.example${href}"/>`),
+        `hreflang ${code}`,
+      )
     }
     t.match(res.body, /<title>[^<]+<\/title>/)
     t.match(res.body, /<meta property="og:title"/)

@@ -26,7 +26,14 @@ const storeFor = (fake: FakeBotApi, timeoutMs = 1_500, apiBase = fake.url) =>
   telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase, timeoutMs })
 
 async function gatewayWith(t: Test, apiUrl: string, photos: PhotoStore) {
-  const gateway = await buildGateway({ apiUrl, publicBaseUrl: 'https://khaneh.example', renderer: noPages, photos, logLevel: 'silent', publicCacheMs: 0 })
+  const gateway = await buildGateway({
+    apiUrl,
+    publicBaseUrl: 'https://khaneh.example',
+    renderer: noPages,
+    photos,
+    logLevel: 'silent',
+    publicCacheMs: 0,
+  })
   t.teardown(() => gateway.close())
   return gateway
 }
@@ -49,18 +56,30 @@ const totalCalls = (fake: FakeBotApi) => fake.requests.length
 t.test('/api/telegramFile with the Telegram photo store', async (t) => {
   const fake = await fakeFor(t)
   const { api, apiUrl, gateway } = await stackWith(t, storeFor(fake))
-  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toBuffer()
+  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer()
   const me = await telegramSession(api, 9301)
   const body = new FormData()
   body.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'room.jpg')
-  const uploaded = await api.inject({ method: 'POST', url: '/api/v1/upload/photos', headers: { authorization: `Bearer ${me.token}` }, payload: body })
+  const uploaded = await api.inject({
+    method: 'POST',
+    url: '/api/v1/upload/photos',
+    headers: { authorization: `Bearer ${me.token}` },
+    payload: body,
+  })
 
   await t.test('an upload through the API stores both variants in Telegram and answers its file ids', async (t) => {
     t.equal(uploaded.statusCode, 200, uploaded.body)
     const [photo] = uploaded.json().data.photos
     t.ok(fake.documents.has(photo.file_id), 'the large variant is a Telegram document')
     t.ok(fake.documents.has(photo.thumb_file_id), 'so is the small one')
-    t.match(photo, { width: 900, height: 600, url: `/api/telegramFile/${photo.file_id}`, thumb_url: `/api/telegramFile/${photo.thumb_file_id}` })
+    t.match(photo, {
+      width: 900,
+      height: 600,
+      url: `/api/telegramFile/${photo.file_id}`,
+      thumb_url: `/api/telegramFile/${photo.thumb_file_id}`,
+    })
     t.match(fake.documents.get(photo.file_id), { chatId: fake.chatId, mimeType: 'image/webp', fileName: 'photo.webp' })
     assertNoToken(t, uploaded, fake.token)
   })
@@ -84,7 +103,11 @@ t.test('/api/telegramFile with the Telegram photo store', async (t) => {
 
   await t.test('a bad id → 400 before any call to Telegram', async (t) => {
     const before = totalCalls(fake)
-    for (const url of ['/api/telegramFile/..%2F..%2Fetc%2Fpasswd', `/api/telegramFile/${'a'.repeat(201)}`, '/api/telegramFile/abc%20def']) {
+    for (const url of [
+      '/api/telegramFile/..%2F..%2Fetc%2Fpasswd',
+      `/api/telegramFile/${'a'.repeat(201)}`,
+      '/api/telegramFile/abc%20def',
+    ]) {
       const res = await gateway.inject({ url })
       t.equal(res.statusCode, 400, url)
       t.equal(res.json().error.code, 'VALIDATION_ERROR')
@@ -137,11 +160,19 @@ t.test('/api/telegramFile with the Telegram photo store', async (t) => {
 t.test('/api/telegramFile with a Telegram download that never ends', async (t) => {
   const fake = await fakeFor(t)
   // the idle timeout is long: only the 1.5 s deadline can end these downloads in time
-  const store = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 10_000, deadlineMs: 1_500 })
+  const store = telegramPhotoStore({
+    botToken: fake.token,
+    chatId: fake.chatId,
+    apiBase: fake.url,
+    timeoutMs: 10_000,
+    deadlineMs: 1_500,
+  })
   const { apiUrl } = await stackWith(t, store)
   const gateway = await gatewayWith(t, apiUrl, store)
   const base = await gateway.listen({ host: '127.0.0.1', port: 0 })
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } }).jpeg().toBuffer()
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer()
   const url = `/api/telegramFile/${fake.addFile('room.jpg', jpeg)}`
   t.afterEach(() => void (fake.stall = {}))
 
@@ -158,25 +189,31 @@ t.test('/api/telegramFile with a Telegram download that never ends', async (t) =
     t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the Telegram request was closed')
   })
 
-  await t.test('a download trickling for ever: 200 and bytes, then the response is cut at the deadline and the Telegram request closed', async (t) => {
-    fake.stall = { download: 'trickle' }
-    const closed = fake.closedEarly
-    const started = Date.now()
-    const req = httpGet(`${base}${url}`)
-    req.on('error', () => {})
-    t.teardown(() => req.destroy())
-    const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve).end())
-    t.equal(res.statusCode, 200, 'the headers went out with the first bytes')
-    let received = 0
-    res.on('data', (chunk: Buffer) => void (received += chunk.length))
-    res.on('error', () => {})
-    const ended = await Promise.race([new Promise((resolve) => res.once('close', () => resolve('closed'))), sleep(6_000, 'still open', { ref: false })])
-    t.equal(ended, 'closed', 'the response ended within 6 s')
-    t.notOk(res.complete, 'cut, not completed')
-    t.ok(Date.now() - started < 5_000, 'at the deadline')
-    t.ok(received > 10, `bytes kept arriving until then (${received})`)
-    t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the Telegram request was closed')
-  })
+  await t.test(
+    'a download trickling for ever: 200 and bytes, then the response is cut at the deadline and the Telegram request closed',
+    async (t) => {
+      fake.stall = { download: 'trickle' }
+      const closed = fake.closedEarly
+      const started = Date.now()
+      const req = httpGet(`${base}${url}`)
+      req.on('error', () => {})
+      t.teardown(() => req.destroy())
+      const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve).end())
+      t.equal(res.statusCode, 200, 'the headers went out with the first bytes')
+      let received = 0
+      res.on('data', (chunk: Buffer) => void (received += chunk.length))
+      res.on('error', () => {})
+      const ended = await Promise.race([
+        new Promise((resolve) => res.once('close', () => resolve('closed'))),
+        sleep(6_000, 'still open', { ref: false }),
+      ])
+      t.equal(ended, 'closed', 'the response ended within 6 s')
+      t.notOk(res.complete, 'cut, not completed')
+      t.ok(Date.now() - started < 5_000, 'at the deadline')
+      t.ok(received > 10, `bytes kept arriving until then (${received})`)
+      t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the Telegram request was closed')
+    },
+  )
 })
 
 t.test('Telegram down', async (t) => {
@@ -193,11 +230,18 @@ t.test('Telegram down', async (t) => {
   })
 
   await t.test('an upload → 502 UPSTREAM_UNAVAILABLE, nothing recorded', async (t) => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer()
     const me = await telegramSession(api, 9302)
     const body = new FormData()
     body.append('photos', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'plan.png')
-    const res = await api.inject({ method: 'POST', url: '/api/v1/upload/photos', headers: { authorization: `Bearer ${me.token}` }, payload: body })
+    const res = await api.inject({
+      method: 'POST',
+      url: '/api/v1/upload/photos',
+      headers: { authorization: `Bearer ${me.token}` },
+      payload: body,
+    })
     t.equal(res.statusCode, 502)
     t.equal(res.json().error.code, 'UPSTREAM_UNAVAILABLE')
     assertNoToken(t, res, fake.token)

@@ -28,7 +28,9 @@ t.test('upstream', async (t) => {
   t.teardown(() => upstream.close())
 
   await t.test('concurrent anonymous reads share one call, then the cache answers', async (t) => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => upstream.json({ method: 'GET', path: '/a', anonymous: true })))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => upstream.json({ method: 'GET', path: '/a', anonymous: true })),
+    )
     t.equal(api.calls.filter((c) => c === '/a').length, 1)
     t.ok(answers.every((a) => a.status === 200))
     await upstream.json({ method: 'GET', path: '/a', anonymous: true })

@@ -6,7 +6,7 @@ import t, { type Test } from 'tap'
 import { firebaseIdTokenVerifier } from '../../../server/integrations/firebase/id-token-verifier.ts'
 import { AppError } from '../../../server/lib/errors.ts'
 
-// With this set, firebase-admin accepts unsigned tokens (STACK-NOTES); the forged-token cases
+// With this set, firebase-admin accepts unsigned tokens (its emulator mode); the forged-token cases
 // below would then pass for the wrong reason.
 delete process.env.FIREBASE_AUTH_EMULATOR_HOST
 
@@ -73,16 +73,19 @@ interface FakeGoogle {
 /** Google's certificate endpoint on loopback, over real TLS with a certificate for its host name. */
 async function startFakeGoogle(t: Test): Promise<FakeGoogle> {
   const fake: FakeGoogle = { port: 0, requests: [], status: 200 }
-  const server = https.createServer({ key: tlsKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }), cert: tlsCertificate }, (req, res) => {
-    fake.requests.push({ host: req.headers.host, path: req.url })
-    if (req.url !== CERTS_PATH || fake.status !== 200) {
-      res.writeHead(req.url === CERTS_PATH ? fake.status : 404, { 'content-type': 'text/plain' }).end('unavailable')
-      return
-    }
-    res
-      .writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'public, max-age=3600' })
-      .end(JSON.stringify({ [KID]: signingCertificate }))
-  })
+  const server = https.createServer(
+    { key: tlsKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }), cert: tlsCertificate },
+    (req, res) => {
+      fake.requests.push({ host: req.headers.host, path: req.url })
+      if (req.url !== CERTS_PATH || fake.status !== 200) {
+        res.writeHead(req.url === CERTS_PATH ? fake.status : 404, { 'content-type': 'text/plain' }).end('unavailable')
+        return
+      }
+      res
+        .writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'public, max-age=3600' })
+        .end(JSON.stringify({ [KID]: signingCertificate }))
+    },
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   fake.port = (server.address() as AddressInfo).port
   t.teardown(() => {
@@ -132,11 +135,18 @@ function claims(overrides: Record<string, unknown> = {}) {
 }
 
 const idToken = (payload: Record<string, unknown> = claims(), options: { key?: KeyObject; kid?: string } = {}) =>
-  new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: options.kid ?? KID, typ: 'JWT' }).sign(options.key ?? signingKeys.privateKey)
+  new SignJWT(payload)
+    .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? KID, typ: 'JWT' })
+    .sign(options.key ?? signingKeys.privateKey)
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
-async function rejectsWith(t: Test, verification: Promise<unknown>, code: 'UNAUTHENTICATED' | 'UPSTREAM_UNAVAILABLE', message: string) {
+async function rejectsWith(
+  t: Test,
+  verification: Promise<unknown>,
+  code: 'UNAUTHENTICATED' | 'UPSTREAM_UNAVAILABLE',
+  message: string,
+) {
   const error = await verification.then(
     () => null,
     (err: unknown) => err,
@@ -179,15 +189,52 @@ t.test('firebaseIdTokenVerifier', async (t) => {
     t.test('bad tokens → UNAUTHENTICATED', async (t) => {
       const now = Math.floor(Date.now() / 1000)
       const payload = claims()
-      await rejectsWith(t, verifier.verify(await idToken(claims({ aud: 'another-project' }))), 'UNAUTHENTICATED', 'wrong audience')
-      await rejectsWith(t, verifier.verify(await idToken(claims({ iss: 'https://securetoken.google.com/another-project' }))), 'UNAUTHENTICATED', 'wrong issuer')
-      await rejectsWith(t, verifier.verify(await idToken(claims({ iat: now - 7200, auth_time: now - 7200, exp: now - 3600 }))), 'UNAUTHENTICATED', 'expired')
-      await rejectsWith(t, verifier.verify(await idToken(payload, { key: otherKeys.privateKey })), 'UNAUTHENTICATED', 'signed by another key')
-      await rejectsWith(t, verifier.verify(await idToken(payload, { kid: 'unknown-kid' })), 'UNAUTHENTICATED', 'unknown kid')
-      await rejectsWith(t, verifier.verify(await idToken(claims({ sub: '', user_id: '' }))), 'UNAUTHENTICATED', 'empty sub')
-      await rejectsWith(t, verifier.verify(`${base64url({ alg: 'none', kid: KID, typ: 'JWT' })}.${base64url(payload)}.`), 'UNAUTHENTICATED', 'alg none')
+      await rejectsWith(
+        t,
+        verifier.verify(await idToken(claims({ aud: 'another-project' }))),
+        'UNAUTHENTICATED',
+        'wrong audience',
+      )
+      await rejectsWith(
+        t,
+        verifier.verify(await idToken(claims({ iss: 'https://securetoken.google.com/another-project' }))),
+        'UNAUTHENTICATED',
+        'wrong issuer',
+      )
+      await rejectsWith(
+        t,
+        verifier.verify(await idToken(claims({ iat: now - 7200, auth_time: now - 7200, exp: now - 3600 }))),
+        'UNAUTHENTICATED',
+        'expired',
+      )
+      await rejectsWith(
+        t,
+        verifier.verify(await idToken(payload, { key: otherKeys.privateKey })),
+        'UNAUTHENTICATED',
+        'signed by another key',
+      )
+      await rejectsWith(
+        t,
+        verifier.verify(await idToken(payload, { kid: 'unknown-kid' })),
+        'UNAUTHENTICATED',
+        'unknown kid',
+      )
+      await rejectsWith(
+        t,
+        verifier.verify(await idToken(claims({ sub: '', user_id: '' }))),
+        'UNAUTHENTICATED',
+        'empty sub',
+      )
+      await rejectsWith(
+        t,
+        verifier.verify(`${base64url({ alg: 'none', kid: KID, typ: 'JWT' })}.${base64url(payload)}.`),
+        'UNAUTHENTICATED',
+        'alg none',
+      )
       // The classic confusion: HMAC keyed with the public certificate the verifier trusts.
-      const hs256 = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256', kid: KID, typ: 'JWT' }).sign(Buffer.from(signingCertificate))
+      const hs256 = await new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256', kid: KID, typ: 'JWT' })
+        .sign(Buffer.from(signingCertificate))
       await rejectsWith(t, verifier.verify(hs256), 'UNAUTHENTICATED', 'HS256 keyed with the certificate')
       await rejectsWith(t, verifier.verify('not.a.jwt'), 'UNAUTHENTICATED', 'garbage')
       await rejectsWith(t, verifier.verify(''), 'UNAUTHENTICATED', 'empty string')
@@ -212,7 +259,16 @@ t.test('firebaseIdTokenVerifier', async (t) => {
     })
     const unreachable = verifierVia(t, closedPort)
     const error = await unreachable.verify(await idToken()).catch((err: unknown) => err)
-    t.match(error, { code: 'UPSTREAM_UNAVAILABLE', status: 502, message: 'The sign-in service is unreachable' }, 'connection refused')
-    await rejectsWith(t, unreachable.verify(await idToken(claims({ aud: 'another-project' }))), 'UNAUTHENTICATED', 'a token bad on its face needs no certificates')
+    t.match(
+      error,
+      { code: 'UPSTREAM_UNAVAILABLE', status: 502, message: 'The sign-in service is unreachable' },
+      'connection refused',
+    )
+    await rejectsWith(
+      t,
+      unreachable.verify(await idToken(claims({ aud: 'another-project' }))),
+      'UNAUTHENTICATED',
+      'a token bad on its face needs no certificates',
+    )
   })
 })

@@ -7,7 +7,11 @@ t.test('the dev outboxes keep links and codes in their files, never in the log',
   const dir = t.testdir()
   const lines: string[] = []
   const link = 'https://khaneh.example/auth/action?mode=resetPassword&oobCode=SECRET-RESET-CODE'
-  await outboxMailer(dir, (line) => lines.push(line)).send({ to: 'sara@example.com', subject: 'Reset your password', text: `Open ${link}` })
+  await outboxMailer(dir, (line) => lines.push(line)).send({
+    to: 'sara@example.com',
+    subject: 'Reset your password',
+    text: `Open ${link}`,
+  })
   await outboxSmsSender(dir, (line) => lines.push(line)).send('+491701234567', 'Your Khaneh code is 493817')
   t.equal(lines.length, 2, 'one line per message')
   for (const line of lines) {

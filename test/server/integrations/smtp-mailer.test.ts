@@ -47,7 +47,11 @@ t.test('smtpMailer', async (t) => {
     )
     t.ok(err, 'the send rejects')
     t.ok(Date.now() - started < 10_000, 'within the timeout')
-    t.notMatch(`${err?.message}\n${err?.stack}\n${JSON.stringify(err)}`, /s3cret-pass/, 'the password is not in the error')
+    t.notMatch(
+      `${err?.message}\n${err?.stack}\n${JSON.stringify(err)}`,
+      /s3cret-pass/,
+      'the password is not in the error',
+    )
   })
 
   await t.test('a server that never greets fails after the greeting timeout instead of hanging', async (t) => {

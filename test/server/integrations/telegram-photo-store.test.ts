@@ -20,7 +20,8 @@ const bytesOf = async (photo: StoredPhoto | null) => {
 /** The token must not show in anything an error can be turned into: message, string, JSON, inspection (causes included). */
 function assertNoToken(t: Test, err: unknown, token: string) {
   t.ok(err, 'it failed')
-  for (const form of [(err as Error).message, String(err), JSON.stringify(err), inspect(err, { depth: 5 })]) t.notMatch(form, token)
+  for (const form of [(err as Error).message, String(err), JSON.stringify(err), inspect(err, { depth: 5 })])
+    t.notMatch(form, token)
 }
 
 async function fakeFor(t: Test): Promise<FakeBotApi> {
@@ -32,7 +33,9 @@ async function fakeFor(t: Test): Promise<FakeBotApi> {
 t.test('telegramPhotoStore', async (t) => {
   const fake = await fakeFor(t)
   const store = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 2_000 })
-  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } }).webp().toBuffer()
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
+    .webp()
+    .toBuffer()
 
   t.equal(store.kind, 'telegram')
 
@@ -46,13 +49,16 @@ t.test('telegramPhotoStore', async (t) => {
     t.equal(fake.calls.sendDocument, 1)
   })
 
-  await t.test('get streams the same bytes, with the type from the path and the size from content-length', async (t) => {
-    const fileId = await store.put(image, 'image/webp')
-    const photo = await store.get(fileId)
-    t.equal(photo?.contentType, 'image/webp')
-    t.equal(photo?.size, image.length)
-    t.same(await bytesOf(photo), image)
-  })
+  await t.test(
+    'get streams the same bytes, with the type from the path and the size from content-length',
+    async (t) => {
+      const fileId = await store.put(image, 'image/webp')
+      const photo = await store.get(fileId)
+      t.equal(photo?.contentType, 'image/webp')
+      t.equal(photo?.size, image.length)
+      t.same(await bytesOf(photo), image)
+    },
+  )
 
   await t.test('a file path is asked once, then served from the cache', async (t) => {
     const fileId = await store.put(image, 'image/webp')
@@ -80,25 +86,31 @@ t.test('telegramPhotoStore', async (t) => {
     t.equal(fake.calls.getFile, before)
   })
 
-  await t.test('Telegram refusals become UPSTREAM_UNAVAILABLE with its description and without the token', async (t) => {
-    const wrongChat = telegramPhotoStore({ botToken: fake.token, chatId: '-100999', apiBase: fake.url })
-    const err = await wrongChat.put(image, 'image/webp').catch((e: unknown) => e)
-    t.type(err, AppError)
-    t.match(err, { code: 'UPSTREAM_UNAVAILABLE', status: 502, message: /chat not found/ })
-    assertNoToken(t, err, fake.token)
+  await t.test(
+    'Telegram refusals become UPSTREAM_UNAVAILABLE with its description and without the token',
+    async (t) => {
+      const wrongChat = telegramPhotoStore({ botToken: fake.token, chatId: '-100999', apiBase: fake.url })
+      const err = await wrongChat.put(image, 'image/webp').catch((e: unknown) => e)
+      t.type(err, AppError)
+      t.match(err, { code: 'UPSTREAM_UNAVAILABLE', status: 502, message: /chat not found/ })
+      assertNoToken(t, err, fake.token)
 
-    const wrongToken = '4242424242:AAWrongTokenWrongTokenWrongToken_xyz'
-    const unauthorized = telegramPhotoStore({ botToken: wrongToken, chatId: fake.chatId, apiBase: fake.url })
-    const denied = await unauthorized.get('BQACAgIAAxkDAAIsomeFileId').catch((e: unknown) => e)
-    t.match(denied, { code: 'UPSTREAM_UNAVAILABLE', message: /Unauthorized/ })
-    assertNoToken(t, denied, wrongToken)
-  })
+      const wrongToken = '4242424242:AAWrongTokenWrongTokenWrongToken_xyz'
+      const unauthorized = telegramPhotoStore({ botToken: wrongToken, chatId: fake.chatId, apiBase: fake.url })
+      const denied = await unauthorized.get('BQACAgIAAxkDAAIsomeFileId').catch((e: unknown) => e)
+      t.match(denied, { code: 'UPSTREAM_UNAVAILABLE', message: /Unauthorized/ })
+      assertNoToken(t, denied, wrongToken)
+    },
+  )
 
   await t.test('Telegram down → UPSTREAM_UNAVAILABLE without the token', async (t) => {
     const down = await startFakeBotApi()
     await down.close()
     const store = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: down.url })
-    for (const err of [await store.put(image, 'image/webp').catch((e: unknown) => e), await store.get('BQACAgIAAxkDAAIsomeFileId').catch((e: unknown) => e)]) {
+    for (const err of [
+      await store.put(image, 'image/webp').catch((e: unknown) => e),
+      await store.get('BQACAgIAAxkDAAIsomeFileId').catch((e: unknown) => e),
+    ]) {
       t.match(err, { code: 'UPSTREAM_UNAVAILABLE', status: 502 })
       assertNoToken(t, err, fake.token)
     }
@@ -109,7 +121,9 @@ t.test('telegramPhotoStore timeouts and readers who leave', async (t) => {
   const fake = await fakeFor(t)
   // short enough to test, long enough for a loaded CI machine to answer the calls that should succeed
   const store = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 1_000 })
-  const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#a33' } }).png().toBuffer()
+  const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#a33' } })
+    .png()
+    .toBuffer()
   const fileId = await store.put(image, 'image/png')
   t.afterEach(() => {
     fake.stall = {}
@@ -140,24 +154,39 @@ t.test('telegramPhotoStore timeouts and readers who leave', async (t) => {
     await fake.waitForClosedEarly(closed + 1)
   })
 
-  await t.test('a download that trickles for ever fails at the overall deadline and closes the upstream request', async (t) => {
-    // each byte comes well within the 1 s idle timeout: only the deadline can end this download
-    const deadlined = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 1_000, deadlineMs: 1_500 })
-    fake.stall = { download: 'trickle' }
-    const closed = fake.closedEarly
-    const started = Date.now()
-    const photo = await deadlined.get(fileId)
-    t.teardown(() => photo?.stream.destroy())
-    let received = 0
-    photo!.stream.on('data', (chunk: Buffer) => void (received += chunk.length))
-    const outcome = await Promise.race([finished(photo!.stream).then(() => 'ended', (err: unknown) => err), sleep(6_000, 'still reading', { ref: false })])
-    const elapsed = Date.now() - started
-    t.match(outcome, { code: 'UPSTREAM_TIMEOUT', status: 504 }, 'the reader gets a timeout')
-    t.ok(elapsed >= 1_400 && elapsed < 4_000, `ended at the 1.5 s deadline (${elapsed} ms)`)
-    t.ok(received > 10, `bytes kept arriving until then (${received})`)
-    assertNoToken(t, outcome, fake.token)
-    t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the fake saw its request closed')
-  })
+  await t.test(
+    'a download that trickles for ever fails at the overall deadline and closes the upstream request',
+    async (t) => {
+      // each byte comes well within the 1 s idle timeout: only the deadline can end this download
+      const deadlined = telegramPhotoStore({
+        botToken: fake.token,
+        chatId: fake.chatId,
+        apiBase: fake.url,
+        timeoutMs: 1_000,
+        deadlineMs: 1_500,
+      })
+      fake.stall = { download: 'trickle' }
+      const closed = fake.closedEarly
+      const started = Date.now()
+      const photo = await deadlined.get(fileId)
+      t.teardown(() => photo?.stream.destroy())
+      let received = 0
+      photo!.stream.on('data', (chunk: Buffer) => void (received += chunk.length))
+      const outcome = await Promise.race([
+        finished(photo!.stream).then(
+          () => 'ended',
+          (err: unknown) => err,
+        ),
+        sleep(6_000, 'still reading', { ref: false }),
+      ])
+      const elapsed = Date.now() - started
+      t.match(outcome, { code: 'UPSTREAM_TIMEOUT', status: 504 }, 'the reader gets a timeout')
+      t.ok(elapsed >= 1_400 && elapsed < 4_000, `ended at the 1.5 s deadline (${elapsed} ms)`)
+      t.ok(received > 10, `bytes kept arriving until then (${received})`)
+      assertNoToken(t, outcome, fake.token)
+      t.ok(await fake.waitForClosedEarly(closed + 1, 2_000), 'the fake saw its request closed')
+    },
+  )
 
   await t.test('the caller aborting while Telegram is silent aborts the upstream request', async (t) => {
     fake.stall = { download: 'hang' }
@@ -222,7 +251,12 @@ t.test('telegramPhotoStore answers it may not serve', async (t) => {
   })
 
   await t.test('429 Too Many Requests → SERVICE_UNAVAILABLE with retry_after', async (t) => {
-    const body = { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } }
+    const body = {
+      ok: false,
+      error_code: 429,
+      description: 'Too Many Requests: retry after 7',
+      parameters: { retry_after: 7 },
+    }
     fake.answers.sendDocument = { status: 429, contentType: 'application/json', body: JSON.stringify(body) }
     t.teardown(() => void (fake.answers.sendDocument = undefined))
     const err = await store.put(Buffer.from('x'), 'image/webp').catch((e: unknown) => e)

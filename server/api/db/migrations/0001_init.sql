@@ -1,4 +1,4 @@
--- Users, places, listings, photos and favourites: the schema of SPEC §3 with DESIGN §6 statuses.
+-- Users, places, listings, photos and favourites; the listing statuses of docs/decisions/014-listing-statuses-and-moderation.md.
 
 CREATE TABLE users (
   id              integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Sessions (DESIGN §1): opaque refresh tokens, stored hashed, rotated on every use; a family is
+-- Sessions (docs/decisions/001-cookie-sessions-and-refresh-grace.md): opaque refresh tokens, stored hashed, rotated on every use; a family is
 -- one sign-in, revoked whole when a rotated token comes back. Telegram login payloads are single-use.
 
 CREATE TABLE refresh_tokens (

@@ -1,4 +1,4 @@
--- The built-in e-mail identity provider (DESIGN §1): password accounts, single-use codes for
+-- The built-in e-mail identity provider (docs/decisions/016-email-sign-in.md): password accounts, single-use codes for
 -- e-mail verification and password reset, and failed sign-ins for throttling. A product user is
 -- tied to an identity (built-in or Firebase) by its uid.
 

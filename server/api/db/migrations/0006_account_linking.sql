@@ -1,4 +1,4 @@
--- Account linking and merging (SPEC §7 Users): nonces that bind a Telegram link callback to the
+-- Account linking and merging (docs/decisions/018-account-linking-and-merging.md): nonces that bind a Telegram link callback to the
 -- signed-in user, and merge tokens used once. A merged account keeps its row (erased) and points
 -- to the account it went into.
 

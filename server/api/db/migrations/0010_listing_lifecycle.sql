@@ -1,7 +1,7 @@
 -- Listing lifecycle (issue 4): stored translations, expiry 60 days after activation, views and
 -- contact reveals for the owner's analytics.
 
--- A description translated into another product language (DESIGN §1).
+-- A description translated into another product language (docs/decisions/017-listing-translations.md).
 CREATE TABLE listing_translations (
   listing_id   integer NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
   language     text NOT NULL CHECK (language IN ('fa', 'en', 'tr', 'es', 'de', 'it')),
@@ -27,7 +27,7 @@ CREATE TRIGGER listings_text_changed BEFORE UPDATE OF description, original_lang
   WHEN (OLD.description IS DISTINCT FROM NEW.description OR OLD.original_language IS DISTINCT FROM NEW.original_language)
   EXECUTE FUNCTION listing_text_changed();
 
--- The expiry sweep (DESIGN §6) reads active listings by activation time.
+-- The expiry sweep (60 days after activation, docs/decisions/014-listing-statuses-and-moderation.md) reads active listings by activation time.
 CREATE INDEX listings_active_activated ON listings (activated_at) WHERE status = 'active';
 
 -- Page views per listing and UTC day, written in batches by the API.

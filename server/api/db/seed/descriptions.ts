@@ -1,5 +1,13 @@
 import type { LocaleCode } from '../../../../shared/locales.ts'
-import { type Amenity, type DescriptionInput, type Facts, type Feature, type LanguagePack, type Perk, type Text } from './descriptions/language-pack.ts'
+import {
+  type Amenity,
+  type DescriptionInput,
+  type Facts,
+  type Feature,
+  type LanguagePack,
+  type Perk,
+  type Text,
+} from './descriptions/language-pack.ts'
 import { de } from './descriptions/de.ts'
 import { en } from './descriptions/en.ts'
 import { es } from './descriptions/es.ts'
@@ -21,7 +29,17 @@ function factsOf(input: DescriptionInput): Facts {
   const rooms = Math.max(1, Math.round(input.rooms))
   const n = apt ? rooms : Math.max(2, rooms)
   const s = Math.round(input.sizeM2)
-  return { ...input, c: input.cityName, s, n, apt, shared: input.type === 'shared_room', studio: apt && n === 1, sized: !apt && s <= 35, short: input.term === 'short' }
+  return {
+    ...input,
+    c: input.cityName,
+    s,
+    n,
+    apt,
+    shared: input.type === 'shared_room',
+    studio: apt && n === 1,
+    sized: !apt && s <= 35,
+    short: input.term === 'short',
+  }
 }
 
 /** Writes a natural one-paragraph listing description (2-5 sentences) in input.language. `rand` returns [0,1). */
@@ -62,15 +80,87 @@ export function describeListing(input: DescriptionInput, rand: () => number): st
 
 /** First names of Persian speakers in Latin script; SEED_FIRST_NAMES_FA holds the same names in the same order. */
 export const SEED_FIRST_NAMES: string[] = [
-  'Sara', 'Reza', 'Niloofar', 'Arash', 'Mahsa', 'Kian', 'Maryam', 'Ali', 'Shirin', 'Amir',
-  'Parisa', 'Babak', 'Leila', 'Farhad', 'Nazanin', 'Behnam', 'Yasaman', 'Dariush', 'Golnaz', 'Mohammad',
-  'Elham', 'Hamid', 'Roya', 'Kaveh', 'Negar', 'Saeed', 'Ladan', 'Pouya', 'Tara', 'Mehdi',
-  'Bahar', 'Omid', 'Azadeh', 'Siavash', 'Fatemeh', 'Hossein', 'Mina', 'Navid', 'Ghazal', 'Peyman',
+  'Sara',
+  'Reza',
+  'Niloofar',
+  'Arash',
+  'Mahsa',
+  'Kian',
+  'Maryam',
+  'Ali',
+  'Shirin',
+  'Amir',
+  'Parisa',
+  'Babak',
+  'Leila',
+  'Farhad',
+  'Nazanin',
+  'Behnam',
+  'Yasaman',
+  'Dariush',
+  'Golnaz',
+  'Mohammad',
+  'Elham',
+  'Hamid',
+  'Roya',
+  'Kaveh',
+  'Negar',
+  'Saeed',
+  'Ladan',
+  'Pouya',
+  'Tara',
+  'Mehdi',
+  'Bahar',
+  'Omid',
+  'Azadeh',
+  'Siavash',
+  'Fatemeh',
+  'Hossein',
+  'Mina',
+  'Navid',
+  'Ghazal',
+  'Peyman',
 ]
 
 export const SEED_FIRST_NAMES_FA: string[] = [
-  'سارا', 'رضا', 'نیلوفر', 'آرش', 'مهسا', 'کیان', 'مریم', 'علی', 'شیرین', 'امیر',
-  'پریسا', 'بابک', 'لیلا', 'فرهاد', 'نازنین', 'بهنام', 'یاسمن', 'داریوش', 'گلناز', 'محمد',
-  'الهام', 'حمید', 'رویا', 'کاوه', 'نگار', 'سعید', 'لادن', 'پویا', 'تارا', 'مهدی',
-  'بهار', 'امید', 'آزاده', 'سیاوش', 'فاطمه', 'حسین', 'مینا', 'نوید', 'غزل', 'پیمان',
+  'سارا',
+  'رضا',
+  'نیلوفر',
+  'آرش',
+  'مهسا',
+  'کیان',
+  'مریم',
+  'علی',
+  'شیرین',
+  'امیر',
+  'پریسا',
+  'بابک',
+  'لیلا',
+  'فرهاد',
+  'نازنین',
+  'بهنام',
+  'یاسمن',
+  'داریوش',
+  'گلناز',
+  'محمد',
+  'الهام',
+  'حمید',
+  'رویا',
+  'کاوه',
+  'نگار',
+  'سعید',
+  'لادن',
+  'پویا',
+  'تارا',
+  'مهدی',
+  'بهار',
+  'امید',
+  'آزاده',
+  'سیاوش',
+  'فاطمه',
+  'حسین',
+  'مینا',
+  'نوید',
+  'غزل',
+  'پیمان',
 ]

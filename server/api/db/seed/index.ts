@@ -50,10 +50,22 @@ function adLanguage(country: string, rand: () => number): LocaleCode {
   return 'en'
 }
 
-const FEATURES: DescriptionInput['features'] = ['balcony', 'elevator', 'washing_machine', 'near_metro', 'near_university', 'internet', 'parking', 'garden', 'pets_ok', 'quiet']
+const FEATURES: DescriptionInput['features'] = [
+  'balcony',
+  'elevator',
+  'washing_machine',
+  'near_metro',
+  'near_university',
+  'internet',
+  'parking',
+  'garden',
+  'pets_ok',
+  'quiet',
+]
 
 function roundRent(value: number, currency: string): number {
-  const step = currency === 'IRR' ? 1_000_000 : currency === 'TRY' || currency === 'SEK' || currency === 'NOK' ? 500 : 10
+  const step =
+    currency === 'IRR' ? 1_000_000 : currency === 'TRY' || currency === 'SEK' || currency === 'NOK' ? 500 : 10
   return Math.max(step, Math.round(value / step) * step)
 }
 
@@ -67,7 +79,7 @@ export async function isEmpty(db: Queryable): Promise<boolean> {
 }
 
 /**
- * Seeds the demo marketplace (DESIGN: DEMO_SEED): places in six languages, owners, photos and
+ * Seeds the demo marketplace (docs/decisions/011-atomic-demo-seed.md): places in six languages, owners, photos and
  * listings, unless a seed has completed. The photos are stored first, then every row is written in
  * one transaction with the completion marker, so a seed that is interrupted or fails leaves nothing
  * and the next run starts afresh. A failing photo store writes nothing either: one warning, no throw.
@@ -82,7 +94,9 @@ export async function seedDemo(db: Db, photos: PhotoStore, options: SeedOptions 
   try {
     pool = await makeSeedPhotos(photos, options.photoPool ?? 24)
   } catch (err) {
-    warn(`seed: skipped, the ${photos.kind} photo store failed (${err instanceof Error ? err.message : String(err)}); the next start tries again`)
+    warn(
+      `seed: skipped, the ${photos.kind} photo store failed (${err instanceof Error ? err.message : String(err)}); the next start tries again`,
+    )
     return { outcome: 'photo_store_failed', listings: 0 }
   }
   log(`seed: ${pool.length} photos drawn`)
@@ -152,21 +166,42 @@ interface ListingsPlan {
 }
 
 /** The listings and their photos, in batches of one statement each. */
-async function insertListings(tx: Queryable, { total, rand, cityIds, ownerIds, pool, log }: ListingsPlan): Promise<void> {
+async function insertListings(
+  tx: Queryable,
+  { total, rand, cityIds, ownerIds, pool, log }: ListingsPlan,
+): Promise<void> {
   const weighted: Array<{ country: SeedCountry; city: SeedCity }> = []
-  for (const country of SEED_COUNTRIES) for (const city of country.cities) for (let w = 0; w < city.weight; w++) weighted.push({ country, city })
+  for (const country of SEED_COUNTRIES)
+    for (const city of country.cities) for (let w = 0; w < city.weight; w++) weighted.push({ country, city })
 
   const now = Date.now()
   const day = 86_400_000
   const batchSize = 1000
   for (let start = 0; start < total; start += batchSize) {
     const cols = {
-      slug: [] as string[], owner: [] as number[], type: [] as string[], country: [] as string[], city: [] as number[],
-      rent: [] as (number | null)[], currency: [] as string[], eur: [] as (number | null)[], negotiable: [] as boolean[],
-      gender: [] as string[], description: [] as string[], language: [] as string[], term: [] as string[],
-      startDate: [] as (string | null)[], contract: [] as boolean[], size: [] as number[], rooms: [] as number[],
-      furnished: [] as boolean[], contact: [] as string[], status: [] as string[], boost: [] as (string | null)[],
-      favorites: [] as number[], created: [] as string[],
+      slug: [] as string[],
+      owner: [] as number[],
+      type: [] as string[],
+      country: [] as string[],
+      city: [] as number[],
+      rent: [] as (number | null)[],
+      currency: [] as string[],
+      eur: [] as (number | null)[],
+      negotiable: [] as boolean[],
+      gender: [] as string[],
+      description: [] as string[],
+      language: [] as string[],
+      term: [] as string[],
+      startDate: [] as (string | null)[],
+      contract: [] as boolean[],
+      size: [] as number[],
+      rooms: [] as number[],
+      furnished: [] as boolean[],
+      contact: [] as string[],
+      status: [] as string[],
+      boost: [] as (string | null)[],
+      favorites: [] as number[],
+      created: [] as string[],
     }
     const count = Math.min(batchSize, total - start)
     for (let i = 0; i < count; i++) {
@@ -179,21 +214,37 @@ async function insertListings(tx: Queryable, { total, rand, cityIds, ownerIds, p
       const rent = negotiable ? null : roundRent(base, country.currency)
       const rooms = type === 'apartment' ? 1 + Math.floor(rand() * 4) : 2 + Math.floor(rand() * 3)
       const size = type === 'apartment' ? 28 + rooms * 18 + Math.floor(rand() * 20) : 10 + Math.floor(rand() * 14)
-      const term = !country.supportedTerms.includes('long') || (country.supportedTerms.includes('short') && rand() < 0.25) ? 'short' : 'long'
+      const term =
+        !country.supportedTerms.includes('long') || (country.supportedTerms.includes('short') && rand() < 0.25)
+          ? 'short'
+          : 'long'
       const gender = rand() < 0.7 ? 'any' : rand() < 0.5 ? 'female' : 'male'
       const contract = rand() < 0.55
       const furnished = type !== 'apartment' || rand() < 0.5
       const language = adLanguage(country.code, rand)
       const features = FEATURES.filter(() => rand() < 0.25)
       const description = describeListing(
-        { language, type, cityName: city.names[language], sizeM2: size, rooms, term, furnished, hasContract: contract, genderPref: gender, features },
+        {
+          language,
+          type,
+          cityName: city.names[language],
+          sizeM2: size,
+          rooms,
+          term,
+          furnished,
+          hasContract: contract,
+          genderPref: gender,
+          features,
+        },
         rand,
       )
       const created = now - Math.floor(rand() * 45 * day) - Math.floor(rand() * day)
       const s = rand()
       const status = s < 0.05 ? 'pending' : s < 0.08 ? 'rented' : 'active'
       const boosted = status === 'active' && rand() < 0.06
-      cols.slug.push(`${slugify(`${type.replace('_', '-')} ${city.key}`)}-${(start + i + 1).toString(36)}${Math.floor(rand() * 1296).toString(36)}`)
+      cols.slug.push(
+        `${slugify(`${type.replace('_', '-')} ${city.key}`)}-${(start + i + 1).toString(36)}${Math.floor(rand() * 1296).toString(36)}`,
+      )
       cols.owner.push(pick(ownerIds, rand))
       cols.type.push(type)
       cols.country.push(country.code)
@@ -206,7 +257,9 @@ async function insertListings(tx: Queryable, { total, rand, cityIds, ownerIds, p
       cols.description.push(description)
       cols.language.push(language)
       cols.term.push(term)
-      cols.startDate.push(rand() < 0.3 ? null : new Date(now + Math.floor(rand() * 75 * day)).toISOString().slice(0, 10))
+      cols.startDate.push(
+        rand() < 0.3 ? null : new Date(now + Math.floor(rand() * 75 * day)).toISOString().slice(0, 10),
+      )
       cols.contract.push(contract)
       cols.size.push(size)
       cols.rooms.push(rooms)
@@ -230,9 +283,31 @@ async function insertListings(tx: Queryable, { total, rand, cityIds, ownerIds, p
            AS s(slug, owner, type, country, city, rent, currency, eur, negotiable, gender, description, language, term,
                 start_date, contract, size, rooms, furnished, contact, status, boost, favorites, created)
        RETURNING id`,
-      [cols.slug, cols.owner, cols.type, cols.country, cols.city, cols.rent, cols.currency, cols.eur, cols.negotiable, cols.gender,
-        cols.description, cols.language, cols.term, cols.startDate, cols.contract, cols.size, cols.rooms, cols.furnished, cols.contact,
-        cols.status, cols.boost, cols.favorites, cols.created],
+      [
+        cols.slug,
+        cols.owner,
+        cols.type,
+        cols.country,
+        cols.city,
+        cols.rent,
+        cols.currency,
+        cols.eur,
+        cols.negotiable,
+        cols.gender,
+        cols.description,
+        cols.language,
+        cols.term,
+        cols.startDate,
+        cols.contract,
+        cols.size,
+        cols.rooms,
+        cols.furnished,
+        cols.contact,
+        cols.status,
+        cols.boost,
+        cols.favorites,
+        cols.created,
+      ],
     )
     const photoListing: number[] = []
     const photoPosition: number[] = []

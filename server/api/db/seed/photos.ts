@@ -47,7 +47,9 @@ function roomSvg(index: number, width: number, height: number): string {
 export async function makeSeedPhotos(store: PhotoStore, count: number): Promise<SeedPhoto[]> {
   const photos: SeedPhoto[] = []
   for (let i = 0; i < count; i++) {
-    const large = await sharp(Buffer.from(roomSvg(i, 1200, 900))).webp({ quality: 78 }).toBuffer()
+    const large = await sharp(Buffer.from(roomSvg(i, 1200, 900)))
+      .webp({ quality: 78 })
+      .toBuffer()
     const small = await sharp(large).resize(480, 360).webp({ quality: 72 }).toBuffer()
     const [fileId, thumbFileId] = await Promise.all([store.put(large, 'image/webp'), store.put(small, 'image/webp')])
     photos.push({ fileId, thumbFileId, width: 1200, height: 900 })

@@ -59,7 +59,10 @@ export function analyticsRepo(db: Queryable) {
     },
 
     /** The numbers of many listings in one query (views since `weekStart` are the 7-day count; days from `fortnightStart` to `today` the sparkline). */
-    async summaries(listingIds: number[], days: { weekStart: string; fortnightStart: string; today: string }): Promise<AnalyticsRow[]> {
+    async summaries(
+      listingIds: number[],
+      days: { weekStart: string; fortnightStart: string; today: string },
+    ): Promise<AnalyticsRow[]> {
       if (listingIds.length === 0) return []
       return db.query<AnalyticsRow>(
         `SELECT l.id AS listing_id, l.favorite_count AS favorites,
@@ -77,7 +80,10 @@ export function analyticsRepo(db: Queryable) {
 
     /** The listing's owner and status, or null when there is no such listing. */
     async findListing(listingId: number): Promise<{ owner_id: number; status: string } | null> {
-      const [row] = await db.query<{ owner_id: number; status: string }>(`SELECT owner_id, status FROM listings WHERE id = $1`, [listingId])
+      const [row] = await db.query<{ owner_id: number; status: string }>(
+        `SELECT owner_id, status FROM listings WHERE id = $1`,
+        [listingId],
+      )
       return row ?? null
     },
 

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { envelope } from '../../../../shared/schemas/common.ts'
+import { envelope, IdParams } from '../../../../shared/schemas/common.ts'
 import { ListingAnalyticsSchema } from '../../../../shared/schemas/listing-write.ts'
 import { okEnvelope } from '../../../lib/errors.ts'
 import { viewerOf } from '../../policy.ts'
 import type { ListingAnalyticsService } from './analytics.service.ts'
 
-const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-
 /** A listing's numbers for its owner and admins (everyone else gets 404). */
-export const listingAnalyticsRoutes: FastifyPluginAsyncZod<{ analytics: ListingAnalyticsService }> = async (app, { analytics }) => {
+export const listingAnalyticsRoutes: FastifyPluginAsyncZod<{ analytics: ListingAnalyticsService }> = async (
+  app,
+  { analytics },
+) => {
   app.addHook('preValidation', app.requireUser)
 
   app.get(
     '/users/listings/:id/analytics',
-    { schema: { params: Id, response: { 200: envelope(ListingAnalyticsSchema) } } },
+    { schema: { params: IdParams, response: { 200: envelope(ListingAnalyticsSchema) } } },
     async (request) => okEnvelope(await analytics.forListing(viewerOf(request), request.params.id)),
   )
 }

@@ -10,7 +10,11 @@ const DAY_MS = 86_400_000
 export const ANALYTICS_DAYS = 30
 
 /** The windows of the summary numbers: the last 7 and 14 UTC days, today included. */
-const summaryDays = (now: number) => ({ weekStart: utcDay(now - 6 * DAY_MS), fortnightStart: utcDay(now - 13 * DAY_MS), today: utcDay(now) })
+const summaryDays = (now: number) => ({
+  weekStart: utcDay(now - 6 * DAY_MS),
+  fortnightStart: utcDay(now - 13 * DAY_MS),
+  today: utcDay(now),
+})
 
 /** A listing's numbers for those who manage it (issue 4): views by UTC day, favourites, contact reveals. */
 export function listingAnalyticsService(db: Queryable) {
@@ -22,7 +26,10 @@ export function listingAnalyticsService(db: Queryable) {
       if (!listing || !canManage(viewer, listing)) throw new AppError('NOT_FOUND', 'Listing not found')
       const now = Date.now()
       const days = Array.from({ length: ANALYTICS_DAYS }, (_, i) => utcDay(now - (ANALYTICS_DAYS - 1 - i) * DAY_MS))
-      const [[summary], counted] = await Promise.all([repo.summaries([listingId], summaryDays(now)), repo.viewsSince(listingId, days[0]!)])
+      const [[summary], counted] = await Promise.all([
+        repo.summaries([listingId], summaryDays(now)),
+        repo.viewsSince(listingId, days[0]!),
+      ])
       const byDay = new Map(counted.map((c) => [c.date, c.views]))
       return {
         listing_id: listingId,

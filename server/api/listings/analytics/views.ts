@@ -48,7 +48,11 @@ export function viewCounter(db: Queryable) {
     async record(listingId: number, visitor: Visitor): Promise<void> {
       const day = utcDay()
       const who = 'userId' in visitor ? `user:${visitor.userId}` : `anon:${visitor.address}\n${visitor.userAgent}`
-      const hash = createHash('sha256').update(await saltOf(day)).update(who).digest('base64url').slice(0, 22)
+      const hash = createHash('sha256')
+        .update(await saltOf(day))
+        .update(who)
+        .digest('base64url')
+        .slice(0, 22)
       add({ listingId, day, visitor: hash })
     },
 

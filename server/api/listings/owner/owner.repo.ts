@@ -89,7 +89,7 @@ export function ownerListingsRepo(db: Queryable) {
       return row!.id
     },
 
-    /** Replaces the owner's fields; an edit goes back to moderation (DESIGN §6). */
+    /** Replaces the owner's fields; an edit goes back to moderation (docs/decisions/014-listing-statuses-and-moderation.md). */
     async update(id: number, w: ListingWriteRow): Promise<void> {
       await db.query(
         `UPDATE listings SET type = $1, country_code = $2, city_id = $3, rent_minor = $4, currency = $5, rent_eur_cents = $6, is_negotiable = $7,
@@ -106,7 +106,10 @@ export function ownerListingsRepo(db: Queryable) {
 
     /** The owner, status and slug of a listing (locked for the write that follows, when asked). */
     async findState(id: number, lock: boolean): Promise<ListingState | null> {
-      const [row] = await db.query<ListingState>(`SELECT owner_id, status, slug FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])
+      const [row] = await db.query<ListingState>(
+        `SELECT owner_id, status, slug FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+        [id],
+      )
       return row ?? null
     },
 
@@ -130,10 +133,10 @@ export function ownerListingsRepo(db: Queryable) {
          SELECT $2, position, file_id, thumb_file_id, width, height FROM photos WHERE listing_id = $1 ORDER BY position, id`,
         [id, copy],
       )
-      await db.query(`INSERT INTO listing_translations (listing_id, language, description) SELECT $2, language, description FROM listing_translations WHERE listing_id = $1`, [
-        id,
-        copy,
-      ])
+      await db.query(
+        `INSERT INTO listing_translations (listing_id, language, description) SELECT $2, language, description FROM listing_translations WHERE listing_id = $1`,
+        [id, copy],
+      )
       return copy
     },
 
@@ -151,19 +154,18 @@ export function ownerListingsRepo(db: Queryable) {
     async replacePhotos(listingId: number, photos: PhotoFileRow[]): Promise<void> {
       await db.query(`DELETE FROM photos WHERE listing_id = $1`, [listingId])
       for (const [position, p] of photos.entries()) {
-        await db.query(`INSERT INTO photos (listing_id, position, file_id, thumb_file_id, width, height) VALUES ($1, $2, $3, $4, $5, $6)`, [
-          listingId,
-          position,
-          p.file_id,
-          p.thumb_file_id,
-          p.width,
-          p.height,
-        ])
+        await db.query(
+          `INSERT INTO photos (listing_id, position, file_id, thumb_file_id, width, height) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [listingId, position, p.file_id, p.thumb_file_id, p.width, p.height],
+        )
       }
     },
 
     /** The owner's own list: newest first, by status or all (removed only when asked). */
-    async ownPage(ownerId: number, filter: { status?: string; includeRemoved: boolean; language: string; limit: number; offset: number }): Promise<{ rows: OwnListingRow[]; total: number }> {
+    async ownPage(
+      ownerId: number,
+      filter: { status?: string; includeRemoved: boolean; language: string; limit: number; offset: number },
+    ): Promise<{ rows: OwnListingRow[]; total: number }> {
       // the filter's parameters come first, so the count query can use them without the language
       const params: unknown[] = [ownerId]
       let where = 'l.owner_id = $1'
@@ -185,16 +187,24 @@ export function ownerListingsRepo(db: Queryable) {
 
     /** Sets a status the owner chose (the transition was checked under the row lock). */
     async setOwnStatus(id: number, status: string): Promise<void> {
-      await db.query(`UPDATE listings SET status = $2, status_reason = NULL, updated_at = now() WHERE id = $1`, [id, status])
+      await db.query(`UPDATE listings SET status = $2, status_reason = NULL, updated_at = now() WHERE id = $1`, [
+        id,
+        status,
+      ])
     },
 
     /** The photo files of many listings in one query, in gallery order. */
-    async photosOf(listingIds: number[]): Promise<Array<{ listing_id: number; file_id: string; thumb_file_id: string }>> {
+    async photosOf(
+      listingIds: number[],
+    ): Promise<Array<{ listing_id: number; file_id: string; thumb_file_id: string }>> {
       if (listingIds.length === 0) return []
-      return db.query(`SELECT listing_id, file_id, thumb_file_id FROM photos WHERE listing_id = ANY($1::int[]) ORDER BY listing_id, position, id`, [listingIds])
+      return db.query(
+        `SELECT listing_id, file_id, thumb_file_id FROM photos WHERE listing_id = ANY($1::int[]) ORDER BY listing_id, position, id`,
+        [listingIds],
+      )
     },
 
-    /** Active listings activated more than `days` ago become expired (DESIGN §6); returns how many. */
+    /** Active listings activated more than `days` ago become expired (docs/decisions/014-listing-statuses-and-moderation.md); returns how many. */
     async expireActive(days: number): Promise<number> {
       const rows = await db.query(
         `UPDATE listings SET status = 'expired', updated_at = now()

@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import type { LocationsService } from '../../locations/service.ts'
 import { canManage, type Viewer } from '../../policy.ts'
 import type { ListingAnalyticsService } from '../analytics/analytics.service.ts'
+import type { ListingRef } from '../public/listing-changes.ts'
 import type { PublicListingsService } from '../public/public.service.ts'
 import { ownerListingsRepo, type ListingWriteRow, type PhotoFileRow } from './owner.repo.ts'
 
@@ -17,13 +18,13 @@ const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The 
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
 const DAY_MS = 86_400_000
 
-/** The owner's side of listings (issue 4, DESIGN §6): create, edit (back to moderation), remove. */
+/** The owner's side of listings (issue 4; docs/decisions/014-listing-statuses-and-moderation.md): create, edit (back to moderation), remove. */
 export interface OwnerListingsOptions {
   listings: PublicListingsService
   locations: LocationsService
   analytics: ListingAnalyticsService
   /** Called after a write that changes what the public sees. */
-  onChanged: () => void
+  onChanged: (listing: ListingRef) => void
 }
 
 export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
@@ -33,12 +34,15 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
     const currency = await options.locations.currencyOf(body.country)
     if (!currency) issues.push({ path: 'country', code: 'unknown_country', message: 'is not a country we list' })
     const cityId = currency ? await options.locations.cityIn(body.country, body.city) : null
-    if (currency && cityId === null) issues.push({ path: 'city', code: 'unknown_city', message: 'is not a city of this country' })
+    if (currency && cityId === null)
+      issues.push({ path: 'city', code: 'unknown_city', message: 'is not a city of this country' })
     const uploads = await ownerListingsRepo(db).ownUploads(userId, body.photos)
     body.photos.forEach((id, i) => {
-      if (!uploads.has(id)) issues.push({ path: `photos.${i}`, code: 'unknown_photo', message: 'is not one of your uploads' })
+      if (!uploads.has(id))
+        issues.push({ path: `photos.${i}`, code: 'unknown_photo', message: 'is not one of your uploads' })
     })
-    if (new Set(body.photos).size !== body.photos.length) issues.push({ path: 'photos', code: 'duplicate', message: 'lists a photo twice' })
+    if (new Set(body.photos).size !== body.photos.length)
+      issues.push({ path: 'photos', code: 'duplicate', message: 'lists a photo twice' })
     if (issues.length > 0 || cityId === null) throw invalid(issues)
     const rentMinor = body.rent === null ? null : Math.round(body.rent * 10 ** currencyExponent(body.currency))
     return {
@@ -98,31 +102,49 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
       // ownership before the body: someone else's listing answers 404 whatever they send
       await writable(db, id, viewer, false)
       const { row, photos } = await toRow(viewer.userId, body)
-      await db.transaction(async (tx) => {
-        await writable(tx, id, viewer)
+      const { slug } = await db.transaction(async (tx) => {
+        const current = await writable(tx, id, viewer)
         const repo = ownerListingsRepo(tx)
         await repo.update(id, row)
         await repo.replacePhotos(id, photos)
+        return current
       })
-      options.onChanged()
+      options.onChanged({ id, slug })
       return view(id, viewer, language)
     },
 
-    /** DELETE /listings/{id}: removed (soft, DESIGN §6); gone from search at once. */
+    /** DELETE /listings/{id}: removed (soft: the row stays); gone from search at once. */
     async remove(viewer: Viewer, id: number): Promise<{ removed: true }> {
-      await db.transaction(async (tx) => {
-        await writable(tx, id, viewer)
+      const { slug } = await db.transaction(async (tx) => {
+        const current = await writable(tx, id, viewer)
         await ownerListingsRepo(tx).markRemoved(id)
+        return current
       })
-      options.onChanged()
+      options.onChanged({ id, slug })
       return { removed: true }
     },
 
-    /** GET /users/listings: the own-listing variant of SPEC §3 with the actions each status allows. */
-    async ownList(viewer: Viewer, query: { status?: string; include_removed: boolean; include_analytics?: boolean; page: number; per_page: number; language: string }) {
+    /** GET /users/listings: each listing as its owner's list shows it, with the actions its status allows. */
+    async ownList(
+      viewer: Viewer,
+      query: {
+        status?: string
+        include_removed: boolean
+        include_analytics?: boolean
+        page: number
+        per_page: number
+        language: string
+      },
+    ) {
       const offset = (query.page - 1) * query.per_page
       const repo = ownerListingsRepo(db)
-      const { rows, total } = await repo.ownPage(viewer.userId, { status: query.status, includeRemoved: query.include_removed, language: query.language, limit: query.per_page, offset })
+      const { rows, total } = await repo.ownPage(viewer.userId, {
+        status: query.status,
+        includeRemoved: query.include_removed,
+        language: query.language,
+        limit: query.per_page,
+        offset,
+      })
       const ids = rows.map((r) => r.id)
       const photos = await repo.photosOf(ids)
       const analytics = query.include_analytics ? await options.analytics.summaries(ids) : null
@@ -142,7 +164,9 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
             currency: r.currency,
             is_negotiable: r.is_negotiable || r.rent_minor === null,
             description: r.description,
-            photos: photos.filter((p) => p.listing_id === r.id).map((p) => ({ url: photoUrl(p.file_id), thumb_url: photoUrl(p.thumb_file_id) })),
+            photos: photos
+              .filter((p) => p.listing_id === r.id)
+              .map((p) => ({ url: photoUrl(p.file_id), thumb_url: photoUrl(p.thumb_file_id) })),
             status: r.status,
             status_reason: r.status_reason,
             is_boosted: boostUntil !== null && boostUntil.getTime() > now,
@@ -153,25 +177,48 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
             can_edit: r.status !== 'removed',
             can_boost: r.status === 'active',
             can_remove: r.status !== 'removed',
-            expires_at: r.status === 'active' && r.activated_at ? new Date(new Date(r.activated_at).getTime() + LISTING_ACTIVE_DAYS * DAY_MS).toISOString() : null,
+            expires_at:
+              r.status === 'active' && r.activated_at
+                ? new Date(new Date(r.activated_at).getTime() + LISTING_ACTIVE_DAYS * DAY_MS).toISOString()
+                : null,
             can_renew: r.status === 'expired' || r.status === 'rented',
-            ...(analytics && { analytics: analytics.get(r.id) ?? { views_total: 0, views_7d: 0, views_14d: Array.from({ length: 14 }, () => 0), favorites: r.favorite_count, contact_reveals: 0 } }),
+            ...(analytics && {
+              analytics: analytics.get(r.id) ?? {
+                views_total: 0,
+                views_7d: 0,
+                views_14d: Array.from({ length: 14 }, () => 0),
+                favorites: r.favorite_count,
+                contact_reveals: 0,
+              },
+            }),
           }
         }),
-        pagination: { current_page: query.page, total_pages: totalPages, total_items: total, items_per_page: query.per_page, has_next: query.page < totalPages, has_prev: query.page > 1 },
+        pagination: {
+          current_page: query.page,
+          total_pages: totalPages,
+          total_items: total,
+          items_per_page: query.per_page,
+          has_next: query.page < totalPages,
+          has_prev: query.page > 1,
+        },
       }
     },
 
-    /** PUT /users/listings/{id}/status: only the owner's transitions of DESIGN §6 (409 for others). */
+    /** PUT /users/listings/{id}/status: only the owner's transitions, OWNER_TRANSITIONS (409 for others; docs/decisions/014-listing-statuses-and-moderation.md). */
     async setStatus(viewer: Viewer, id: number, status: string): Promise<Listing> {
-      await db.transaction(async (tx) => {
+      const { slug } = await db.transaction(async (tx) => {
         const current = await writable(tx, id, viewer)
         if (!(OWNER_TRANSITIONS[current.status] ?? []).includes(status)) {
-          throw new AppError('CONFLICT', `A ${current.status} listing cannot become ${status}`, { reason: 'transition_not_allowed', from: current.status, to: status })
+          throw new AppError('CONFLICT', `A ${current.status} listing cannot become ${status}`, {
+            reason: 'transition_not_allowed',
+            from: current.status,
+            to: status,
+          })
         }
         await ownerListingsRepo(tx).setOwnStatus(id, status)
+        return current
       })
-      options.onChanged()
+      options.onChanged({ id, slug })
       return view(id, viewer, 'fa')
     },
 
@@ -183,7 +230,6 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
       })
       return view(copy, viewer, language)
     },
-
   }
 }
 export type OwnerListingsService = ReturnType<typeof ownerListingsService>

@@ -122,7 +122,13 @@ export function publicListingsRepo(db: Queryable) {
     },
 
     /** One page of matching active listings in a plain order. */
-    async page(filters: ListingFilters, language: string, sort: Exclude<ListingSort, 'boosted'>, limit: number, offset: number) {
+    async page(
+      filters: ListingFilters,
+      language: string,
+      sort: Exclude<ListingSort, 'boosted'>,
+      limit: number,
+      offset: number,
+    ) {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       return db.query<ListingRow>(
@@ -133,9 +139,16 @@ export function publicListingsRepo(db: Queryable) {
 
     /**
      * One slice of the boosted order: listings boosted at `now` first (latest boost first), then the
-     * others newest first. Two index-ordered queries instead of sorting every match (STACK-NOTES, PGlite).
+     * others newest first. Two index-ordered queries instead of sorting every match (PGlite sorts on the caller's thread).
      */
-    async boostedSlice(filters: ListingFilters, language: string, now: Date, boosted: boolean, limit: number, offset: number) {
+    async boostedSlice(
+      filters: ListingFilters,
+      language: string,
+      now: Date,
+      boosted: boolean,
+      limit: number,
+      offset: number,
+    ) {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       const at = `$${params.push(now)}`
@@ -156,14 +169,20 @@ export function publicListingsRepo(db: Queryable) {
     /** A listing by numeric id or slug, whatever its status. */
     async findByIdOrSlug(idOrSlug: string, language: string): Promise<ListingRow | null> {
       const byId = /^\d{1,9}$/.test(idOrSlug)
-      const rows = await db.query<ListingRow>(`${SELECT_LISTING} WHERE ${byId ? 'l.id = $2::int' : 'l.slug = $2'}`, [language, idOrSlug])
+      const rows = await db.query<ListingRow>(`${SELECT_LISTING} WHERE ${byId ? 'l.id = $2::int' : 'l.slug = $2'}`, [
+        language,
+        idOrSlug,
+      ])
       return rows[0] ?? null
     },
 
     /** Listings by id (any status but removed), in no particular order. */
     async byIds(ids: number[], language: string): Promise<ListingRow[]> {
       if (ids.length === 0) return []
-      return db.query<ListingRow>(`${SELECT_LISTING} WHERE l.id = ANY($2::int[]) AND l.status <> 'removed'`, [language, ids])
+      return db.query<ListingRow>(`${SELECT_LISTING} WHERE l.id = ANY($2::int[]) AND l.status <> 'removed'`, [
+        language,
+        ids,
+      ])
     },
 
     /** The photos of many listings in one query, in gallery order. */

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { envelope, LanguageParam } from '../../../../shared/schemas/common.ts'
-import { ListingIdParams, ListingPageSchema, ListingSchema, ListListingsQuery, SearchListingsQuery } from '../../../../shared/schemas/listing.ts'
+import { envelope, LanguageQuery } from '../../../../shared/schemas/common.ts'
+import {
+  ListingIdParams,
+  ListingPageSchema,
+  ListingSchema,
+  ListListingsQuery,
+  SearchListingsQuery,
+  ViewCountedSchema,
+} from '../../../../shared/schemas/listing.ts'
 import { okEnvelope } from '../../../lib/errors.ts'
 import { sendSerialized } from '../../http.ts'
 import { optionalViewerOf } from '../../policy.ts'
@@ -11,7 +17,10 @@ import type { PublicListingsService } from './public.service.ts'
  * Public listing reads. Anonymous readers get the shared, pre-serialized answer; a signed-in reader
  * gets the same listings with their own `is_favorited` and `favorited_at` added.
  */
-export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListingsService }> = async (app, { listings }) => {
+export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListingsService }> = async (
+  app,
+  { listings },
+) => {
   app.addHook('preValidation', app.optionalUser)
 
   app.get(
@@ -19,11 +28,13 @@ export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListi
     { schema: { querystring: ListListingsQuery, response: { 200: envelope(ListingPageSchema) } } },
     async (request, reply) => {
       const viewer = optionalViewerOf(request)
-      return viewer ? okEnvelope(await listings.searchFor(viewer, request.query)) : sendSerialized(reply, await listings.search(request.query))
+      return viewer
+        ? okEnvelope(await listings.searchFor(viewer, request.query))
+        : sendSerialized(reply, await listings.search(request.query))
     },
   )
 
-  // The older search call of SPEC §7: its parameter names map onto GET /listings.
+  // The older search call: its parameter names map onto GET /listings.
   app.get(
     '/listings/search',
     { schema: { querystring: SearchListingsQuery, response: { 200: envelope(ListingPageSchema) } } },
@@ -36,18 +47,22 @@ export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListi
         ...(per_page && { limit: per_page }),
       })
       const viewer = optionalViewerOf(request)
-      return viewer ? okEnvelope(await listings.searchFor(viewer, query)) : sendSerialized(reply, await listings.search(query))
+      return viewer
+        ? okEnvelope(await listings.searchFor(viewer, query))
+        : sendSerialized(reply, await listings.search(query))
     },
   )
 
   app.get(
     '/listings/:id',
-    { schema: { params: ListingIdParams, querystring: z.object({ language: LanguageParam.default('fa') }), response: { 200: envelope(ListingSchema) } } },
+    { schema: { params: ListingIdParams, querystring: LanguageQuery, response: { 200: envelope(ListingSchema) } } },
     async (request, reply) => {
       const { id } = request.params
       const { language } = request.query
       const viewer = optionalViewerOf(request)
-      return viewer ? okEnvelope(await listings.getFor(viewer, id, language)) : sendSerialized(reply, await listings.getPublic(id, language))
+      return viewer
+        ? okEnvelope(await listings.getFor(viewer, id, language))
+        : sendSerialized(reply, await listings.getPublic(id, language))
     },
   )
 
@@ -56,10 +71,12 @@ export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListi
   // page never waits for the count.
   app.post(
     '/listings/:id/view',
-    { schema: { params: ListingIdParams, response: { 202: envelope(z.object({ counted: z.boolean() })) } } },
+    { schema: { params: ListingIdParams, response: { 202: envelope(ViewCountedSchema) } } },
     async (request, reply) => {
       const reader = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }
-      return reply.status(202).send(okEnvelope(await listings.recordView(request.params.id, optionalViewerOf(request), reader)))
+      return reply
+        .status(202)
+        .send(okEnvelope(await listings.recordView(request.params.id, optionalViewerOf(request), reader)))
     },
   )
 }

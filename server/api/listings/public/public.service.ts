@@ -1,7 +1,14 @@
 import { COUNT_CAP } from '../../../../shared/constants.ts'
+import { LOCALE_CODES } from '../../../../shared/locales.ts'
 import { currencyExponent, EUR_PER_UNIT } from '../../../../shared/money.ts'
 import { photoUrl } from '../../../../shared/paths.ts'
-import { ListingPageSchema, ListingSchema, type Listing, type ListingPage, type ListListingsQuery } from '../../../../shared/schemas/listing.ts'
+import {
+  ListingPageSchema,
+  ListingSchema,
+  type Listing,
+  type ListingPage,
+  type ListListingsQuery,
+} from '../../../../shared/schemas/listing.ts'
 import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { TtlCache } from '../../../lib/ttl-cache.ts'
@@ -9,6 +16,7 @@ import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
+import { listingChanges, type ListingRef } from './listing-changes.ts'
 import { publicListingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './public.repo.ts'
 
 export interface PublicListingsOptions {
@@ -23,13 +31,17 @@ export interface PublicListingsOptions {
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
+/** An id is read as a number (`0042` is 42), so each listing has one cache key per spelling: its id and its slug. */
+const singleKey = (language: string, idOrSlug: string) =>
+  `${language}:${/^\d{1,9}$/.test(idOrSlug) ? String(Number(idOrSlug)) : idOrSlug}`
 
-/** Public listing reads (SPEC §7 Listings): search, one listing, page views; anonymous answers are cached. */
+/** Public listing reads: search, one listing, page views; anonymous answers are cached (docs/decisions/006-caches-and-their-lifetimes.md). */
 export function publicListingsService(db: Db, options: PublicListingsOptions) {
   const repo = publicListingsRepo(db)
   // Public reads are cached already serialized: checked and stringified once per entry, not per request.
   const pages = new TtlCache<SerializedData<ListingPage>>(options.publicCacheMs, 1000)
   const singles = new TtlCache<SerializedData<Listing> | null>(options.publicCacheMs, 2000)
+  const changes = listingChanges()
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
     // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
@@ -77,7 +89,14 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
         const boostedTotal = await repo.count(filters, COUNT_CAP, now)
         if (offset < boostedTotal) rows = await repo.boostedSlice(filters, language, now, true, limit, offset)
         if (rows.length < limit) {
-          const rest = await repo.boostedSlice(filters, language, now, false, limit - rows.length, Math.max(0, offset - boostedTotal))
+          const rest = await repo.boostedSlice(
+            filters,
+            language,
+            now,
+            false,
+            limit - rows.length,
+            Math.max(0, offset - boostedTotal),
+          )
           rows = rows.concat(rest)
         }
       } else {
@@ -101,11 +120,12 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     }
   }
 
-  const search = (query: ListListingsQuery) => pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await searchPage(query)))
+  const search = (query: ListListingsQuery) =>
+    pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await searchPage(query)))
 
   /** A public listing by id or slug, or null: only active listings are public (policy.ts). */
   function findPublic(idOrSlug: string, language: string): Promise<SerializedData<Listing> | null> {
-    return singles.wrap(`${language}:${idOrSlug}`, async () => {
+    return singles.wrap(singleKey(language, idOrSlug), async () => {
       const row = await repo.findByIdOrSlug(idOrSlug, language)
       if (!row || row.status !== 'active') return null
       const [found] = await withPhotos([row])
@@ -127,12 +147,21 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     const row = await repo.findByIdOrSlug(idOrSlug, language)
     if (!row || !canManage(viewer, row)) return null
     const [listing] = await withPhotos([row], false)
-    return ListingSchema.parse({ ...listing, contact: row.contact, verification_number: row.verification_number, status_reason: row.status_reason, is_owner: isOwner(viewer, row) })
+    return ListingSchema.parse({
+      ...listing,
+      contact: row.contact,
+      verification_number: row.verification_number,
+      status_reason: row.status_reason,
+      is_owner: isOwner(viewer, row),
+    })
   }
 
   /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
   async function markFavorites(userId: number, items: Listing[]): Promise<Listing[]> {
-    const saved = await repo.favoritedAt(userId, items.map((l) => l.id))
+    const saved = await repo.favoritedAt(
+      userId,
+      items.map((l) => l.id),
+    )
     return items.map((l) => {
       const at = saved.get(l.id)
       return at ? { ...l, is_favorited: true, favorited_at: at.toISOString() } : l
@@ -158,7 +187,10 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
      */
     async getFor(viewer: Viewer, idOrSlug: string, language: string): Promise<Listing> {
       const shown = await findPublic(idOrSlug, language)
-      const listing = shown && !canManage(viewer, { owner_id: shown.value.owner.id }) ? shown.value : await findManaged(idOrSlug, language, viewer)
+      const listing =
+        shown && !canManage(viewer, { owner_id: shown.value.owner.id })
+          ? shown.value
+          : await findManaged(idOrSlug, language, viewer)
       if (!listing) throw notFound()
       const [marked] = await markFavorites(viewer.userId, [listing])
       return marked!
@@ -170,7 +202,11 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
      * POST /listings/{id}/view: a page view of a public listing, unless its reader manages it (their
      * own visits are not views); a visitor counts once per listing per day (analytics/views.ts).
      */
-    async recordView(idOrSlug: string, viewer: Viewer | null, reader: { address: string; userAgent: string }): Promise<{ counted: boolean }> {
+    async recordView(
+      idOrSlug: string,
+      viewer: Viewer | null,
+      reader: { address: string; userAgent: string },
+    ): Promise<{ counted: boolean }> {
       const found = await getPublic(idOrSlug, 'fa')
       if (canManage(viewer, { owner_id: found.value.owner.id })) return { counted: false }
       await options.views.record(found.value.id, viewer ? { userId: viewer.userId } : reader)
@@ -184,11 +220,22 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
 
-    /** Forgets cached public reads, after a write. */
-    invalidate(): void {
+    /**
+     * Called after every write that changes what the public sees: forgets the cached reads of that
+     * listing (by id and slug, in every language) and every list page; with no listing, everything.
+     * The answer to the write names the change (`changes`, for the gateway in front).
+     */
+    invalidate(listing?: ListingRef): void {
       pages.clear()
-      singles.clear()
+      if (!listing) singles.clear()
+      else
+        for (const language of LOCALE_CODES)
+          for (const name of [String(listing.id), listing.slug]) singles.delete(singleKey(language, name))
+      changes.record(listing)
     },
+
+    /** What changed in this process, for the answers to writes (listing-changes.ts). */
+    changes: { mark: changes.mark, since: changes.since },
   }
 }
 export type PublicListingsService = ReturnType<typeof publicListingsService>
@@ -215,7 +262,13 @@ function toListing(row: ListingRow, photos: PhotoRow[], now: number, translated:
     original_language: row.original_language,
     has_translation: translation !== null,
     is_translated: translation !== null,
-    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.file_id), thumb_url: photoUrl(p.thumb_file_id), width: p.width, height: p.height })),
+    photos: photos.map((p) => ({
+      id: p.id,
+      url: photoUrl(p.file_id),
+      thumb_url: photoUrl(p.thumb_file_id),
+      width: p.width,
+      height: p.height,
+    })),
     term: row.term,
     start_date: row.start_date,
     has_contract: row.has_contract,

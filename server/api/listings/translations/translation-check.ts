@@ -8,8 +8,12 @@ const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+/g
 const HANDLE = /(?:^|\s)@[A-Za-z0-9_]{3,}/g
 const DIGITS = /[0-9۰-۹٠-٩][0-9۰-۹٠-٩\s().+-]{3,}[0-9۰-۹٠-٩]/g
 
-const latin = (text: string) => text.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-const digitsOf = (text: string) => (latin(text).match(DIGITS) ?? []).map((m) => m.replace(/\D/g, '')).filter((d) => d.length >= 5)
+const latin = (text: string) =>
+  text
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+const digitsOf = (text: string) =>
+  (latin(text).match(DIGITS) ?? []).map((m) => m.replace(/\D/g, '')).filter((d) => d.length >= 5)
 const found = (pattern: RegExp, text: string) => (text.match(pattern) ?? []).map((m) => m.trim().toLowerCase())
 
 /** Null when the translation may be shown; otherwise why it may not. */
@@ -18,7 +22,11 @@ export function translationProblem(original: string, translated: string): string
   if (!text) return 'empty'
   if (text.length > original.length * 3 + 200) return 'too_long'
   const source = original.toLowerCase()
-  for (const [kind, pattern] of [['email', EMAIL], ['handle', HANDLE], ['link', LINK]] as const) {
+  for (const [kind, pattern] of [
+    ['email', EMAIL],
+    ['handle', HANDLE],
+    ['link', LINK],
+  ] as const) {
     if (found(pattern, text).some((m) => !source.includes(m))) return `new_${kind}`
   }
   const sourceDigits = digitsOf(original).join(' ')

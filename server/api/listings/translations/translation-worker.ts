@@ -25,7 +25,7 @@ const MAX_RETRY_MS = 3_600_000
 
 /**
  * Translates the descriptions of active listings into the other five languages, one call at a time,
- * off the request path (DESIGN §1). A failure stops the run and puts that listing on a backoff.
+ * off the request path (docs/decisions/017-listing-translations.md). A failure stops the run and puts that listing on a backoff.
  */
 export function translationWorker(db: Queryable, translator: Translator, options: TranslationWorkerOptions = {}) {
   const repo = translationsRepo(db)
@@ -45,7 +45,12 @@ export function translationWorker(db: Queryable, translator: Translator, options
       const missing = LOCALE_CODES.filter((l) => l !== listing.original_language && !have.has(l))
       try {
         for (const to of missing) {
-          const text = await translator.translate(listing.description, listing.original_language as LocaleCode, to, signal)
+          const text = await translator.translate(
+            listing.description,
+            listing.original_language as LocaleCode,
+            to,
+            signal,
+          )
           const problem = translationProblem(listing.description, text)
           if (problem) {
             // not stored: readers of that language see the owner's text
@@ -61,9 +66,15 @@ export function translationWorker(db: Queryable, translator: Translator, options
         if (signal?.aborted) break
         const attempts = (failures.get(listing.id)?.attempts ?? 0) + 1
         if (failures.size > 10_000) failures.clear()
-        failures.set(listing.id, { attempts, retryAt: Date.now() + Math.min(MAX_RETRY_MS, retryBaseMs * 2 ** (attempts - 1)) })
+        failures.set(listing.id, {
+          attempts,
+          retryAt: Date.now() + Math.min(MAX_RETRY_MS, retryBaseMs * 2 ** (attempts - 1)),
+        })
         const e = err as { message?: string; status?: number }
-        options.log?.warn({ listingId: listing.id, attempts, reason: e.message, status: e.status }, 'translations.failed')
+        options.log?.warn(
+          { listingId: listing.id, attempts, reason: e.message, status: e.status },
+          'translations.failed',
+        )
         run.failed++
         // most failures are the service's (down, rate-limited): the next run tries again
         break

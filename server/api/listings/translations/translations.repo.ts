@@ -16,7 +16,7 @@ export interface UntranslatedRow {
   original_language: LocaleCode
 }
 
-/** SQL of stored listing translations (DESIGN §1). */
+/** SQL of stored listing translations (docs/decisions/017-listing-translations.md). */
 export function translationsRepo(db: Queryable) {
   return {
     /** Active listings still missing a translation, newest first, leaving out `skip`. */
@@ -30,12 +30,20 @@ export function translationsRepo(db: Queryable) {
     },
 
     async languagesOf(listingId: number): Promise<string[]> {
-      const rows = await db.query<{ language: string }>(`SELECT language FROM listing_translations WHERE listing_id = $1`, [listingId])
+      const rows = await db.query<{ language: string }>(
+        `SELECT language FROM listing_translations WHERE listing_id = $1`,
+        [listingId],
+      )
       return rows.map((r) => r.language)
     },
 
     /** Stores a translation of `source`; nothing when the listing's text changed meanwhile. */
-    async store(listingId: number, language: string, description: string, source: { description: string; language: string }): Promise<boolean> {
+    async store(
+      listingId: number,
+      language: string,
+      description: string,
+      source: { description: string; language: string },
+    ): Promise<boolean> {
       const rows = await db.query(
         `INSERT INTO listing_translations (listing_id, language, description)
          SELECT id, $2, $3 FROM listings WHERE id = $1 AND description = $4 AND original_language = $5
@@ -47,11 +55,10 @@ export function translationsRepo(db: Queryable) {
 
     /** Every language is stored: the worker leaves this text alone from now on. */
     async markTranslated(listingId: number, source: { description: string; language: string }): Promise<void> {
-      await db.query(`UPDATE listings SET translated_at = now() WHERE id = $1 AND description = $2 AND original_language = $3`, [
-        listingId,
-        source.description,
-        source.language,
-      ])
+      await db.query(
+        `UPDATE listings SET translated_at = now() WHERE id = $1 AND description = $2 AND original_language = $3`,
+        [listingId, source.description, source.language],
+      )
     },
 
     /** A listing by numeric id or slug, whatever its status. */

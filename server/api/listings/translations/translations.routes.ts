@@ -6,7 +6,10 @@ import { optionalViewerOf } from '../../policy.ts'
 import type { ListingTranslationsService } from './translations.service.ts'
 
 /** GET /listings/{id}/translations: the owner's text and its stored translations. */
-export const listingTranslationsRoutes: FastifyPluginAsyncZod<{ translations: ListingTranslationsService }> = async (app, { translations }) => {
+export const listingTranslationsRoutes: FastifyPluginAsyncZod<{ translations: ListingTranslationsService }> = async (
+  app,
+  { translations },
+) => {
   app.addHook('preValidation', app.optionalUser)
 
   app.get(

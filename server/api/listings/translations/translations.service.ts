@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { canSee, type Viewer } from '../../policy.ts'
 import { translationsRepo } from './translations.repo.ts'
 
-/** Stored machine translations of listing descriptions, as readers ask for them (DESIGN §1). */
+/** Stored machine translations of listing descriptions, as readers ask for them (docs/decisions/017-listing-translations.md). */
 export function listingTranslationsService(db: Db) {
   const repo = translationsRepo(db)
   return {
@@ -18,7 +18,9 @@ export function listingTranslationsService(db: Db) {
       return {
         original_language: row.original_language,
         original_description: row.description,
-        translations: stored.filter((t) => t.language !== row.original_language).sort((a, b) => order(a.language) - order(b.language)),
+        translations: stored
+          .filter((t) => t.language !== row.original_language)
+          .sort((a, b) => order(a.language) - order(b.language)),
       }
     },
   }

@@ -28,7 +28,11 @@ t.test('openDbWithRetry', async (t) => {
     t.teardown(() => db.close())
     t.same(await db.query('SELECT 1 AS n'), [{ n: 1 }])
     t.ok(lines.length >= 3, `${lines.length} attempts failed before it answered`)
-    t.same(waits, lines.map((_, i) => i + 1), 'the backoff is asked once per failed attempt, in order')
+    t.same(
+      waits,
+      lines.map((_, i) => i + 1),
+      'the backoff is asked once per failed attempt, in order',
+    )
     for (const line of lines) {
       t.notMatch(line, /\n/, 'one line')
       t.notMatch(line, /\bat .+:\d+:\d+/, 'no stack frames')
@@ -40,7 +44,10 @@ t.test('openDbWithRetry', async (t) => {
     const { proxy, url } = await proxiedPostgres(t)
     await proxy.refuse()
     const lines: string[] = []
-    const err = await openDbWithRetry({ databaseUrl: url }, { log: (line) => lines.push(line), attempts: 3, backoffMs: () => 10 }).then(
+    const err = await openDbWithRetry(
+      { databaseUrl: url },
+      { log: (line) => lines.push(line), attempts: 3, backoffMs: () => 10 },
+    ).then(
       () => null,
       (e: unknown) => e,
     )
@@ -54,7 +61,10 @@ t.test('openDbWithRetry', async (t) => {
     const wrongDb = new URL(url)
     wrongDb.pathname = '/khaneh_no_such_database'
     const lines: string[] = []
-    const err = await openDbWithRetry({ databaseUrl: wrongDb.toString() }, { log: (line) => lines.push(line), attempts: 5, backoffMs: () => 10 }).then(
+    const err = await openDbWithRetry(
+      { databaseUrl: wrongDb.toString() },
+      { log: (line) => lines.push(line), attempts: 5, backoffMs: () => 10 },
+    ).then(
       () => null,
       (e: unknown) => e,
     )

@@ -32,7 +32,12 @@ async function dbBehindProxy(t: Teardown): Promise<{ db: Db; proxy: TcpProxy }> 
   await migrate(direct)
   await direct.close()
   const { proxy, url } = await proxiedPostgres(t)
-  const db = await openDb({ databaseUrl: inSchema(url), statementTimeoutMs: 2_000, queryTimeoutMs: 3_000, connectionTimeoutMs: 3_000 })
+  const db = await openDb({
+    databaseUrl: inSchema(url),
+    statementTimeoutMs: 2_000,
+    queryTimeoutMs: 3_000,
+    connectionTimeoutMs: 3_000,
+  })
   // the proxy first, so that no pooled connection is left waiting on it
   t.teardown(async () => {
     await proxy.close()
@@ -64,34 +69,39 @@ async function until200(app: FastifyInstance, url: string, ms: number): Promise<
 }
 
 t.test('the API when PostgreSQL is unavailable', async (t) => {
-  t.test('answers 503 with Retry-After within bounds while silent, and recovers by itself once new connections work', async (t) => {
-    const { db, proxy } = await dbBehindProxy(t)
-    const { gateway, api } = await buildTestStack(t, {}, { db })
-    t.equal((await call(api, '/api/v1/health')).status, 200)
-    t.equal((await call(gateway, '/readyz')).status, 200)
-    // a pool full of connections that will go silent
-    await Promise.all(Array.from({ length: 10 }, () => db.query('SELECT pg_sleep(0.05)')))
+  t.test(
+    'answers 503 with Retry-After within bounds while silent, and recovers by itself once new connections work',
+    async (t) => {
+      const { db, proxy } = await dbBehindProxy(t)
+      const { gateway, api } = await buildTestStack(t, {}, { db })
+      t.equal((await call(api, '/api/v1/health')).status, 200)
+      t.equal((await call(gateway, '/readyz')).status, 200)
+      // a pool full of connections that will go silent
+      await Promise.all(Array.from({ length: 10 }, () => db.query('SELECT pg_sleep(0.05)')))
 
-    proxy.silence()
-    const answers = await Promise.all([
-      ...Array.from({ length: 12 }, () => call(api, '/api/v1/health')),
-      call(api, '/api/v1/listings'),
-      call(api, '/api/v1/listings/1'),
-    ])
-    for (const answer of answers) {
-      t.equal(answer.status, 503)
-      t.equal(answer.headers['retry-after'], '5')
-      t.match(answer.body, { success: false, data: null, error: { code: 'SERVICE_UNAVAILABLE' } })
-    }
-    t.comment(`503 answered in ${Math.min(...answers.map((a) => a.ms))}–${Math.max(...answers.map((a) => a.ms))} ms while silent`)
-    t.equal((await call(gateway, '/readyz')).status, 503, 'not ready while the database is silent')
+      proxy.silence()
+      const answers = await Promise.all([
+        ...Array.from({ length: 12 }, () => call(api, '/api/v1/health')),
+        call(api, '/api/v1/listings'),
+        call(api, '/api/v1/listings/1'),
+      ])
+      for (const answer of answers) {
+        t.equal(answer.status, 503)
+        t.equal(answer.headers['retry-after'], '5')
+        t.match(answer.body, { success: false, data: null, error: { code: 'SERVICE_UNAVAILABLE' } })
+      }
+      t.comment(
+        `503 answered in ${Math.min(...answers.map((a) => a.ms))}–${Math.max(...answers.map((a) => a.ms))} ms while silent`,
+      )
+      t.equal((await call(gateway, '/readyz')).status, 503, 'not ready while the database is silent')
 
-    await proxy.restore()
-    const ms = await until200(gateway, '/readyz', 10_000)
-    t.comment(`/readyz 200 again ${ms} ms after new connections worked`)
-    t.equal((await call(api, '/api/v1/health')).status, 200)
-    t.equal((await call(api, '/api/v1/listings')).status, 200)
-  })
+      await proxy.restore()
+      const ms = await until200(gateway, '/readyz', 10_000)
+      t.comment(`/readyz 200 again ${ms} ms after new connections worked`)
+      t.equal((await call(api, '/api/v1/health')).status, 200)
+      t.equal((await call(api, '/api/v1/listings')).status, 200)
+    },
+  )
 
   t.test('answers 503 while the database refuses connections; an ordinary SQL error stays 500', async (t) => {
     const { db, proxy } = await dbBehindProxy(t)

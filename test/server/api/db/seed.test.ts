@@ -43,58 +43,81 @@ async function failInsertsInto(db: Db, table: string) {
 }
 
 t.test('seedDemo', async (t) => {
-  await t.test('seeds places, owners, listings and photos once: a second run adds nothing, even where the seed predates its marker', async (t) => {
-    const db = await openTestDb(t)
-    const dir = t.testdir()
-    t.equal(await isEmpty(db), true, 'a fresh database')
-    t.match(await seedDemo(db, diskPhotoStore(dir), SMALL), { outcome: 'seeded', listings: 30 })
-    const seeded = await counts(db)
-    assertComplete(t, seeded)
-    t.equal(await isEmpty(db), false, 'marked complete')
+  await t.test(
+    'seeds places, owners, listings and photos once: a second run adds nothing, even where the seed predates its marker',
+    async (t) => {
+      const db = await openTestDb(t)
+      const dir = t.testdir()
+      t.equal(await isEmpty(db), true, 'a fresh database')
+      t.match(await seedDemo(db, diskPhotoStore(dir), SMALL), { outcome: 'seeded', listings: 30 })
+      const seeded = await counts(db)
+      assertComplete(t, seeded)
+      t.equal(await isEmpty(db), false, 'marked complete')
 
-    const stored = readdirSync(path.join(dir, 'photos')).length
-    const again = await seedDemo(db, diskPhotoStore(dir), SMALL).catch((err: unknown) => err)
-    t.match(again, { outcome: 'already_seeded', listings: 0 }, 'the second run')
-    t.same(await counts(db), seeded, 'nothing duplicated')
-    t.equal(readdirSync(path.join(dir, 'photos')).length, stored, 'no photo drawn or stored again')
+      const stored = readdirSync(path.join(dir, 'photos')).length
+      const again = await seedDemo(db, diskPhotoStore(dir), SMALL).catch((err: unknown) => err)
+      t.match(again, { outcome: 'already_seeded', listings: 0 }, 'the second run')
+      t.same(await counts(db), seeded, 'nothing duplicated')
+      t.equal(readdirSync(path.join(dir, 'photos')).length, stored, 'no photo drawn or stored again')
 
-    // the database as a seed completed before the marker existed left it: the marker's migration marks it
-    await db.exec(`DROP TABLE demo_seed; DELETE FROM schema_migrations WHERE version LIKE '0013_%'`)
-    await migrate(db)
-    t.equal(await isEmpty(db), false, 'the migration recognises the earlier seed as complete')
-    t.match(await seedDemo(db, diskPhotoStore(dir), SMALL), { outcome: 'already_seeded' })
-    t.same(await counts(db), seeded, 'nothing duplicated')
-  })
+      // the database as a seed completed before the marker existed left it: the marker's migration marks it
+      await db.exec(`DROP TABLE demo_seed; DELETE FROM schema_migrations WHERE version LIKE '0013_%'`)
+      await migrate(db)
+      t.equal(await isEmpty(db), false, 'the migration recognises the earlier seed as complete')
+      t.match(await seedDemo(db, diskPhotoStore(dir), SMALL), { outcome: 'already_seeded' })
+      t.same(await counts(db), seeded, 'nothing duplicated')
+    },
+  )
 
   await t.test('two starts seeding at once: one seeds, the other finds it done', async (t) => {
     const db = await openTestDb(t)
     const store = diskPhotoStore(t.testdir())
-    const results = await Promise.all([seedDemo(db, store, SMALL), seedDemo(db, store, SMALL)].map((run) => run.catch((err: unknown) => err)))
-    t.same(results.map((r) => (r as { outcome?: string }).outcome).sort(), ['already_seeded', 'seeded'], 'neither fails')
+    const results = await Promise.all(
+      [seedDemo(db, store, SMALL), seedDemo(db, store, SMALL)].map((run) => run.catch((err: unknown) => err)),
+    )
+    t.same(
+      results.map((r) => (r as { outcome?: string }).outcome).sort(),
+      ['already_seeded', 'seeded'],
+      'neither fails',
+    )
     assertComplete(t, await counts(db))
   })
 
-  await t.test('a photo store that fails → nothing written, one warning, the start goes on; the next run seeds it all', async (t) => {
-    const fake = await startFakeBotApi()
-    t.teardown(() => fake.close())
-    const store = telegramPhotoStore({ botToken: fake.token, chatId: fake.chatId, apiBase: fake.url, timeoutMs: 2_000 })
-    fake.answers.sendDocument = { status: 500, contentType: 'application/json', body: '{"ok":false,"error_code":500,"description":"Internal Server Error"}' }
-    const db = await openTestDb(t)
-    const warnings: string[] = []
-    const failed = await seedDemo(db, store, { ...SMALL, warn: (m) => warnings.push(m) }).catch((err: unknown) => err)
-    t.match(failed, { outcome: 'photo_store_failed', listings: 0 }, 'the seed does not throw')
-    t.match(await counts(db), NOTHING, 'no half catalogue')
-    t.equal(warnings.length, 1, 'one warning')
-    t.match(warnings[0], /photo store/)
-    t.notMatch(warnings[0], fake.token, 'without the bot token')
-    t.equal(await isEmpty(db), true, 'the next start seeds again')
+  await t.test(
+    'a photo store that fails → nothing written, one warning, the start goes on; the next run seeds it all',
+    async (t) => {
+      const fake = await startFakeBotApi()
+      t.teardown(() => fake.close())
+      const store = telegramPhotoStore({
+        botToken: fake.token,
+        chatId: fake.chatId,
+        apiBase: fake.url,
+        timeoutMs: 2_000,
+      })
+      fake.answers.sendDocument = {
+        status: 500,
+        contentType: 'application/json',
+        body: '{"ok":false,"error_code":500,"description":"Internal Server Error"}',
+      }
+      const db = await openTestDb(t)
+      const warnings: string[] = []
+      const failed = await seedDemo(db, store, { ...SMALL, warn: (m) => warnings.push(m) }).catch((err: unknown) => err)
+      t.match(failed, { outcome: 'photo_store_failed', listings: 0 }, 'the seed does not throw')
+      t.match(await counts(db), NOTHING, 'no half catalogue')
+      t.equal(warnings.length, 1, 'one warning')
+      t.match(warnings[0], /photo store/)
+      t.notMatch(warnings[0], fake.token, 'without the bot token')
+      t.equal(await isEmpty(db), true, 'the next start seeds again')
 
-    fake.answers.sendDocument = undefined
-    t.match(await seedDemo(db, store, SMALL), { outcome: 'seeded', listings: 30 })
-    assertComplete(t, await counts(db))
-    const [photo] = await db.query<{ file_id: string; thumb_file_id: string }>('SELECT file_id, thumb_file_id FROM photos LIMIT 1')
-    t.ok(fake.documents.has(photo!.file_id) && fake.documents.has(photo!.thumb_file_id), 'the photos are in Telegram')
-  })
+      fake.answers.sendDocument = undefined
+      t.match(await seedDemo(db, store, SMALL), { outcome: 'seeded', listings: 30 })
+      assertComplete(t, await counts(db))
+      const [photo] = await db.query<{ file_id: string; thumb_file_id: string }>(
+        'SELECT file_id, thumb_file_id FROM photos LIMIT 1',
+      )
+      t.ok(fake.documents.has(photo!.file_id) && fake.documents.has(photo!.thumb_file_id), 'the photos are in Telegram')
+    },
+  )
 
   await t.test('a seed that fails half-way writes nothing; the next run completes it', async (t) => {
     const db = await openTestDb(t)
@@ -115,6 +138,10 @@ t.test('seedDemo', async (t) => {
     t.equal(await isEmpty(db), true, 'places without the marker are a seed cut short')
     t.match(await seedDemo(db, diskPhotoStore(t.testdir()), SMALL), { outcome: 'seeded' })
     assertComplete(t, await counts(db))
-    t.same(await db.query(`SELECT id FROM users WHERE referral_code = 'SEED0000123456'`), [], 'the owner it left is replaced, not kept beside a new one')
+    t.same(
+      await db.query(`SELECT id FROM users WHERE referral_code = 'SEED0000123456'`),
+      [],
+      'the owner it left is replaced, not kept beside a new one',
+    )
   })
 })

@@ -7,20 +7,44 @@ import { lastActionLink } from '../../../helpers/email.ts'
 t.test('built-in e-mail identity provider', async (t) => {
   const dataDir = t.testdir()
   const { app, db } = await buildTestApi(t, { mailer: outboxMailer(dataDir), publicBaseUrl: 'https://khaneh.example' })
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url: `/api/v1/identity/${url}`, payload: payload as object })
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url: `/api/v1/identity/${url}`, payload: payload as object })
 
-  await t.test('sign-up answers an unverified ID token and mails a verification link in the chosen language', async (t) => {
-    const res = await post('sign-up', { email: 'Neda@Example.com ', password: 'secret1', display_name: 'Neda', language: 'de' })
-    t.equal(res.statusCode, 400, 'a padded e-mail is not an e-mail')
-    const ok = await post('sign-up', { email: 'Neda@Example.com', password: 'secret1', display_name: 'Neda', language: 'de' })
-    t.equal(ok.statusCode, 201)
-    t.match(ok.json().data, { email: 'neda@example.com', email_verified: false, display_name: 'Neda', id_token: /^[\w-]+\.[\w-]+\.[\w-]+$/ })
-    const [mail] = await readOutbox(dataDir, 'mail', 'neda@example.com')
-    t.match(mail, { subject: /E-Mail-Adresse/, text: /https:\/\/khaneh\.example\/de\/auth\/action\?mode=verifyEmail&oobCode=[\w-]{40,}/ })
-    const [row] = await db.query<{ password_hash: string }>(`SELECT password_hash FROM email_identities WHERE email = 'neda@example.com'`)
-    t.match(row!.password_hash, /^scrypt\$16384\$8\$1\$/, 'the password is stored as an scrypt hash')
-    t.notMatch(row!.password_hash, /secret1/)
-  })
+  await t.test(
+    'sign-up answers an unverified ID token and mails a verification link in the chosen language',
+    async (t) => {
+      const res = await post('sign-up', {
+        email: 'Neda@Example.com ',
+        password: 'secret1',
+        display_name: 'Neda',
+        language: 'de',
+      })
+      t.equal(res.statusCode, 400, 'a padded e-mail is not an e-mail')
+      const ok = await post('sign-up', {
+        email: 'Neda@Example.com',
+        password: 'secret1',
+        display_name: 'Neda',
+        language: 'de',
+      })
+      t.equal(ok.statusCode, 201)
+      t.match(ok.json().data, {
+        email: 'neda@example.com',
+        email_verified: false,
+        display_name: 'Neda',
+        id_token: /^[\w-]+\.[\w-]+\.[\w-]+$/,
+      })
+      const [mail] = await readOutbox(dataDir, 'mail', 'neda@example.com')
+      t.match(mail, {
+        subject: /E-Mail-Adresse/,
+        text: /https:\/\/khaneh\.example\/de\/auth\/action\?mode=verifyEmail&oobCode=[\w-]{40,}/,
+      })
+      const [row] = await db.query<{ password_hash: string }>(
+        `SELECT password_hash FROM email_identities WHERE email = 'neda@example.com'`,
+      )
+      t.match(row!.password_hash, /^scrypt\$16384\$8\$1\$/, 'the password is stored as an scrypt hash')
+      t.notMatch(row!.password_hash, /secret1/)
+    },
+  )
 
   await t.test('sign-up refusals: taken e-mail (409), short password, bad e-mail (400 with fields)', async (t) => {
     const taken = await post('sign-up', { email: 'neda@example.com', password: 'another1' })
@@ -31,7 +55,9 @@ t.test('built-in e-mail identity provider', async (t) => {
     t.match(short.json().error.details, [{ path: 'body.password' }])
     const bad = await post('sign-up', { email: 'not-an-email', password: 'secret1' })
     t.match(bad.json().error.details, [{ path: 'body.email' }])
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_identities WHERE email = 'x@example.com'`) as [{ n: number }]
+    const [{ n }] = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM email_identities WHERE email = 'x@example.com'`,
+    )) as [{ n: number }]
     t.equal(n, 0, 'nothing written')
   })
 
@@ -40,7 +66,11 @@ t.test('built-in e-mail identity provider', async (t) => {
     const code = link.searchParams.get('oobCode')
     const check = await post('check-code', { oob_code: code })
     t.same(check.json().data, { mode: 'verifyEmail', email: 'neda@example.com' })
-    t.equal((await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'hijack1' })).statusCode, 400, 'a code only works for its purpose')
+    t.equal(
+      (await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'hijack1' })).statusCode,
+      400,
+      'a code only works for its purpose',
+    )
     t.equal((await post('apply-code', { mode: 'verifyEmail', oob_code: code })).statusCode, 200)
     const again = await post('apply-code', { mode: 'verifyEmail', oob_code: code })
     t.equal(again.statusCode, 400)
@@ -61,36 +91,68 @@ t.test('built-in e-mail identity provider', async (t) => {
     t.equal(blocked.statusCode, 429, 'even the right password waits')
     t.match(blocked.json().error.details, { reason: 'too_many_attempts', retry_after_s: Number })
     await db.query(`UPDATE identity_sign_in_failures SET failed_at = failed_at - interval '16 minutes'`)
-    t.equal((await post('sign-in', { email: 'neda@example.com', password: 'secret1' })).statusCode, 200, 'the window passes')
+    t.equal(
+      (await post('sign-in', { email: 'neda@example.com', password: 'secret1' })).statusCode,
+      200,
+      'the window passes',
+    )
   })
 
-  await t.test('password reset: same answer for unknown e-mails, link works once, old password and sessions end', async (t) => {
-    const before = (await readOutbox(dataDir, 'mail')).length
-    t.same((await post('send-password-reset', { email: 'ghost@example.com' })).json().data, { sent: true })
-    t.equal((await readOutbox(dataDir, 'mail')).length, before, 'nothing sent for an unknown e-mail')
-    t.same((await post('send-password-reset', { email: 'neda@example.com' })).json().data, { sent: true })
-    const link = await lastActionLink(dataDir, 'neda@example.com', 'resetPassword')
-    t.match(link.pathname, '/de/auth/action')
-    const code = link.searchParams.get('oobCode')
-    t.equal((await post('apply-code', { mode: 'resetPassword', oob_code: code })).statusCode, 400, 'a new password is required')
-    t.equal((await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: '123' })).statusCode, 400, 'and must be long enough')
-    t.equal((await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'brand-new-1' })).statusCode, 200)
-    t.equal((await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'brand-new-2' })).statusCode, 400, 'used once')
-    t.equal((await post('sign-in', { email: 'neda@example.com', password: 'secret1' })).statusCode, 401)
-    t.equal((await post('sign-in', { email: 'neda@example.com', password: 'brand-new-1' })).statusCode, 200)
-  })
+  await t.test(
+    'password reset: same answer for unknown e-mails, link works once, old password and sessions end',
+    async (t) => {
+      const before = (await readOutbox(dataDir, 'mail')).length
+      t.same((await post('send-password-reset', { email: 'ghost@example.com' })).json().data, { sent: true })
+      t.equal((await readOutbox(dataDir, 'mail')).length, before, 'nothing sent for an unknown e-mail')
+      t.same((await post('send-password-reset', { email: 'neda@example.com' })).json().data, { sent: true })
+      const link = await lastActionLink(dataDir, 'neda@example.com', 'resetPassword')
+      t.match(link.pathname, '/de/auth/action')
+      const code = link.searchParams.get('oobCode')
+      t.equal(
+        (await post('apply-code', { mode: 'resetPassword', oob_code: code })).statusCode,
+        400,
+        'a new password is required',
+      )
+      t.equal(
+        (await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: '123' })).statusCode,
+        400,
+        'and must be long enough',
+      )
+      t.equal(
+        (await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'brand-new-1' })).statusCode,
+        200,
+      )
+      t.equal(
+        (await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'brand-new-2' })).statusCode,
+        400,
+        'used once',
+      )
+      t.equal((await post('sign-in', { email: 'neda@example.com', password: 'secret1' })).statusCode, 401)
+      t.equal((await post('sign-in', { email: 'neda@example.com', password: 'brand-new-1' })).statusCode, 200)
+    },
+  )
 
   await t.test('expired links are refused', async (t) => {
     await post('send-password-reset', { email: 'neda@example.com' })
     const code = (await lastActionLink(dataDir, 'neda@example.com', 'resetPassword')).searchParams.get('oobCode')
     await db.query(`UPDATE identity_codes SET expires_at = now() - interval '1 second'`)
-    t.equal((await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'later-pass' })).statusCode, 400)
+    t.equal(
+      (await post('apply-code', { mode: 'resetPassword', oob_code: code, new_password: 'later-pass' })).statusCode,
+      400,
+    )
   })
 
   await t.test('resending verification: needs a valid ID token; three links an hour', async (t) => {
     const fresh = (await post('sign-up', { email: 'omid@example.com', password: 'secret1' })).json().data
-    t.equal((await post('send-verification', { id_token: fresh.id_token.slice(0, -2) + 'xx' })).statusCode, 401, 'forged token')
-    t.same((await post('send-verification', { id_token: fresh.id_token })).json().data, { sent: true, already_verified: false })
+    t.equal(
+      (await post('send-verification', { id_token: fresh.id_token.slice(0, -2) + 'xx' })).statusCode,
+      401,
+      'forged token',
+    )
+    t.same((await post('send-verification', { id_token: fresh.id_token })).json().data, {
+      sent: true,
+      already_verified: false,
+    })
     t.equal((await post('send-verification', { id_token: fresh.id_token })).statusCode, 200)
     const limited = await post('send-verification', { id_token: fresh.id_token })
     t.equal(limited.statusCode, 429, 'the sign-up mail counts: 3 an hour')
@@ -98,7 +160,9 @@ t.test('built-in e-mail identity provider', async (t) => {
   })
 
   await t.test('two concurrent sign-ups of one e-mail: exactly one account', async (t) => {
-    const results = await Promise.all([1, 2].map(() => post('sign-up', { email: 'twin@example.com', password: 'secret1' })))
+    const results = await Promise.all(
+      [1, 2].map(() => post('sign-up', { email: 'twin@example.com', password: 'secret1' })),
+    )
     t.same(results.map((r) => r.statusCode).sort(), [201, 409])
   })
 })

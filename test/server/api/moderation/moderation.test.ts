@@ -10,14 +10,24 @@ async function setup(db: Db) {
 
 const ids = (list: Array<{ id: number }>) => list.map((l) => l.id)
 const statusOf = async (db: Db, id: number) =>
-  (await db.query<{ status: string; status_reason: string | null }>(`SELECT status, status_reason FROM listings WHERE id = $1`, [id]))[0]!
+  (
+    await db.query<{ status: string; status_reason: string | null }>(
+      `SELECT status, status_reason FROM listings WHERE id = $1`,
+      [id],
+    )
+  )[0]!
 
 t.test('admin routes: 401 for anonymous callers, 403 for users; nothing changes', async (t) => {
   const { app, db } = await buildTestApi(t)
   const city = await setup(db)
   const call = apiCaller(app)
   const user = await telegramSession(app, 9501)
-  const listing = await makeListing(db, { ownerId: user.user.id, cityId: city.id, countryCode: 'DE', status: 'pending' })
+  const listing = await makeListing(db, {
+    ownerId: user.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'pending',
+  })
   const [report] = await db.query<{ id: number }>(
     `INSERT INTO listing_reports (listing_id, reporter_id, reason) VALUES ($1, $2, 'spam') RETURNING id`,
     [listing.id, user.user.id],
@@ -50,12 +60,38 @@ t.test('the pending queue: oldest first, the owner view with contact and photos;
   const admin = await telegramSession(app, 777)
   const owner = await makeUser(db, { first_name: 'Sara', username: 'sara' })
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000)
-  const newer = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: at(10) })
-  const oldest = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: at(30) })
-  const middle = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: at(20) })
+  const newer = await makeListing(db, {
+    ownerId: owner.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'pending',
+    createdAt: at(10),
+  })
+  const oldest = await makeListing(db, {
+    ownerId: owner.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'pending',
+    createdAt: at(30),
+  })
+  const middle = await makeListing(db, {
+    ownerId: owner.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'pending',
+    createdAt: at(20),
+  })
   await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'active', createdAt: at(40) })
-  await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'rejected', createdAt: at(50) })
-  await db.query(`UPDATE listings SET contact = '+49 151 0000', verification_number = 'WBS-42' WHERE id = $1`, [oldest.id])
+  await makeListing(db, {
+    ownerId: owner.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'rejected',
+    createdAt: at(50),
+  })
+  await db.query(`UPDATE listings SET contact = '+49 151 0000', verification_number = 'WBS-42' WHERE id = $1`, [
+    oldest.id,
+  ])
   await db.query(
     `INSERT INTO photos (listing_id, position, file_id, thumb_file_id, width, height)
      VALUES ($1, 1, 'second-webp', 'second-thumb', 10, 10), ($1, 0, 'first-webp', 'first-thumb', 800, 600), ($2, 0, 'mid-webp', 'mid-thumb', 10, 10)`,
@@ -66,7 +102,14 @@ t.test('the pending queue: oldest first, the owner view with contact and photos;
   t.equal(res.statusCode, 200, res.body)
   const page = res.json().data
   t.same(ids(page.listings), [oldest.id, middle.id, newer.id])
-  t.same(page.pagination, { current_page: 1, total_pages: 1, total_items: 3, items_per_page: 25, has_next: false, has_prev: false })
+  t.same(page.pagination, {
+    current_page: 1,
+    total_pages: 1,
+    total_items: 3,
+    items_per_page: 25,
+    has_next: false,
+    has_prev: false,
+  })
   t.match(page.listings[0], {
     status: 'pending',
     contact: '+49 151 0000',
@@ -74,7 +117,10 @@ t.test('the pending queue: oldest first, the owner view with contact and photos;
     status_reason: null,
     city_name: 'berlin',
     owner: { id: owner.id, first_name: 'Sara', username: 'sara' },
-    photos: [{ url: '/api/telegramFile/first-webp', thumb_url: '/api/telegramFile/first-thumb', width: 800 }, { url: '/api/telegramFile/second-webp' }],
+    photos: [
+      { url: '/api/telegramFile/first-webp', thumb_url: '/api/telegramFile/first-thumb', width: 800 },
+      { url: '/api/telegramFile/second-webp' },
+    ],
   })
   t.equal(page.listings[1].photos.length, 1)
   t.same(page.listings[2].photos, [])
@@ -82,13 +128,34 @@ t.test('the pending queue: oldest first, the owner view with contact and photos;
   const second = (await call('GET', '/admin/listings/pending?limit=1&page=2&language=en', admin.token)).json().data
   t.same(ids(second.listings), [middle.id])
   t.match(second.listings[0], { city_name: 'Berlin' })
-  t.same(second.pagination, { current_page: 2, total_pages: 3, total_items: 3, items_per_page: 1, has_next: true, has_prev: true })
-  t.same((await call('GET', '/admin/listings/pending?page=9', admin.token)).json().data.listings, [], 'past the end: empty')
-  for (const q of ['limit=0', 'limit=101', 'page=0', 'limit=abc']) {
-    const bad = await call('GET', `/admin/listings/pending?${q}`, admin.token)
-    t.equal(bad.statusCode, 400, q)
-    t.equal(bad.json().error.code, 'VALIDATION_ERROR')
+  t.same(second.pagination, {
+    current_page: 2,
+    total_pages: 3,
+    total_items: 3,
+    items_per_page: 1,
+    has_next: true,
+    has_prev: true,
+  })
+  t.same(
+    (await call('GET', '/admin/listings/pending?page=9', admin.token)).json().data.listings,
+    [],
+    'past the end: empty',
+  )
+  // page sizes are brought into range, not refused; the pagination says what was used
+  for (const [q, used] of [
+    ['limit=0', { items_per_page: 1, total_pages: 3 }],
+    ['limit=101', { items_per_page: 100 }],
+    ['limit=-5', { items_per_page: 1 }],
+    ['page=0', { current_page: 1 }],
+    ['page=-3&limit=1', { current_page: 1, items_per_page: 1 }],
+  ] as const) {
+    const clamped = await call('GET', `/admin/listings/pending?${q}`, admin.token)
+    t.equal(clamped.statusCode, 200, q)
+    t.match(clamped.json().data.pagination, used, q)
   }
+  const bad = await call('GET', '/admin/listings/pending?limit=abc', admin.token)
+  t.equal(bad.statusCode, 400, 'not a number is still refused')
+  t.equal(bad.json().error.code, 'VALIDATION_ERROR')
   t.equal((await call('GET', '/admin/listings/pending?limit=100', admin.token)).statusCode, 200)
 })
 
@@ -100,9 +167,16 @@ for (const publicCacheMs of [0, 60_000]) {
     const call = apiCaller(app)
     const admin = await telegramSession(app, 777)
     const owner = await telegramSession(app, 9601)
-    const listing = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: new Date(Date.now() - 3_600_000) })
+    const listing = await makeListing(db, {
+      ownerId: owner.user.id,
+      cityId: city.id,
+      countryCode: 'DE',
+      status: 'pending',
+      createdAt: new Date(Date.now() - 3_600_000),
+    })
     const publicStatus = async () => (await call('GET', `/listings/${listing.id}`, null)).statusCode
-    const inSearch = async () => ids((await call('GET', '/listings?country=DE', null)).json().data.listings).includes(listing.id)
+    const inSearch = async () =>
+      ids((await call('GET', '/listings?country=DE', null)).json().data.listings).includes(listing.id)
     const moderate = (body: object) => call('PUT', `/admin/listings/${listing.id}/status`, admin.token, body)
 
     t.equal(await publicStatus(), 404, 'pending is not public')
@@ -110,8 +184,16 @@ for (const publicCacheMs of [0, 60_000]) {
 
     const approved = await moderate({ status: 'active' })
     t.equal(approved.statusCode, 200, approved.body)
-    t.match(approved.json().data, { id: listing.id, status: 'active', status_reason: null, owner: { id: owner.user.id } })
-    const [row] = await db.query<{ activated_at: Date | null; moderated_by: number }>(`SELECT activated_at, moderated_by FROM listings WHERE id = $1`, [listing.id])
+    t.match(approved.json().data, {
+      id: listing.id,
+      status: 'active',
+      status_reason: null,
+      owner: { id: owner.user.id },
+    })
+    const [row] = await db.query<{ activated_at: Date | null; moderated_by: number }>(
+      `SELECT activated_at, moderated_by FROM listings WHERE id = $1`,
+      [listing.id],
+    )
     t.ok(row!.activated_at && Date.now() - new Date(row!.activated_at).getTime() < 60_000, 'activated now')
     t.equal(row!.moderated_by, admin.user.id)
     t.equal(await publicStatus(), 200, 'public at once')
@@ -119,7 +201,10 @@ for (const publicCacheMs of [0, 60_000]) {
 
     const again = await moderate({ status: 'active' })
     t.equal(again.statusCode, 409)
-    t.match(again.json().error, { code: 'CONFLICT', details: { reason: 'transition_not_allowed', from: 'active', to: 'active' } })
+    t.match(again.json().error, {
+      code: 'CONFLICT',
+      details: { reason: 'transition_not_allowed', from: 'active', to: 'active' },
+    })
 
     const rejected = await moderate({ status: 'rejected', reason: '  The photos show another flat.  ' })
     t.equal(rejected.statusCode, 200, rejected.body)
@@ -127,7 +212,11 @@ for (const publicCacheMs of [0, 60_000]) {
     t.equal(await publicStatus(), 404, 'a rejected listing leaves the public view')
     t.notOk(await inSearch())
     const own = (await call('GET', '/users/listings?status=rejected', owner.token)).json().data.listings
-    t.match(own, [{ id: listing.id, status: 'rejected', status_reason: 'The photos show another flat.' }], 'the owner reads the reason')
+    t.match(
+      own,
+      [{ id: listing.id, status: 'rejected', status_reason: 'The photos show another flat.' }],
+      'the owner reads the reason',
+    )
 
     t.equal((await moderate({ status: 'rejected', reason: 'again' })).statusCode, 409, 'rejected → rejected')
     t.equal((await moderate({ status: 'active' })).statusCode, 409, 'rejected → active: the owner edits first')
@@ -148,7 +237,11 @@ for (const publicCacheMs of [0, 60_000]) {
     t.same(ids(queue.listings), [listing.id])
     t.equal(queue.listings[0].contact, '+49 151 1111111')
 
-    t.equal((await moderate({ status: 'active', reason: 'Thanks for fixing it' })).statusCode, 200, 'an approval may carry a reason')
+    t.equal(
+      (await moderate({ status: 'active', reason: 'Thanks for fixing it' })).statusCode,
+      200,
+      'an approval may carry a reason',
+    )
     t.same(await statusOf(db, listing.id), { status: 'active', status_reason: null })
     t.equal(await publicStatus(), 200)
     t.ok(await inSearch())
@@ -177,7 +270,10 @@ t.test('moderation refuses bad input and unknown listings; nothing changes', asy
     const res = await call('PUT', url, admin.token, body)
     t.equal(res.statusCode, 400, name)
     t.equal(res.json().error.code, 'VALIDATION_ERROR')
-    t.ok(res.json().error.details.some((d: { path: string }) => d.path === path), `${name}: names ${path}`)
+    t.ok(
+      res.json().error.details.some((d: { path: string }) => d.path === path),
+      `${name}: names ${path}`,
+    )
   }
   t.same(await statusOf(db, pending.id), { status: 'pending', status_reason: null })
 
@@ -190,24 +286,53 @@ t.test('moderation refuses bad input and unknown listings; nothing changes', asy
   // two admins at once: the row lock lets one moderate; the other sees the new status and gets a 409
   for (const body of [{ status: 'active' }, { status: 'rejected', reason: 'Looks like spam' }]) {
     const fresh = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'pending' })
-    const both = await Promise.all([1, 2].map(() => call('PUT', `/admin/listings/${fresh.id}/status`, admin.token, body)))
+    const both = await Promise.all(
+      [1, 2].map(() => call('PUT', `/admin/listings/${fresh.id}/status`, admin.token, body)),
+    )
     t.same(both.map((r) => r.statusCode).sort(), [200, 409], `${body.status} twice at once: one wins`)
     t.equal((await statusOf(db, fresh.id)).status, body.status)
   }
 
   // the owner edits after the moderator read it: the decision on the old version is refused
   const edited = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', status: 'pending' })
-  const read = (await call('GET', '/admin/listings/pending?limit=100', admin.token)).json().data.listings.find((l: { id: number }) => l.id === edited.id)
-  await db.query(`UPDATE listings SET description = 'Now with a phone number in the text: call 0151 999', updated_at = now() + interval '1 second' WHERE id = $1`, [edited.id])
+  const read = (await call('GET', '/admin/listings/pending?limit=100', admin.token))
+    .json()
+    .data.listings.find((l: { id: number }) => l.id === edited.id)
+  await db.query(
+    `UPDATE listings SET description = 'Now with a phone number in the text: call 0151 999', updated_at = now() + interval '1 second' WHERE id = $1`,
+    [edited.id],
+  )
   for (const body of [{ status: 'active' }, { status: 'rejected', reason: 'Looks like spam' }]) {
-    const stale = await call('PUT', `/admin/listings/${edited.id}/status`, admin.token, { ...body, updated_at: read.updated_at })
+    const stale = await call('PUT', `/admin/listings/${edited.id}/status`, admin.token, {
+      ...body,
+      updated_at: read.updated_at,
+    })
     t.equal(stale.statusCode, 409, `${body.status} of a version the moderator did not read`)
     t.match(stale.json().error.details, { reason: 'listing_changed' })
   }
   t.same(await statusOf(db, edited.id), { status: 'pending', status_reason: null }, 'still pending')
-  const reread = (await call('GET', '/admin/listings/pending?limit=100', admin.token)).json().data.listings.find((l: { id: number }) => l.id === edited.id)
-  t.equal((await call('PUT', `/admin/listings/${edited.id}/status`, admin.token, { status: 'active', updated_at: reread.updated_at })).statusCode, 200, 'the version read now')
-  t.equal((await call('PUT', `/admin/listings/${edited.id}/status`, admin.token, { status: 'active', updated_at: 'yesterday' })).statusCode, 400)
+  const reread = (await call('GET', '/admin/listings/pending?limit=100', admin.token))
+    .json()
+    .data.listings.find((l: { id: number }) => l.id === edited.id)
+  t.equal(
+    (
+      await call('PUT', `/admin/listings/${edited.id}/status`, admin.token, {
+        status: 'active',
+        updated_at: reread.updated_at,
+      })
+    ).statusCode,
+    200,
+    'the version read now',
+  )
+  t.equal(
+    (
+      await call('PUT', `/admin/listings/${edited.id}/status`, admin.token, {
+        status: 'active',
+        updated_at: 'yesterday',
+      })
+    ).statusCode,
+    400,
+  )
 })
 
 t.test('the stats overview counts listings, users and open reports', async (t) => {
@@ -221,7 +346,8 @@ t.test('the stats overview counts listings, users and open reports', async (t) =
   const deleted = await makeUser(db)
   await db.query(`UPDATE users SET deleted_at = now() WHERE id = $1`, [deleted.id])
   const old = new Date(Date.now() - 10 * 86_400_000)
-  const make = (status: string, createdAt?: Date) => makeListing(db, { ownerId: user.user.id, cityId: city.id, countryCode: 'DE', status, createdAt })
+  const make = (status: string, createdAt?: Date) =>
+    makeListing(db, { ownerId: user.user.id, cityId: city.id, countryCode: 'DE', status, createdAt })
   const active = await make('active')
   await make('active', old)
   await make('pending')

@@ -5,18 +5,27 @@ import t from 'tap'
 import { RATE_LIMIT_POLICIES } from '../../../../server/api/rate-limit/limits.ts'
 import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
 import { buildTestApi, openTestDb } from '../../../helpers/build-api.ts'
+import { recordWarnings } from '../../../helpers/logs.ts'
 
 // The Redis of the machines and CI; each test keeps to its own key prefix.
 const REDIS_URL = 'redis://127.0.0.1:6379'
 const { max } = RATE_LIMIT_POLICIES.signUp
 
 const signUp = (app: FastifyInstance, email: string, remoteAddress: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/identity/sign-up', payload: { email, password: 'secret-pass' }, remoteAddress })
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/identity/sign-up',
+    payload: { email, password: 'secret-pass' },
+    remoteAddress,
+  })
 
-const tally = (codes: number[]) => codes.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {})
+const tally = (codes: number[]) =>
+  codes.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {})
 
 /** A key prefix of this test; its keys are removed afterwards. */
-async function redisPrefix(t: { teardown(fn: () => unknown): void }): Promise<{ keyPrefix: string; keys(): Promise<string[]> }> {
+async function redisPrefix(t: {
+  teardown(fn: () => unknown): void
+}): Promise<{ keyPrefix: string; keys(): Promise<string[]> }> {
   const keyPrefix = `test-${randomUUID()}:`
   const redis = new Redis(REDIS_URL)
   const keys = () => redis.keys(`khaneh:rl:${keyPrefix}*`)
@@ -36,18 +45,25 @@ t.test('REDIS_URL: the counters live in Redis, shared by several processes', asy
   const first = await buildTestApi(t, options)
   const second = await buildTestApi(t, options)
 
-  await t.test('30 sign-ups at once from one client, over two API processes → exactly 5 pass, 25 × 429 with Retry-After', async (t) => {
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signUp(i % 2 ? first.app : second.app, `r${i}@example.com`, '203.0.113.50')))
-    t.same(tally(answers.map((a) => a.statusCode)), { 201: max, 429: 30 - max })
-    const refused = answers.find((a) => a.statusCode === 429)!
-    t.match(refused.json().error, { code: 'RATE_LIMITED', details: { retry_after_s: Number } })
-    t.equal(refused.headers['retry-after'], String(refused.json().error.details.retry_after_s))
-    const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rate_limit_counters')
-    t.equal(count!.n, 0, 'nothing counted in the database')
-    const stored = await keys()
-    t.equal(stored.length, 1, 'one key: this route and client')
-    t.match(stored[0], /POST \/api\/v1\/identity\/sign-up\|203\.0\.113\.50$/)
-  })
+  await t.test(
+    '30 sign-ups at once from one client, over two API processes → exactly 5 pass, 25 × 429 with Retry-After',
+    async (t) => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          signUp(i % 2 ? first.app : second.app, `r${i}@example.com`, '203.0.113.50'),
+        ),
+      )
+      t.same(tally(answers.map((a) => a.statusCode)), { 201: max, 429: 30 - max })
+      const refused = answers.find((a) => a.statusCode === 429)!
+      t.match(refused.json().error, { code: 'RATE_LIMITED', details: { retry_after_s: Number } })
+      t.equal(refused.headers['retry-after'], String(refused.json().error.details.retry_after_s))
+      const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rate_limit_counters')
+      t.equal(count!.n, 0, 'nothing counted in the database')
+      const stored = await keys()
+      t.equal(stored.length, 1, 'one key: this route and client')
+      t.match(stored[0], /POST \/api\/v1\/identity\/sign-up\|203\.0\.113\.50$/)
+    },
+  )
 
   await t.test('the key expires with its window', async (t) => {
     const redis = new Redis(REDIS_URL)
@@ -63,13 +79,12 @@ t.test('REDIS_URL: the counters live in Redis, shared by several processes', asy
 t.test('Redis unreachable → requests go through (fail open) at once, with a warning', async (t) => {
   const { keyPrefix } = await redisPrefix(t)
   // nothing listens on port 1
-  const { app } = await buildTestApi(t, { mailer: outboxMailer(t.testdir()), redisUrl: 'redis://127.0.0.1:1', rateLimits: { keyPrefix } })
-  const warnings: unknown[] = []
-  const warn = app.log.warn.bind(app.log)
-  app.log.warn = ((...args: Parameters<typeof warn>) => {
-    warnings.push(args)
-    return warn(...args)
-  }) as typeof app.log.warn
+  const { app } = await buildTestApi(t, {
+    mailer: outboxMailer(t.testdir()),
+    redisUrl: 'redis://127.0.0.1:1',
+    rateLimits: { keyPrefix },
+  })
+  const warnings = recordWarnings(app.log)
   const started = Date.now()
   const answers = []
   for (let i = 0; i <= max; i++) answers.push((await signUp(app, `down${i}@example.com`, '203.0.113.51')).statusCode)

@@ -4,31 +4,48 @@ import { RATE_LIMIT_POLICIES } from '../../../../server/api/rate-limit/limits.ts
 import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
 import { readOutbox } from '../../../../server/integrations/outbox.ts'
 import { buildTestApi, openTestDb } from '../../../helpers/build-api.ts'
+import { recordWarnings } from '../../../helpers/logs.ts'
 
 // The production numbers of rate-limit/limits.ts: these tests pass `rateLimits` and so are not raised.
 const PRODUCTION = { rateLimits: {} }
 
 const signUp = (app: FastifyInstance, email: string, client: Partial<InjectOptions> = {}) =>
-  app.inject({ method: 'POST', url: '/api/v1/identity/sign-up', payload: { email, password: 'secret-pass' }, ...client })
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/identity/sign-up',
+    payload: { email, password: 'secret-pass' },
+    ...client,
+  })
 
-const tally = (codes: number[]) => codes.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {})
+const tally = (codes: number[]) =>
+  codes.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {})
 
 t.test('per-client request limits (PostgreSQL counters)', async (t) => {
   const dataDir = t.testdir()
   const { app, db } = await buildTestApi(t, { ...PRODUCTION, mailer: outboxMailer(dataDir) })
   const { max } = RATE_LIMIT_POLICIES.signUp
 
-  await t.test('30 sign-ups at once from one client with 30 addresses → exactly 5 accounts and 5 e-mails; 25 × 429 with Retry-After', async (t) => {
-    const from = { remoteAddress: '203.0.113.10' }
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signUp(app, `stranger${i}@example.com`, from)))
-    t.same(tally(answers.map((a) => a.statusCode)), { 201: max, 429: 30 - max })
-    t.equal((await readOutbox(dataDir, 'mail')).length, max, 'one e-mail per accepted sign-up, none for the refused')
-    const refused = answers.find((a) => a.statusCode === 429)!
-    const body = refused.json()
-    t.match(body, { success: false, data: null, error: { code: 'RATE_LIMITED', message: String, details: { retry_after_s: Number } }, timestamp: String })
-    t.ok(body.error.details.retry_after_s > 3500 && body.error.details.retry_after_s <= 3600, 'the hour window')
-    t.equal(refused.headers['retry-after'], String(body.error.details.retry_after_s), 'Retry-After says the same')
-  })
+  await t.test(
+    '30 sign-ups at once from one client with 30 addresses → exactly 5 accounts and 5 e-mails; 25 × 429 with Retry-After',
+    async (t) => {
+      const from = { remoteAddress: '203.0.113.10' }
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => signUp(app, `stranger${i}@example.com`, from)),
+      )
+      t.same(tally(answers.map((a) => a.statusCode)), { 201: max, 429: 30 - max })
+      t.equal((await readOutbox(dataDir, 'mail')).length, max, 'one e-mail per accepted sign-up, none for the refused')
+      const refused = answers.find((a) => a.statusCode === 429)!
+      const body = refused.json()
+      t.match(body, {
+        success: false,
+        data: null,
+        error: { code: 'RATE_LIMITED', message: String, details: { retry_after_s: Number } },
+        timestamp: String,
+      })
+      t.ok(body.error.details.retry_after_s > 3500 && body.error.details.retry_after_s <= 3600, 'the hour window')
+      t.equal(refused.headers['retry-after'], String(body.error.details.retry_after_s), 'Retry-After says the same')
+    },
+  )
 
   await t.test('another client is not affected', async (t) => {
     t.equal((await signUp(app, 'neighbour@example.com', { remoteAddress: '203.0.113.11' })).statusCode, 201)
@@ -42,9 +59,18 @@ t.test('per-client request limits (PostgreSQL counters)', async (t) => {
 
   await t.test('X-Forwarded-For is believed from loopback (the gateway) only', async (t) => {
     const viaGateway = (address: string) => ({ remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': address } })
-    for (let i = 0; i < max; i++) t.equal((await signUp(app, `proxied${i}@example.com`, viaGateway('198.51.100.1'))).statusCode, 201)
-    t.equal((await signUp(app, 'proxied-over@example.com', viaGateway('198.51.100.1'))).statusCode, 429, 'the client the gateway named is limited')
-    t.equal((await signUp(app, 'proxied-other@example.com', viaGateway('198.51.100.2'))).statusCode, 201, 'another client behind the gateway is not')
+    for (let i = 0; i < max; i++)
+      t.equal((await signUp(app, `proxied${i}@example.com`, viaGateway('198.51.100.1'))).statusCode, 201)
+    t.equal(
+      (await signUp(app, 'proxied-over@example.com', viaGateway('198.51.100.1'))).statusCode,
+      429,
+      'the client the gateway named is limited',
+    )
+    t.equal(
+      (await signUp(app, 'proxied-other@example.com', viaGateway('198.51.100.2'))).statusCode,
+      201,
+      'another client behind the gateway is not',
+    )
 
     const spoofing = (i: number) => ({ remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': `10.9.8.${i}` } })
     const answers = []
@@ -54,9 +80,14 @@ t.test('per-client request limits (PostgreSQL counters)', async (t) => {
 
   await t.test('an IPv6 client is one /64: rotating the host part does not help', async (t) => {
     const answers = []
-    for (let i = 0; i <= max; i++) answers.push((await signUp(app, `six${i}@example.com`, { remoteAddress: `2001:db8:5:6::${i + 1}` })).statusCode)
+    for (let i = 0; i <= max; i++)
+      answers.push((await signUp(app, `six${i}@example.com`, { remoteAddress: `2001:db8:5:6::${i + 1}` })).statusCode)
     t.same(tally(answers), { 201: max, 429: 1 })
-    t.equal((await signUp(app, 'six-other@example.com', { remoteAddress: '2001:db8:5:7::1' })).statusCode, 201, 'the next /64 is another client')
+    t.equal(
+      (await signUp(app, 'six-other@example.com', { remoteAddress: '2001:db8:5:7::1' })).statusCode,
+      201,
+      'the next /64 is another client',
+    )
   })
 })
 
@@ -88,7 +119,12 @@ t.test('every limited route counts against its policy, before authentication and
     t.equal(over.json().error.code, 'RATE_LIMITED')
     t.ok(Number(over.headers['retry-after']) > 0, `${url}: Retry-After`)
   }
-  t.equal((await app.inject({ method: 'POST', url: '/api/v1/identity/sign-in', payload: {}, remoteAddress: '203.0.113.21' })).statusCode, 400, 'per client: another one is let through')
+  t.equal(
+    (await app.inject({ method: 'POST', url: '/api/v1/identity/sign-in', payload: {}, remoteAddress: '203.0.113.21' }))
+      .statusCode,
+    400,
+    'per client: another one is let through',
+  )
 })
 
 t.test('several API processes share one count (one database)', async (t) => {
@@ -97,22 +133,27 @@ t.test('several API processes share one count (one database)', async (t) => {
   const first = await buildTestApi(t, { ...PRODUCTION, db, mailer: outboxMailer(dataDir) })
   const second = await buildTestApi(t, { ...PRODUCTION, db, mailer: outboxMailer(dataDir) })
   const from = { remoteAddress: '203.0.113.30' }
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(i % 2 ? first.app : second.app, `shared${i}@example.com`, from)))
-  t.same(tally(answers.map((a) => a.statusCode)), { 201: RATE_LIMIT_POLICIES.signUp.max, 429: 20 - RATE_LIMIT_POLICIES.signUp.max })
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => signUp(i % 2 ? first.app : second.app, `shared${i}@example.com`, from)),
+  )
+  t.same(tally(answers.map((a) => a.statusCode)), {
+    201: RATE_LIMIT_POLICIES.signUp.max,
+    429: 20 - RATE_LIMIT_POLICIES.signUp.max,
+  })
 })
 
 t.test('counters unreachable → requests go through (fail open) and a warning is logged', async (t) => {
   const { app, db } = await buildTestApi(t, { ...PRODUCTION, mailer: outboxMailer(t.testdir()) })
-  const warnings: unknown[] = []
-  const warn = app.log.warn.bind(app.log)
-  app.log.warn = ((...args: Parameters<typeof warn>) => {
-    warnings.push(args)
-    return warn(...args)
-  }) as typeof app.log.warn
+  const warnings = recordWarnings(app.log)
   await db.exec('ALTER TABLE rate_limit_counters RENAME TO rate_limit_counters_gone')
   const answers = []
-  for (let i = 0; i <= RATE_LIMIT_POLICIES.signUp.max; i++) answers.push((await signUp(app, `open${i}@example.com`, { remoteAddress: '203.0.113.40' })).statusCode)
+  for (let i = 0; i <= RATE_LIMIT_POLICIES.signUp.max; i++)
+    answers.push((await signUp(app, `open${i}@example.com`, { remoteAddress: '203.0.113.40' })).statusCode)
   t.same(tally(answers), { 201: RATE_LIMIT_POLICIES.signUp.max + 1 })
-  t.match(warnings, [[{ store: 'postgres' }, 'rate_limit.store_failed']], 'one warning for the outage, not one per request')
+  t.match(
+    warnings,
+    [[{ store: 'postgres' }, 'rate_limit.store_failed']],
+    'one warning for the outage, not one per request',
+  )
   await db.exec('ALTER TABLE rate_limit_counters_gone RENAME TO rate_limit_counters')
 })

@@ -9,7 +9,8 @@ t.test('admin role by hand', async (t) => {
   const db = await openTestDb(t)
   await db.query(`INSERT INTO users (first_name, telegram_id, referral_code) VALUES ('Tara', 4242, 'R1')`)
   await db.query(`INSERT INTO users (first_name, email, referral_code) VALUES ('Arya', 'Arya@Example.com', 'R2')`)
-  const role = async (where: string) => (await db.query<{ role: string }>(`SELECT role FROM users WHERE ${where}`))[0]?.role
+  const role = async (where: string) =>
+    (await db.query<{ role: string }>(`SELECT role FROM users WHERE ${where}`))[0]?.role
 
   t.equal(await setAdminRole(db, '4242', true), 1)
   t.equal(await role('telegram_id = 4242'), 'admin')

@@ -10,13 +10,23 @@ t.test('POST /users/verify-phone', async (t) => {
   let nextTelegramId = 6000
   const signIn = async () => {
     const id = nextTelegramId++
-    const fields = signTelegramLogin({ id, first_name: `User${id}`, auth_date: Math.floor(Date.now() / 1000) }, TEST_BOT_TOKEN)
-    const session = (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: fields })).json().data
+    const fields = signTelegramLogin(
+      { id, first_name: `User${id}`, auth_date: Math.floor(Date.now() / 1000) },
+      TEST_BOT_TOKEN,
+    )
+    const session = (await app.inject({ method: 'POST', url: '/api/v1/auth/telegram-login', payload: fields })).json()
+      .data
     return { token: session.token as string, id: session.user.id as number }
   }
   const post = (token: string | null, payload: object) =>
-    app.inject({ method: 'POST', url: '/api/v1/users/verify-phone', headers: token ? { authorization: `Bearer ${token}` } : {}, payload })
-  const profile = async (token: string) => (await app.inject({ url: '/api/v1/users/profile', headers: { authorization: `Bearer ${token}` } })).json().data
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/users/verify-phone',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload,
+    })
+  const profile = async (token: string) =>
+    (await app.inject({ url: '/api/v1/users/profile', headers: { authorization: `Bearer ${token}` } })).json().data
   /** The code of the newest SMS sent to `phone`. */
   const lastCode = async (phone: string) => {
     const text = (await readOutbox(dir, 'sms', phone)).at(-1)?.text ?? ''
@@ -25,7 +35,12 @@ t.test('POST /users/verify-phone', async (t) => {
     return code
   }
   const codeRow = async (userId: number) =>
-    (await db.query<{ attempts: number; used: boolean }>(`SELECT attempts, used_at IS NOT NULL AS used FROM phone_codes WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [userId]))[0]
+    (
+      await db.query<{ attempts: number; used: boolean }>(
+        `SELECT attempts, used_at IS NOT NULL AS used FROM phone_codes WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
+        [userId],
+      )
+    )[0]
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
   await t.test('an anonymous request → 401 and no SMS', async (t) => {
@@ -57,7 +72,9 @@ t.test('POST /users/verify-phone', async (t) => {
     t.equal(sent.statusCode, 200)
     t.same(sent.json().data, { sent: true, expires_in: 600 })
     const code = await lastCode('+989120000003')
-    const stored = await db.query<{ code_hash: string }>(`SELECT code_hash FROM phone_codes WHERE user_id = $1`, [user.id])
+    const stored = await db.query<{ code_hash: string }>(`SELECT code_hash FROM phone_codes WHERE user_id = $1`, [
+      user.id,
+    ])
     t.not(stored[0]?.code_hash, code, 'the code is stored hashed')
     t.notMatch(stored[0]?.code_hash, code)
 
@@ -66,7 +83,9 @@ t.test('POST /users/verify-phone', async (t) => {
     t.equal(verified.statusCode, 200)
     t.match(verified.json().data, { id: user.id, phone_number: '+989120000003', phone_verified: true })
     t.match(await profile(user.token), { phone_number: '+989120000003', phone_verified: true })
-    const status = (await app.inject({ url: '/api/v1/users/account-status', headers: { authorization: `Bearer ${user.token}` } })).json().data
+    const status = (
+      await app.inject({ url: '/api/v1/users/account-status', headers: { authorization: `Bearer ${user.token}` } })
+    ).json().data
     t.equal(status.phone_verified, true)
   })
 
@@ -111,22 +130,34 @@ t.test('POST /users/verify-phone', async (t) => {
     const older = await lastCode('+4915100000067')
     await post(user.token, { phone_number: '+4915100000067' })
     const newer = await lastCode('+4915100000067')
-    if (older !== newer) t.equal((await post(user.token, { phone_number: '+4915100000067', code: older })).statusCode, 400, 'a fresh code retires the older one')
+    if (older !== newer)
+      t.equal(
+        (await post(user.token, { phone_number: '+4915100000067', code: older })).statusCode,
+        400,
+        'a fresh code retires the older one',
+      )
     t.equal((await post(user.token, { phone_number: '+4915100000067', code: newer })).statusCode, 200)
     t.match(await profile(user.token), { phone_number: '+4915100000067', phone_verified: true })
   })
 
   await t.test('a fourth code within an hour → 429 with retry_after_s', async (t) => {
     const user = await signIn()
-    for (let i = 1; i <= 3; i++) t.equal((await post(user.token, { phone_number: '+4915100000007' })).statusCode, 200, `code #${i}`)
+    for (let i = 1; i <= 3; i++)
+      t.equal((await post(user.token, { phone_number: '+4915100000007' })).statusCode, 200, `code #${i}`)
     const res = await post(user.token, { phone_number: '+4915100000007' })
     t.equal(res.statusCode, 429)
     t.equal(res.json().error.code, 'RATE_LIMITED')
     const retry = res.json().error.details.retry_after_s
     t.ok(Number.isInteger(retry) && retry > 3500 && retry <= 3600, `retry_after_s ${retry}`)
     t.equal((await readOutbox(dir, 'sms', '+4915100000007')).length, 3, 'the fourth was not sent')
-    await db.query(`UPDATE phone_codes SET created_at = created_at - interval '61 minutes' WHERE user_id = $1`, [user.id])
-    t.equal((await post(user.token, { phone_number: '+4915100000007' })).statusCode, 200, 'after the hour a code can be sent again')
+    await db.query(`UPDATE phone_codes SET created_at = created_at - interval '61 minutes' WHERE user_id = $1`, [
+      user.id,
+    ])
+    t.equal(
+      (await post(user.token, { phone_number: '+4915100000007' })).statusCode,
+      200,
+      'after the hour a code can be sent again',
+    )
   })
 
   await t.test("another user can't use my code for my number, and my code still works", async (t) => {
@@ -138,7 +169,12 @@ t.test('POST /users/verify-phone', async (t) => {
     t.equal(stolen.statusCode, 400, 'bob without a code of his own')
     await post(bob.token, { phone_number: '+4915100000008' })
     const bobCode = await lastCode('+4915100000008')
-    if (bobCode !== code) t.equal((await post(bob.token, { phone_number: '+4915100000008', code })).statusCode, 400, 'bob with a code of his own')
+    if (bobCode !== code)
+      t.equal(
+        (await post(bob.token, { phone_number: '+4915100000008', code })).statusCode,
+        400,
+        'bob with a code of his own',
+      )
     t.match(await profile(bob.token), { phone_number: null, phone_verified: false })
     t.match(await codeRow(alice.id), { attempts: 0, used: false }, "alice's code is untouched")
     const mine = await post(alice.token, { phone_number: '+4915100000008', code })
@@ -150,7 +186,10 @@ t.test('POST /users/verify-phone', async (t) => {
     const alice = await signIn()
     const bob = await signIn()
     await post(alice.token, { phone_number: '+4915100000009' })
-    t.equal((await post(alice.token, { phone_number: '+4915100000009', code: await lastCode('+4915100000009') })).statusCode, 200)
+    t.equal(
+      (await post(alice.token, { phone_number: '+4915100000009', code: await lastCode('+4915100000009') })).statusCode,
+      200,
+    )
     t.equal((await post(bob.token, { phone_number: '+4915100000009' })).statusCode, 200)
     const res = await post(bob.token, { phone_number: '+4915100000009', code: await lastCode('+4915100000009') })
     t.equal(res.statusCode, 409)
@@ -158,8 +197,15 @@ t.test('POST /users/verify-phone', async (t) => {
     t.match(await profile(bob.token), { phone_number: null, phone_verified: false })
     t.match(await profile(alice.token), { phone_number: '+4915100000009', phone_verified: true })
 
-    await app.inject({ method: 'DELETE', url: '/api/v1/users/account', headers: { authorization: `Bearer ${alice.token}` } })
-    const afterDeletion = await post(bob.token, { phone_number: '+4915100000009', code: await lastCode('+4915100000009') })
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/account',
+      headers: { authorization: `Bearer ${alice.token}` },
+    })
+    const afterDeletion = await post(bob.token, {
+      phone_number: '+4915100000009',
+      code: await lastCode('+4915100000009'),
+    })
     t.equal(afterDeletion.statusCode, 200, 'a deleted account no longer holds the number')
   })
 
@@ -182,9 +228,18 @@ t.test('POST /users/verify-phone', async (t) => {
   await t.test('without an SMS sender sending a code → 503', async (t) => {
     const { app: bare } = await buildTestApi(t, { db })
     const user = await signIn()
-    const res = await bare.inject({ method: 'POST', url: '/api/v1/users/verify-phone', headers: { authorization: `Bearer ${user.token}` }, payload: { phone_number: '+4915100000010' } })
+    const res = await bare.inject({
+      method: 'POST',
+      url: '/api/v1/users/verify-phone',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { phone_number: '+4915100000010' },
+    })
     t.equal(res.statusCode, 503)
     t.equal(res.json().error.code, 'SERVICE_UNAVAILABLE')
-    t.equal((await db.query(`SELECT 1 FROM phone_codes WHERE user_id = $1`, [user.id])).length, 0, 'the unsent code does not count')
+    t.equal(
+      (await db.query(`SELECT 1 FROM phone_codes WHERE user_id = $1`, [user.id])).length,
+      0,
+      'the unsent code does not count',
+    )
   })
 })

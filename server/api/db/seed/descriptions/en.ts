@@ -50,7 +50,8 @@ export const en: LanguagePack = (() => {
     furnished: {
       yes: [
         (f) => `${subj(f)} is fully furnished – just bring your suitcase.`,
-        (f) => `${subj(f)} comes furnished (${f.apt ? 'bed, sofa, wardrobe and a fully equipped kitchen' : 'bed, wardrobe and desk'}).`,
+        (f) =>
+          `${subj(f)} comes furnished (${f.apt ? 'bed, sofa, wardrobe and a fully equipped kitchen' : 'bed, wardrobe and desk'}).`,
       ],
       no: [
         (f) => `${subj(f)} is unfurnished, so you can set it up your own way.`,
@@ -58,21 +59,45 @@ export const en: LanguagePack = (() => {
       ],
     },
     termFurnished: [
-      (f) => `${f.furnished ? 'Fully furnished' : 'Unfurnished'} and available ${f.short ? 'for a short stay of a few weeks or months' : 'long-term (minimum one year)'}.`,
+      (f) =>
+        `${f.furnished ? 'Fully furnished' : 'Unfurnished'} and available ${f.short ? 'for a short stay of a few weeks or months' : 'long-term (minimum one year)'}.`,
       (f) => `${f.short ? 'Short-term' : 'Long-term'} rental, ${f.furnished ? 'furnished' : 'unfurnished'}.`,
-      (f) => `${subj(f)} is ${f.furnished ? 'furnished' : 'unfurnished'} and let ${f.short ? 'for a short period only' : 'on a long-term basis'}.`,
+      (f) =>
+        `${subj(f)} is ${f.furnished ? 'furnished' : 'unfurnished'} and let ${f.short ? 'for a short period only' : 'on a long-term basis'}.`,
     ],
     contract: {
-      yes: ['You get a proper rental contract and can register your address here.', 'Official tenancy agreement included, and registering at the address is no problem.'],
-      no: ["Unfortunately there's no official contract and registering at this address isn't possible.", "It's an informal sublet, so no contract and no address registration."],
+      yes: [
+        'You get a proper rental contract and can register your address here.',
+        'Official tenancy agreement included, and registering at the address is no problem.',
+      ],
+      no: [
+        "Unfortunately there's no official contract and registering at this address isn't possible.",
+        "It's an informal sublet, so no contract and no address registration.",
+      ],
     },
     gender: {
-      female: [(f) => (f.apt ? 'The landlord prefers female tenants.' : `We'd prefer a female ${f.shared ? 'roommate' : 'flatmate'}.`), (f) => `${cap(only('female', f), 'en')} only, please.`],
-      male: [(f) => (f.apt ? 'The landlord prefers male tenants.' : `We'd prefer a male ${f.shared ? 'roommate' : 'flatmate'}.`), (f) => `${cap(only('male', f), 'en')} only, please.`],
+      female: [
+        (f) =>
+          f.apt
+            ? 'The landlord prefers female tenants.'
+            : `We'd prefer a female ${f.shared ? 'roommate' : 'flatmate'}.`,
+        (f) => `${cap(only('female', f), 'en')} only, please.`,
+      ],
+      male: [
+        (f) =>
+          f.apt ? 'The landlord prefers male tenants.' : `We'd prefer a male ${f.shared ? 'roommate' : 'flatmate'}.`,
+        (f) => `${cap(only('male', f), 'en')} only, please.`,
+      ],
     },
     genderClosing: {
-      female: [(f) => `${cap(only('female', f), 'en')} only – message me to arrange a viewing.`, (f) => `Only ${only('female', f)}, please; send me a few lines about yourself.`],
-      male: [(f) => `${cap(only('male', f), 'en')} only – message me to arrange a viewing.`, (f) => `Only ${only('male', f)}, please; send me a few lines about yourself.`],
+      female: [
+        (f) => `${cap(only('female', f), 'en')} only – message me to arrange a viewing.`,
+        (f) => `Only ${only('female', f)}, please; send me a few lines about yourself.`,
+      ],
+      male: [
+        (f) => `${cap(only('male', f), 'en')} only – message me to arrange a viewing.`,
+        (f) => `Only ${only('male', f)}, please; send me a few lines about yourself.`,
+      ],
     },
     closing: [
       'Send me a message to arrange a viewing.',
@@ -80,8 +105,20 @@ export const en: LanguagePack = (() => {
       "Video viewings are possible if you're not in town yet.",
       'Feel free to message me with any questions.',
     ],
-    amenity: { balcony: 'a balcony', elevator: 'a lift', washing_machine: 'a washing machine', internet: 'fast Wi-Fi', parking: 'a parking space', garden: 'a small garden' },
-    perk: { near_metro: "the metro is just a few minutes' walk away", near_university: 'the university is close by', pets_ok: 'pets are welcome', quiet: 'the street is really quiet' },
+    amenity: {
+      balcony: 'a balcony',
+      elevator: 'a lift',
+      washing_machine: 'a washing machine',
+      internet: 'fast Wi-Fi',
+      parking: 'a parking space',
+      garden: 'a small garden',
+    },
+    perk: {
+      near_metro: "the metro is just a few minutes' walk away",
+      near_university: 'the university is close by',
+      pets_ok: 'pets are welcome',
+      quiet: 'the street is really quiet',
+    },
     features: (f, a, p) => {
       const has = `The ${f.studio ? 'studio' : 'flat'} has ${enList(a)}`
       if (!a.length) return `${cap(enList(p), 'en')}.`

@@ -13,7 +13,18 @@ export interface DescriptionInput {
   furnished: boolean
   hasContract: boolean
   genderPref: 'male' | 'female' | 'any'
-  features: Array<'balcony' | 'elevator' | 'washing_machine' | 'near_metro' | 'near_university' | 'internet' | 'parking' | 'garden' | 'pets_ok' | 'quiet'>
+  features: Array<
+    | 'balcony'
+    | 'elevator'
+    | 'washing_machine'
+    | 'near_metro'
+    | 'near_university'
+    | 'internet'
+    | 'parking'
+    | 'garden'
+    | 'pets_ok'
+    | 'quiet'
+  >
 }
 
 export type Feature = DescriptionInput['features'][number]

@@ -3,14 +3,22 @@ import { cap, list, type Facts, type LanguagePack } from './language-pack.ts'
 const trList = (xs: readonly string[]): string => list(xs, 've')
 
 const TR_SPOKEN_VOWEL = new Map<string, string>([
-  ['Toulouse', 'a'], ['Grenoble', 'a'], ['Vancouver', 'a'], ['Manchester', 'a'], ['Newcastle', 'a'],
-  ['Eindhoven', 'a'], ['Trondheim', 'a'], ['Calgary', 'e'], ['Montreal', 'e'], ['Stockholm', 'e'],
+  ['Toulouse', 'a'],
+  ['Grenoble', 'a'],
+  ['Vancouver', 'a'],
+  ['Manchester', 'a'],
+  ['Newcastle', 'a'],
+  ['Eindhoven', 'a'],
+  ['Trondheim', 'a'],
+  ['Calgary', 'e'],
+  ['Montreal', 'e'],
+  ['Stockholm', 'e'],
 ])
 
 /** Turkish locative of a place name with apostrophe: Berlin'de, Paris'te, Ankara'da (foreign names by pronunciation). */
 function trLocative(name: string): string {
   const letters = name.toLocaleLowerCase('tr')
-  const vowel = TR_SPOKEN_VOWEL.get(name) ?? ([...letters].reverse().find((ch) => 'aıoueiöüâîûáéó'.includes(ch)) ?? 'e')
+  const vowel = TR_SPOKEN_VOWEL.get(name) ?? [...letters].reverse().find((ch) => 'aıoueiöüâîûáéó'.includes(ch)) ?? 'e'
   const back = 'aıouâûáó'.includes(vowel)
   const hard = 'çfhkpsşt'.includes(letters.charAt(letters.length - 1))
   return `${name}'${hard ? 't' : 'd'}${back ? 'a' : 'e'}`
@@ -24,7 +32,8 @@ export const tr: LanguagePack = (() => {
   const inOurFlat = (f: Facts) => `${f.sized ? '' : `${f.s} m² `}${f.n - 1}+1 evimizde`
   const aRoom = (f: Facts) => (f.sized ? `${f.s} metrekarelik bir oda` : 'bir oda')
   const sz = (f: Facts) => (f.sized ? `${f.s} metrekarelik ` : '')
-  const mate = (f: Facts) => `${{ female: 'kız ', male: 'erkek ', any: '' }[f.genderPref]}${f.shared ? 'oda' : 'ev'} arkadaşı`
+  const mate = (f: Facts) =>
+    `${{ female: 'kız ', male: 'erkek ', any: '' }[f.genderPref]}${f.shared ? 'oda' : 'ev'} arkadaşı`
   const subj = (f: Facts) => (f.apt ? (f.studio ? 'Stüdyo' : 'Daire') : 'Oda')
   const pack: LanguagePack = {
     opening: {
@@ -48,7 +57,11 @@ export const tr: LanguagePack = (() => {
       ],
     },
     term: {
-      short: ['Kısa süreli kiralık; birkaç haftadan birkaç aya kadar kalacaklar için uygun.', 'Staj, Erasmus ya da dil kursu gibi kısa konaklamalar için ideal.', 'Sadece kısa dönem için veriyorum.'],
+      short: [
+        'Kısa süreli kiralık; birkaç haftadan birkaç aya kadar kalacaklar için uygun.',
+        'Staj, Erasmus ya da dil kursu gibi kısa konaklamalar için ideal.',
+        'Sadece kısa dönem için veriyorum.',
+      ],
       long: [
         (f) => `Uzun süre kalacak birini ${f.apt ? 'arıyorum' : 'arıyoruz'}, en az 1 yıl.`,
         'Sadece uzun dönem kiralama (en az 12 ay).',
@@ -58,17 +71,26 @@ export const tr: LanguagePack = (() => {
     furnished: {
       yes: [
         (f) => `${subj(f)} full eşyalı, sadece valizinizi getirmeniz yeterli.`,
-        (f) => `${subj(f)} eşyalı olarak kiralanıyor (${f.apt ? 'beyaz eşya ve mobilyalar' : 'yatak, dolap ve çalışma masası'} mevcut).`,
+        (f) =>
+          `${subj(f)} eşyalı olarak kiralanıyor (${f.apt ? 'beyaz eşya ve mobilyalar' : 'yatak, dolap ve çalışma masası'} mevcut).`,
       ],
-      no: [(f) => `${subj(f)} eşyasız, dilediğiniz gibi döşeyebilirsiniz.`, (f) => `${subj(f)} boş olarak kiraya verilecektir.`],
+      no: [
+        (f) => `${subj(f)} eşyasız, dilediğiniz gibi döşeyebilirsiniz.`,
+        (f) => `${subj(f)} boş olarak kiraya verilecektir.`,
+      ],
     },
     termFurnished: [
-      (f) => `${f.furnished ? 'Eşyalı' : 'Eşyasız'} ve ${f.short ? 'kısa dönem (birkaç hafta ya da birkaç ay)' : 'uzun dönem (en az 1 yıl)'} için kiralıktır.`,
+      (f) =>
+        `${f.furnished ? 'Eşyalı' : 'Eşyasız'} ve ${f.short ? 'kısa dönem (birkaç hafta ya da birkaç ay)' : 'uzun dönem (en az 1 yıl)'} için kiralıktır.`,
       (f) => `${f.short ? 'Kısa dönem' : 'Uzun dönem'} kiralık, ${f.furnished ? 'eşyalı' : 'eşyasız'}.`,
-      (f) => `${subj(f)} ${f.furnished ? 'eşyalı' : 'eşyasız'} ve ${f.short ? 'sadece kısa süreliğine' : 'uzun süreli'} kiraya veriliyor.`,
+      (f) =>
+        `${subj(f)} ${f.furnished ? 'eşyalı' : 'eşyasız'} ve ${f.short ? 'sadece kısa süreliğine' : 'uzun süreli'} kiraya veriliyor.`,
     ],
     contract: {
-      yes: ['Resmi kira sözleşmesi yapılır, adres kaydı da mümkün.', 'Sözleşmeli; adresinizi buraya kaydettirebilirsiniz.'],
+      yes: [
+        'Resmi kira sözleşmesi yapılır, adres kaydı da mümkün.',
+        'Sözleşmeli; adresinizi buraya kaydettirebilirsiniz.',
+      ],
       no: ['Resmi sözleşme yapılmıyor ve adres kaydı mümkün değil.', 'Maalesef sözleşme ve adres kaydı yok.'],
     },
     gender: {
@@ -85,9 +107,26 @@ export const tr: LanguagePack = (() => {
       female: ['Sadece bayanlar; görmek için mesaj atabilirsiniz.', 'Sadece bayanlara; detaylar için özelden yazın.'],
       male: ['Sadece erkekler; görmek için mesaj atabilirsiniz.', 'Sadece erkeklere; detaylar için özelden yazın.'],
     },
-    closing: ['Görmek için mesaj atabilirsiniz.', 'İlgilenenler kendilerini kısaca tanıtarak mesaj atabilir.', 'Şehirde değilseniz görüntülü görüşmeyle evi gösterebilirim.', 'Detaylı bilgi için özelden yazın.'],
-    amenity: { balcony: 'balkon', elevator: 'asansör', washing_machine: 'çamaşır makinesi', internet: 'internet', parking: 'otopark', garden: 'bahçe' },
-    perk: { near_metro: 'metro durağı yürüme mesafesinde', near_university: 'üniversite çok yakın', pets_ok: 'evcil hayvan kabul ediliyor', quiet: 'sokak oldukça sakin' },
+    closing: [
+      'Görmek için mesaj atabilirsiniz.',
+      'İlgilenenler kendilerini kısaca tanıtarak mesaj atabilir.',
+      'Şehirde değilseniz görüntülü görüşmeyle evi gösterebilirim.',
+      'Detaylı bilgi için özelden yazın.',
+    ],
+    amenity: {
+      balcony: 'balkon',
+      elevator: 'asansör',
+      washing_machine: 'çamaşır makinesi',
+      internet: 'internet',
+      parking: 'otopark',
+      garden: 'bahçe',
+    },
+    perk: {
+      near_metro: 'metro durağı yürüme mesafesinde',
+      near_university: 'üniversite çok yakın',
+      pets_ok: 'evcil hayvan kabul ediliyor',
+      quiet: 'sokak oldukça sakin',
+    },
     features: (_f, a, p) => {
       if (!a.length) return `${cap(trList(p), 'tr')}.`
       const has = `${cap(trList(a), 'tr')} mevcut`

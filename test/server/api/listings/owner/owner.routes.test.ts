@@ -13,7 +13,10 @@ t.test("the owner's listing writes", async (t) => {
   const other = await signIn(9302)
   const admin = await signIn(777)
   const call = apiCaller(app)
-  await db.query(`INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) VALUES ($1, 'dmine0000001-webp', 'dthumb000001-webp', 1600, 1200), ($2, 'dtheirs00001-webp', 'dthumb000002-webp', 10, 10)`, [owner.user.id, other.user.id])
+  await db.query(
+    `INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) VALUES ($1, 'dmine0000001-webp', 'dthumb000001-webp', 1600, 1200), ($2, 'dtheirs00001-webp', 'dthumb000002-webp', 10, 10)`,
+    [owner.user.id, other.user.id],
+  )
   const body = {
     type: 'private_room',
     country: 'de',
@@ -31,49 +34,69 @@ t.test("the owner's listing writes", async (t) => {
   }
 
   let id = 0
-  await t.test('create: 201, pending, SPEC §5 defaults, server-owned fields ignored; invisible to the public', async (t) => {
-    t.equal((await call('POST', '/listings', null, body)).statusCode, 401)
-    const res = await call('POST', '/listings', owner.token, body)
-    t.equal(res.statusCode, 201, res.body)
-    const listing = res.json().data
-    id = listing.id
-    t.match(listing, {
-      status: 'pending',
-      type: 'private_room',
-      country: 'DE',
-      city: 'berlin',
-      rent: 650,
-      currency: 'EUR',
-      is_negotiable: false,
-      original_language: 'fa',
-      boost_until: null,
-      favorite_count: 0,
-      contact: '+49 151 2345678',
-      owner: { id: owner.user.id },
-      photos: [{ url: '/api/telegramFile/dmine0000001-webp', width: 1600 }],
-    })
-    t.notOk('surprise' in listing)
-    const [row] = await db.query<{ verification_number: string | null }>(`SELECT verification_number FROM listings WHERE id = $1`, [id])
-    t.equal(row!.verification_number, null, 'an empty verification number is removed')
-    t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 404, 'pending is not public')
-    t.equal((await call('GET', `/listings/${id}`, other.token)).statusCode, 404, 'not for another user either')
-    t.match((await call('GET', `/listings/${id}`, owner.token)).json().data, { contact: '+49 151 2345678', is_owner: true }, 'the owner sees it, contact included, as theirs')
-    const asAdmin = await call('GET', `/listings/${id}`, admin.token)
-    t.equal(asAdmin.statusCode, 200, 'an admin too')
-    t.equal(asAdmin.json().data.is_owner, false, 'not as the owner')
-    const search = (await call('GET', '/listings?country=DE', null)).json().data
-    t.notOk(search.listings.some((l: { id: number }) => l.id === id))
-  })
+  await t.test(
+    'create: 201, pending, write defaults (EUR, fa), server-owned fields ignored; invisible to the public',
+    async (t) => {
+      t.equal((await call('POST', '/listings', null, body)).statusCode, 401)
+      const res = await call('POST', '/listings', owner.token, body)
+      t.equal(res.statusCode, 201, res.body)
+      const listing = res.json().data
+      id = listing.id
+      t.match(listing, {
+        status: 'pending',
+        type: 'private_room',
+        country: 'DE',
+        city: 'berlin',
+        rent: 650,
+        currency: 'EUR',
+        is_negotiable: false,
+        original_language: 'fa',
+        boost_until: null,
+        favorite_count: 0,
+        contact: '+49 151 2345678',
+        owner: { id: owner.user.id },
+        photos: [{ url: '/api/telegramFile/dmine0000001-webp', width: 1600 }],
+      })
+      t.notOk('surprise' in listing)
+      const [row] = await db.query<{ verification_number: string | null }>(
+        `SELECT verification_number FROM listings WHERE id = $1`,
+        [id],
+      )
+      t.equal(row!.verification_number, null, 'an empty verification number is removed')
+      t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 404, 'pending is not public')
+      t.equal((await call('GET', `/listings/${id}`, other.token)).statusCode, 404, 'not for another user either')
+      t.match(
+        (await call('GET', `/listings/${id}`, owner.token)).json().data,
+        { contact: '+49 151 2345678', is_owner: true },
+        'the owner sees it, contact included, as theirs',
+      )
+      const asAdmin = await call('GET', `/listings/${id}`, admin.token)
+      t.equal(asAdmin.statusCode, 200, 'an admin too')
+      t.equal(asAdmin.json().data.is_owner, false, 'not as the owner')
+      const search = (await call('GET', '/listings?country=DE', null)).json().data
+      t.notOk(search.listings.some((l: { id: number }) => l.id === id))
+    },
+  )
 
   await t.test('negotiable: no rent, is_negotiable true; a country currency sticks', async (t) => {
-    const res = await call('POST', '/listings', owner.token, { ...body, country: 'TR', city: 'istanbul', currency: 'try', rent: 20000, is_negotiable: true, photos: [] })
+    const res = await call('POST', '/listings', owner.token, {
+      ...body,
+      country: 'TR',
+      city: 'istanbul',
+      currency: 'try',
+      rent: 20000,
+      is_negotiable: true,
+      photos: [],
+    })
     t.match(res.json().data, { rent: null, is_negotiable: true, currency: 'TRY' })
     const noRent = await call('POST', '/listings', owner.token, { ...body, rent: undefined, photos: [] })
     t.match(noRent.json().data, { rent: null, is_negotiable: true })
   })
 
   await t.test('bad input is a 400 with field errors and writes nothing', async (t) => {
-    const [{ n: before }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings`)) as [{ n: number }]
+    const [{ n: before }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings`)) as [
+      { n: number },
+    ]
     const cases: Array<[string, object, RegExp]> = [
       ['unknown city', { city: 'atlantis' }, /city/],
       ['city of another country', { city: 'istanbul' }, /city/],
@@ -83,7 +106,11 @@ t.test("the owner's listing writes", async (t) => {
       ['unknown currency', { currency: 'XYZ' }, /currency/],
       ["another user's photo", { photos: ['dtheirs00001-webp'] }, /photos\.0/],
       ['no contact', { contact: '' }, /contact/],
-      ['13 photos', { photos: Array.from({ length: 13 }, (_, i) => `dmine${String(i).padStart(7, '0')}-webp`) }, /photos/],
+      [
+        '13 photos',
+        { photos: Array.from({ length: 13 }, (_, i) => `dmine${String(i).padStart(7, '0')}-webp`) },
+        /photos/,
+      ],
       ['negative rent', { rent: -5 }, /rent/],
       ['bad date', { start_date: '2026-02-31' }, /start_date/],
     ]
@@ -111,7 +138,11 @@ t.test("the owner's listing writes", async (t) => {
     t.match(edited.json().data, { rent: 700, status: 'pending', photos: [] })
     t.equal((await call('GET', `/listings/${id}`, null)).statusCode, 404, 'an edit hides it until approved again')
     t.equal((await call('DELETE', `/listings/${id}`, owner.token)).statusCode, 200)
-    t.equal((await call('PUT', `/listings/${id}`, owner.token, body)).statusCode, 404, 'a removed listing cannot be edited')
+    t.equal(
+      (await call('PUT', `/listings/${id}`, owner.token, body)).statusCode,
+      404,
+      'a removed listing cannot be edited',
+    )
     t.equal((await call('DELETE', `/listings/${id}`, owner.token)).statusCode, 404)
     t.equal((await call('PUT', '/listings/99999999', owner.token, body)).statusCode, 404)
   })
@@ -125,39 +156,115 @@ t.test("the owner's list and status changes", async (t) => {
   const owner = await signIn(9401)
   const other = await signIn(9402)
   const call = apiCaller(app)
-  const active = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', createdAt: new Date(Date.now() - 4000) })
-  const pending = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'pending', createdAt: new Date(Date.now() - 3000) })
-  const removed = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'removed', createdAt: new Date(Date.now() - 2000) })
+  const active = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    createdAt: new Date(Date.now() - 4000),
+  })
+  const pending = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'pending',
+    createdAt: new Date(Date.now() - 3000),
+  })
+  const removed = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'removed',
+    createdAt: new Date(Date.now() - 2000),
+  })
   await makeListing(db, { ownerId: other.user.id, cityId: city.id, countryCode: 'DE' })
 
-  await t.test('my listings only, newest first, removed when asked; flags by status; per_page 1–100', async (t) => {
-    t.equal((await call('GET', '/users/listings', null)).statusCode, 401)
-    const mineRes = await call('GET', '/users/listings', owner.token)
-    t.equal(mineRes.statusCode, 200, mineRes.body)
-    const mine = mineRes.json().data
-    t.same(mine.listings.map((l: { id: number }) => l.id), [pending.id, active.id])
-    t.match(mine.listings[1], { property_type: 'apartment', price: 800, status: 'active', can_edit: true, can_boost: true, can_remove: true })
-    t.match(mine.listings[0], { status: 'pending', can_boost: false })
-    t.same((await call('GET', '/users/listings?include_removed=true', owner.token)).json().data.listings.map((l: { id: number }) => l.id), [removed.id, pending.id, active.id])
-    t.match((await call('GET', '/users/listings?include_removed=true', owner.token)).json().data.listings[0], { can_edit: false, can_remove: false })
-    t.same((await call('GET', '/users/listings?status=active', owner.token)).json().data.listings.map((l: { id: number }) => l.id), [active.id])
-    t.equal((await call('GET', '/users/listings?per_page=0', owner.token)).statusCode, 400)
-    t.equal((await call('GET', '/users/listings?per_page=101', owner.token)).statusCode, 400)
-    t.match((await call('GET', '/users/listings?per_page=1&page=2', owner.token)).json().data.pagination, { current_page: 2, total_pages: 2, total_items: 2, has_prev: true })
-    t.notOk(JSON.stringify(mine).includes('contact'), 'the list carries no contact field')
-  })
+  await t.test(
+    'my listings only, newest first, removed when asked; flags by status; per_page clamped to 1–100',
+    async (t) => {
+      t.equal((await call('GET', '/users/listings', null)).statusCode, 401)
+      const mineRes = await call('GET', '/users/listings', owner.token)
+      t.equal(mineRes.statusCode, 200, mineRes.body)
+      const mine = mineRes.json().data
+      t.same(
+        mine.listings.map((l: { id: number }) => l.id),
+        [pending.id, active.id],
+      )
+      t.match(mine.listings[1], {
+        property_type: 'apartment',
+        price: 800,
+        status: 'active',
+        can_edit: true,
+        can_boost: true,
+        can_remove: true,
+      })
+      t.match(mine.listings[0], { status: 'pending', can_boost: false })
+      t.same(
+        (await call('GET', '/users/listings?include_removed=true', owner.token))
+          .json()
+          .data.listings.map((l: { id: number }) => l.id),
+        [removed.id, pending.id, active.id],
+      )
+      t.match((await call('GET', '/users/listings?include_removed=true', owner.token)).json().data.listings[0], {
+        can_edit: false,
+        can_remove: false,
+      })
+      t.same(
+        (await call('GET', '/users/listings?status=active', owner.token))
+          .json()
+          .data.listings.map((l: { id: number }) => l.id),
+        [active.id],
+      )
+      const perPage = async (query: string) =>
+        (await call('GET', `/users/listings?${query}`, owner.token)).json().data.pagination
+      t.match(await perPage('per_page=0'), { items_per_page: 1, total_pages: 2 })
+      t.match(await perPage('per_page=-5'), { items_per_page: 1 })
+      t.match(await perPage('per_page=101'), { items_per_page: 100, total_pages: 1 })
+      t.match(await perPage('per_page=1&page=-3'), { current_page: 1, has_prev: false })
+      t.equal(
+        (await call('GET', '/users/listings?per_page=many', owner.token)).statusCode,
+        400,
+        'not a number is still refused',
+      )
+      t.match((await call('GET', '/users/listings?per_page=1&page=2', owner.token)).json().data.pagination, {
+        current_page: 2,
+        total_pages: 2,
+        total_items: 2,
+        has_prev: true,
+      })
+      t.notOk(JSON.stringify(mine).includes('contact'), 'the list carries no contact field')
+    },
+  )
 
-  await t.test('status changes follow DESIGN §6; others get 404', async (t) => {
-    t.equal((await call('PUT', `/users/listings/${active.id}/status`, other.token, { status: 'rented' })).statusCode, 404)
-    t.equal((await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'active' })).statusCode, 400, 'an owner never activates')
+  await t.test('status changes follow OWNER_TRANSITIONS; others get 404', async (t) => {
+    t.equal(
+      (await call('PUT', `/users/listings/${active.id}/status`, other.token, { status: 'rented' })).statusCode,
+      404,
+    )
+    t.equal(
+      (await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'active' })).statusCode,
+      400,
+      'an owner never activates',
+    )
     const rented = await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'rented' })
     t.equal(rented.statusCode, 200)
     t.equal(rented.json().data.status, 'rented')
-    t.equal((await app.inject({ url: `/api/v1/listings/${active.id}` })).statusCode, 404, 'rented leaves the public view')
+    t.equal(
+      (await app.inject({ url: `/api/v1/listings/${active.id}` })).statusCode,
+      404,
+      'rented leaves the public view',
+    )
     const wrong = await call('PUT', `/users/listings/${pending.id}/status`, owner.token, { status: 'rented' })
     t.equal(wrong.statusCode, 409)
     t.match(wrong.json().error.details, { reason: 'transition_not_allowed', from: 'pending', to: 'rented' })
-    t.equal((await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'pending' })).json().data.status, 'pending', 'relisting goes back to moderation')
-    t.equal((await call('PUT', `/users/listings/${removed.id}/status`, owner.token, { status: 'pending' })).statusCode, 404, 'a removed listing stays removed')
+    t.equal(
+      (await call('PUT', `/users/listings/${active.id}/status`, owner.token, { status: 'pending' })).json().data.status,
+      'pending',
+      'relisting goes back to moderation',
+    )
+    t.equal(
+      (await call('PUT', `/users/listings/${removed.id}/status`, owner.token, { status: 'pending' })).statusCode,
+      404,
+      'a removed listing stays removed',
+    )
   })
 })

@@ -18,7 +18,11 @@ t.test('the OpenAI-compatible translator', async (t) => {
 
   await t.test('POST {base}/chat/completions with the key as a bearer token and the model', async (t) => {
     t.equal(await translator.translate(TEXT, 'fa', 'de'), `[de] ${TEXT}`)
-    t.match(fake.requests.at(-1), { authorization: `Bearer ${KEY}`, model: 'test-model', messages: [{ role: 'system' }, { role: 'user', content: TEXT }] })
+    t.match(fake.requests.at(-1), {
+      authorization: `Bearer ${KEY}`,
+      model: 'test-model',
+      messages: [{ role: 'system' }, { role: 'user', content: TEXT }],
+    })
     t.match(fake.requests.at(-1)!.messages[0]!.content, /from Persian to German/)
   })
 
@@ -29,9 +33,16 @@ t.test('the OpenAI-compatible translator', async (t) => {
     t.match(denied, { status: 401, message: 'translator.failed' })
     t.notMatch(JSON.stringify(denied) + String(denied), /sk-wrong-key/)
     fake.mode = 'error'
-    t.match(await translator.translate(TEXT, 'fa', 'en').catch((err: unknown) => err), { status: 500, message: 'translator.failed' })
+    t.match(await translator.translate(TEXT, 'fa', 'en').catch((err: unknown) => err), {
+      status: 500,
+      message: 'translator.failed',
+    })
     fake.mode = 'hang'
-    t.match(await impatient.translate(TEXT, 'fa', 'en').catch((err: unknown) => err), { message: 'translator.timeout' }, '20 s in production, 300 ms here')
+    t.match(
+      await impatient.translate(TEXT, 'fa', 'en').catch((err: unknown) => err),
+      { message: 'translator.timeout' },
+      '20 s in production, 300 ms here',
+    )
     fake.mode = 'ok'
   })
 })
@@ -46,15 +57,41 @@ t.test('listing translations', async (t) => {
   const owner = await telegramSession(app, 9701)
   const other = await telegramSession(app, 9702)
   const admin = await telegramSession(app, 777)
-  const get = (url: string, token: string | null = null) => app.inject({ url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {} })
-  const active = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', description: TEXT })
-  const pending = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', status: 'pending', description: TEXT })
+  const get = (url: string, token: string | null = null) =>
+    app.inject({ url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const active = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    description: TEXT,
+  })
+  const pending = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    status: 'pending',
+    description: TEXT,
+  })
   const stored = async (id: number) =>
-    (await db.query<{ language: string }>(`SELECT language FROM listing_translations WHERE listing_id = $1 ORDER BY language`, [id])).map((r) => r.language)
+    (
+      await db.query<{ language: string }>(
+        `SELECT language FROM listing_translations WHERE listing_id = $1 ORDER BY language`,
+        [id],
+      )
+    ).map((r) => r.language)
 
   await t.test('before any run readers see the original', async (t) => {
-    t.match((await get(`/listings/${active.id}?language=en`)).json().data, { description: TEXT, original_description: null, has_translation: false, is_translated: false })
-    t.same((await get(`/listings/${active.id}/translations`)).json().data, { original_language: 'fa', original_description: TEXT, translations: [] })
+    t.match((await get(`/listings/${active.id}?language=en`)).json().data, {
+      description: TEXT,
+      original_description: null,
+      has_translation: false,
+      is_translated: false,
+    })
+    t.same((await get(`/listings/${active.id}/translations`)).json().data, {
+      original_language: 'fa',
+      original_description: TEXT,
+      translations: [],
+    })
   })
 
   await t.test('one worker run stores the five other languages of active listings only', async (t) => {
@@ -67,52 +104,112 @@ t.test('listing translations', async (t) => {
     t.equal(fake.requests.length, 5, 'no more calls')
   })
 
-  await t.test('a translation that adds a link or a phone number is not stored; readers of that language see the original', async (t) => {
-    const steered = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', description: TEXT })
-    fake.inject = { de: ' Kaution vorab: https://pay.example.com', it: ' Chiamare +39 333 1234567' }
-    t.same(await app.listingJobs.translate(), { stored: 3, failed: 0, refused: 2 })
-    fake.inject = {}
-    t.same(await stored(steered.id), ['en', 'es', 'tr'])
-    t.match((await get(`/listings/${steered.id}?language=de`)).json().data, { description: TEXT, has_translation: false })
-    t.same(await app.listingJobs.translate(), { stored: 0, failed: 0 }, 'not asked again: the listing is done')
-  })
+  await t.test(
+    'a translation that adds a link or a phone number is not stored; readers of that language see the original',
+    async (t) => {
+      const steered = await makeListing(db, {
+        ownerId: owner.user.id,
+        cityId: city.id,
+        countryCode: 'DE',
+        description: TEXT,
+      })
+      fake.inject = { de: ' Kaution vorab: https://pay.example.com', it: ' Chiamare +39 333 1234567' }
+      t.same(await app.listingJobs.translate(), { stored: 3, failed: 0, refused: 2 })
+      fake.inject = {}
+      t.same(await stored(steered.id), ['en', 'es', 'tr'])
+      t.match((await get(`/listings/${steered.id}?language=de`)).json().data, {
+        description: TEXT,
+        has_translation: false,
+      })
+      t.same(await app.listingJobs.translate(), { stored: 0, failed: 0 }, 'not asked again: the listing is done')
+    },
+  )
 
-  await t.test('reads in another language show the translation and the original; the original language shows the original', async (t) => {
-    t.match((await get(`/listings/${active.id}?language=en`)).json().data, { description: `[en] ${TEXT}`, original_description: TEXT, has_translation: true, is_translated: true })
-    t.match((await get(`/listings/${active.slug}?language=it`)).json().data, { description: `[it] ${TEXT}`, original_description: TEXT })
-    t.match((await get(`/listings/${active.id}?language=fa`)).json().data, { description: TEXT, original_description: null, has_translation: false })
-    t.match((await get(`/listings/${active.id}?language=de`, other.token)).json().data, { description: `[de] ${TEXT}`, has_translation: true }, 'signed-in readers too')
-    t.match((await get(`/listings/${active.id}?language=de`, owner.token)).json().data, { description: TEXT, original_description: null }, 'the owner edits the original')
-    const search = (await get('/listings?language=tr')).json().data.listings as Array<{ id: number; description: string; has_translation: boolean }>
-    t.match(search.find((l) => l.id === active.id), { description: `[tr] ${TEXT}`, has_translation: true })
-    t.match((await get('/listings?language=fa')).json().data.listings[0], { description: TEXT, has_translation: false })
-  })
+  await t.test(
+    'reads in another language show the translation and the original; the original language shows the original',
+    async (t) => {
+      t.match((await get(`/listings/${active.id}?language=en`)).json().data, {
+        description: `[en] ${TEXT}`,
+        original_description: TEXT,
+        has_translation: true,
+        is_translated: true,
+      })
+      t.match((await get(`/listings/${active.slug}?language=it`)).json().data, {
+        description: `[it] ${TEXT}`,
+        original_description: TEXT,
+      })
+      t.match((await get(`/listings/${active.id}?language=fa`)).json().data, {
+        description: TEXT,
+        original_description: null,
+        has_translation: false,
+      })
+      t.match(
+        (await get(`/listings/${active.id}?language=de`, other.token)).json().data,
+        { description: `[de] ${TEXT}`, has_translation: true },
+        'signed-in readers too',
+      )
+      t.match(
+        (await get(`/listings/${active.id}?language=de`, owner.token)).json().data,
+        { description: TEXT, original_description: null },
+        'the owner edits the original',
+      )
+      const search = (await get('/listings?language=tr')).json().data.listings as Array<{
+        id: number
+        description: string
+        has_translation: boolean
+      }>
+      t.match(
+        search.find((l) => l.id === active.id),
+        { description: `[tr] ${TEXT}`, has_translation: true },
+      )
+      t.match((await get('/listings?language=fa')).json().data.listings[0], {
+        description: TEXT,
+        has_translation: false,
+      })
+    },
+  )
 
-  await t.test('GET /listings/{id}/translations: public for active listings; otherwise the owner and admins only', async (t) => {
-    const res = await get(`/listings/${active.id}/translations`)
-    t.equal(res.statusCode, 200)
-    t.same(res.json().data, {
-      original_language: 'fa',
-      original_description: TEXT,
-      translations: ['en', 'tr', 'es', 'de', 'it'].map((language) => ({ language, description: `[${language}] ${TEXT}` })),
-    })
-    t.equal((await get(`/listings/${pending.id}/translations`)).statusCode, 404)
-    t.equal((await get(`/listings/${pending.id}/translations`, other.token)).statusCode, 404)
-    t.equal((await get(`/listings/${pending.id}/translations`, owner.token)).statusCode, 200)
-    t.equal((await get(`/listings/${pending.slug}/translations`, admin.token)).statusCode, 200)
-    t.equal((await get('/listings/99999999/translations')).statusCode, 404)
-  })
+  await t.test(
+    'GET /listings/{id}/translations: public for active listings; otherwise the owner and admins only',
+    async (t) => {
+      const res = await get(`/listings/${active.id}/translations`)
+      t.equal(res.statusCode, 200)
+      t.same(res.json().data, {
+        original_language: 'fa',
+        original_description: TEXT,
+        translations: ['en', 'tr', 'es', 'de', 'it'].map((language) => ({
+          language,
+          description: `[${language}] ${TEXT}`,
+        })),
+      })
+      t.equal((await get(`/listings/${pending.id}/translations`)).statusCode, 404)
+      t.equal((await get(`/listings/${pending.id}/translations`, other.token)).statusCode, 404)
+      t.equal((await get(`/listings/${pending.id}/translations`, owner.token)).statusCode, 200)
+      t.equal((await get(`/listings/${pending.slug}/translations`, admin.token)).statusCode, 200)
+      t.equal((await get('/listings/99999999/translations')).statusCode, 404)
+    },
+  )
 
   await t.test('a changed description drops its translations; the next run translates the new text', async (t) => {
     await db.query(`UPDATE listings SET description = $2 WHERE id = $1`, [active.id, `${TEXT} تازه`])
     t.same(await stored(active.id), [])
-    t.match((await get(`/listings/${active.id}?language=en`)).json().data, { description: `${TEXT} تازه`, has_translation: false })
+    t.match((await get(`/listings/${active.id}?language=en`)).json().data, {
+      description: `${TEXT} تازه`,
+      has_translation: false,
+    })
     t.same(await app.listingJobs.translate(), { stored: 5, failed: 0 })
     t.equal((await get(`/listings/${active.id}?language=es`)).json().data.description, `[es] ${TEXT} تازه`)
   })
 
   await t.test('a duplicate keeps the translations; approved, it needs no new calls', async (t) => {
-    const copy = (await app.inject({ method: 'POST', url: `/api/v1/listings/${active.id}/duplicate`, headers: { authorization: `Bearer ${owner.token}` }, payload: {} })).json().data
+    const copy = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/listings/${active.id}/duplicate`,
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: {},
+      })
+    ).json().data
     t.same(await stored(copy.id), ['de', 'en', 'es', 'it', 'tr'])
     await db.query(`UPDATE listings SET status = 'active', activated_at = now() WHERE id = $1`, [copy.id])
     const calls = fake.requests.length
@@ -129,7 +226,12 @@ t.test('the worker when the service fails', async (t) => {
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin')
   const owner = await telegramSession(app, 9711)
-  const listing = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', description: TEXT })
+  const listing = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    description: TEXT,
+  })
   const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listing_translations`))[0]!.n
   const warnings: object[] = []
   const log = { warn: (obj: object) => void warnings.push(obj) }
@@ -164,7 +266,10 @@ t.test('the worker when the service fails', async (t) => {
   })
 
   await t.test('closing the API cancels a translation in flight', async (t) => {
-    const { app: hanging } = await buildTestApi(t, { db, translator: openAiTranslator({ baseUrl: fake.url, apiKey: KEY, model: 'test-model' }) })
+    const { app: hanging } = await buildTestApi(t, {
+      db,
+      translator: openAiTranslator({ baseUrl: fake.url, apiKey: KEY, model: 'test-model' }),
+    })
     await hanging.ready()
     fake.mode = 'hang'
     const before = fake.requests.length

@@ -1,17 +1,17 @@
-import { ApiError, type UploadedPhoto } from '../../lib/api.ts'
-import { camelize } from '../../lib/camelize.ts'
+import { answerData, ApiError, type Answer } from './call.ts'
 
-interface Envelope {
-  success?: boolean
-  data?: { photos?: unknown[] }
-  error?: { code: string; message: string; details: unknown } | null
-}
+export type UploadedPhoto = Answer<'UploadedPhotoSchema'>
+export type ListingPhoto = Answer<'ListingPhotoSchema'>
 
 /**
  * Uploads one photo through the gateway (POST /upload/photos, field `photos`) and reports its
  * progress: XMLHttpRequest is the one browser API with upload progress events.
  */
-export function uploadPhoto(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedPhoto> {
+export function uploadPhoto(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/api/v1/upload/photos')
@@ -21,15 +21,17 @@ export function uploadPhoto(file: File, onProgress: (fraction: number) => void, 
       if (event.lengthComputable) onProgress(event.loaded / event.total)
     }
     xhr.onload = () => {
-      const body = (xhr.response ?? null) as Envelope | null
-      const photo = body?.data?.photos?.[0]
-      if (xhr.status < 400 && body?.success && photo) {
+      const body: unknown = xhr.response ?? null
+      try {
+        const photo = answerData('UploadedPhotosSchema', { status: xhr.status, body }).photos[0]
+        if (!photo) throw new ApiError(xhr.status, 'API_ERROR', 'API request failed')
         onProgress(1)
-        resolve(camelize(photo) as UploadedPhoto)
-        return
+        resolve(photo)
+      } catch (err) {
+        // a body limit in front of the API may answer 413 without an error of its own
+        const tooLarge = err instanceof ApiError && err.status === 413 && err.code === 'API_ERROR'
+        reject(tooLarge ? new ApiError(413, 'PAYLOAD_TOO_LARGE', err.message, err.details) : err)
       }
-      const error = body?.error
-      reject(new ApiError(xhr.status, error?.code ?? (xhr.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'API_ERROR'), error?.message ?? 'API request failed', error?.details ?? null))
     }
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection.'))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))

@@ -1,0 +1,25 @@
+import type { LocaleCode } from '../../../shared/locales.ts'
+import { ApiError, type Answer, type Call } from './call.ts'
+import type { User } from './users.ts'
+
+/** A sign-in answer without its user is an error of its own (LOGIN_RESPONSE_INVALID), never a signed-out success. */
+function sessionUser(answer: Answer<'SignedInSchema'>): User {
+  if (!answer?.user) throw new ApiError(500, 'LOGIN_RESPONSE_INVALID', 'Login response missing user data')
+  return answer.user
+}
+
+/** Sign-in through the gateway, which keeps the tokens in cookies and answers the user. */
+export const authApi = (call: Call) => ({
+  async logout(): Promise<void> {
+    await call('LoggedOutSchema', '/auth/logout', { method: 'POST', body: {} })
+  },
+  /** The account of a verified e-mail identity. */
+  emailLogin: async (body: { email: string; firebase_token: string; language_code?: LocaleCode }) =>
+    sessionUser(await call('SignedInSchema', '/auth/email-login', { method: 'POST', body })),
+  createUser: async (body: {
+    firebase_token: string
+    first_name: string
+    last_name?: string
+    language_code?: LocaleCode
+  }) => sessionUser(await call('SignedInSchema', '/auth/create-user', { method: 'POST', body })),
+})

@@ -1,0 +1,22 @@
+import type { LocaleCode } from '../../../shared/locales.ts'
+import type { Answer, Call } from './call.ts'
+
+export type Identity = Answer<'IdentitySchema'>
+export type ActionMode = Answer<'ActionResultSchema'>['mode']
+
+/** The built-in e-mail identity provider (the same steps Firebase Authentication offers). */
+export const identityApi = (call: Call) => ({
+  signUp: (body: { email: string; password: string; display_name?: string; language?: LocaleCode }) =>
+    call('IdentitySchema', '/identity/sign-up', { method: 'POST', body }),
+  signIn: (body: { email: string; password: string }) =>
+    call('IdentitySchema', '/identity/sign-in', { method: 'POST', body }),
+  sendVerification: (idToken: string) =>
+    call('VerificationSentSchema', '/identity/send-verification', { method: 'POST', body: { id_token: idToken } }),
+  async sendPasswordReset(email: string): Promise<void> {
+    await call('PasswordResetSentSchema', '/identity/send-password-reset', { method: 'POST', body: { email } })
+  },
+  checkCode: (oobCode: string, signal?: AbortSignal) =>
+    call('ActionResultSchema', '/identity/check-code', { method: 'POST', body: { oob_code: oobCode }, signal }),
+  applyCode: (body: { mode: ActionMode; oob_code: string; new_password?: string }, signal?: AbortSignal) =>
+    call('ActionResultSchema', '/identity/apply-code', { method: 'POST', body, signal }),
+})

@@ -1,0 +1,18 @@
+import type { LocaleCode } from '../../../shared/locales.ts'
+import { query, type Answer, type Call } from './call.ts'
+
+export type Listing = Answer<'ListingSchema'>
+export type ListingPage = Answer<'ListingPageSchema'>
+export type Pagination = Answer<'PaginationSchema'>
+
+/** Public listing reads: anyone may call them. */
+export const listingsApi = (call: Call) => ({
+  search: (params: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
+    call('ListingPageSchema', `/listings${query(params)}`, { signal }),
+  get: (idOrSlug: string, language: LocaleCode, signal?: AbortSignal) =>
+    call('ListingSchema', `/listings/${encodeURIComponent(idOrSlug)}${query({ language })}`, { signal }),
+  /** Counts a view of the listing's page (sent by the page once it has loaded; never awaited by rendering). */
+  async view(id: number): Promise<void> {
+    await call('ViewCountedSchema', `/listings/${id}/view`, { method: 'POST', body: {} })
+  },
+})

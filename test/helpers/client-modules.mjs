@@ -1,0 +1,60 @@
+// Lets tests import client modules (pages with their loaders and actions) as the Vite build sees them:
+// Lingui's macros compiled by Lingui's Babel plugin, and `import.meta.glob` expanded into lazy
+// imports of the matching files. Node module hooks, registered before tsx (the "tap" node-arg in
+// package.json), so they run after it in the chain: tsx compiles the TypeScript Babel leaves.
+import { globSync } from 'node:fs'
+import { register } from 'node:module'
+import { dirname, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { isMainThread } from 'node:worker_threads'
+
+const CLIENT = new URL('../../client/', import.meta.url).href
+const NEEDS_BABEL = /from ['"]@lingui\/(?:core|react)\/macro['"]|import\.meta\.glob\b/
+
+if (isMainThread) register(import.meta.url)
+
+/** @type {typeof import('@babel/core') | undefined} */
+let babel
+
+/** `import.meta.glob('pattern')` → `{ 'pattern match': () => import('pattern match'), … }`, as Vite writes it. */
+function expandGlobs({ types: t }) {
+  return {
+    visitor: {
+      CallExpression(path, state) {
+        const { callee, arguments: args } = path.node
+        const isGlob =
+          t.isMemberExpression(callee) &&
+          t.isMetaProperty(callee.object) &&
+          t.isIdentifier(callee.property, { name: 'glob' })
+        if (!isGlob || !t.isStringLiteral(args[0])) return
+        const dir = dirname(state.filename)
+        const matches = globSync(args[0].value, { cwd: dir }).map((file) =>
+          file.startsWith('.') ? file : `./${relative(dir, `${dir}/${file}`)}`,
+        )
+        const importer = (file) => t.arrowFunctionExpression([], t.callExpression(t.import(), [t.stringLiteral(file)]))
+        path.replaceWith(
+          t.objectExpression(matches.sort().map((file) => t.objectProperty(t.stringLiteral(file), importer(file)))),
+        )
+      },
+    },
+  }
+}
+
+/** @type {import('node:module').LoadHook} */
+export async function load(url, context, nextLoad) {
+  const loaded = await nextLoad(url, context)
+  if (!url.startsWith(CLIENT) || loaded.source == null) return loaded
+  const source = String(loaded.source)
+  if (!NEEDS_BABEL.test(source)) return loaded
+  babel ??= await import('@babel/core')
+  const result = await babel.transformAsync(source, {
+    filename: fileURLToPath(url),
+    babelrc: false,
+    configFile: false,
+    // the same line numbers, so coverage and stack traces point at the source's lines
+    retainLines: true,
+    parserOpts: { plugins: ['typescript', 'jsx'] },
+    plugins: ['@lingui/babel-plugin-lingui-macro', expandGlobs],
+  })
+  return { ...loaded, source: result?.code ?? source }
+}

@@ -1,0 +1,77 @@
+import t from 'tap'
+import { TtlCache } from '../../../server/lib/ttl-cache.ts'
+
+/** A computation the test finishes when it wants, counting how often it ran. */
+function controlled() {
+  let runs = 0
+  let finish: (value: string) => void = () => {}
+  return {
+    compute: () => {
+      runs++
+      return new Promise<string>((resolve) => (finish = resolve))
+    },
+    finish: (value: string) => finish(value),
+    runs: () => runs,
+  }
+}
+
+t.test('TtlCache', async (t) => {
+  await t.test('concurrent misses share one computation; the value is stored', async (t) => {
+    const cache = new TtlCache<string>(60_000)
+    const c = controlled()
+    const both = Promise.all([cache.wrap('k', c.compute), cache.wrap('k', c.compute)])
+    c.finish('v1')
+    t.same(await both, ['v1', 'v1'])
+    t.equal(await cache.wrap('k', c.compute), 'v1')
+    t.equal(c.runs(), 1)
+  })
+
+  await t.test('a value computed while its key was forgotten is answered, never stored', async (t) => {
+    const cache = new TtlCache<string>(60_000)
+    const before = controlled()
+    const stale = cache.wrap('k', before.compute)
+    cache.delete('k') // a write lands while the read is in flight
+    const after = controlled()
+    const fresh = cache.wrap('k', after.compute)
+    t.equal(after.runs(), 1, 'a read after the write does not join the one before it')
+    before.finish('old')
+    after.finish('new')
+    t.equal(await stale, 'old')
+    t.equal(await fresh, 'new')
+    t.equal(cache.get('k'), 'new', 'the older answer did not overwrite the newer one')
+  })
+
+  await t.test('deleteWhere and clear forget entries and computations in flight', async (t) => {
+    const cache = new TtlCache<string>(60_000)
+    cache.set('/listings/1', 'one')
+    cache.set('/listings/2', 'two')
+    cache.set('/locations', 'places')
+    const inFlight = controlled()
+    const read = cache.wrap('/listings/3', inFlight.compute)
+    cache.deleteWhere((key) => key.startsWith('/listings/'))
+    inFlight.finish('three')
+    t.equal(await read, 'three')
+    t.same(
+      [cache.get('/listings/1'), cache.get('/listings/2'), cache.get('/listings/3'), cache.get('/locations')],
+      [undefined, undefined, undefined, 'places'],
+    )
+    cache.clear()
+    t.equal(cache.get('/locations'), undefined)
+  })
+
+  await t.test('keep decides what is stored', async (t) => {
+    const cache = new TtlCache<{ status: number }>(60_000)
+    await cache.wrap(
+      '/missing',
+      async () => ({ status: 404 }),
+      (answer) => answer.status === 200,
+    )
+    t.equal(cache.get('/missing'), undefined)
+    await cache.wrap(
+      '/found',
+      async () => ({ status: 200 }),
+      (answer) => answer.status === 200,
+    )
+    t.same(cache.get('/found'), { status: 200 })
+  })
+})
