@@ -42,3 +42,19 @@ export const API_PREFIX = '/api/v1'
  * them at once (docs/decisions/006-caches-and-their-lifetimes.md).
  */
 export const LISTINGS_CHANGED_HEADER = 'x-khaneh-listings-changed'
+
+/** The in-app test checkout of the sandbox payment provider (a page; locale-prefixed like every page). */
+export function sandboxCheckoutPath(paymentId: string): string {
+  return `/checkout/sandbox/${paymentId}`
+}
+
+/** Where a payer lands after a checkout, paid or not (a page). */
+export function checkoutResultPath(paymentId: string): string {
+  return `/checkout/result/${paymentId}`
+}
+
+/** Stripe's signed, server-to-server webhook, under API_PREFIX: no session, no browser CSRF rule, raw body. */
+export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook'
+
+/** The page of a referral link: the home page carrying the code (`?ref=`), kept through sign-up. */
+export const REFERRAL_QUERY = 'ref'
