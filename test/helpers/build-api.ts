@@ -22,11 +22,14 @@ export async function openTestDb(t: Teardown): Promise<Db> {
     return db
   }
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = await openDb({ databaseUrl: url })
+  // A loaded test machine can take longer than production's 5 s to hand out a connection; the tests of
+  // that timeout open their own databases.
+  const connectionTimeoutMs = 30_000
+  const admin = await openDb({ databaseUrl: url, connectionTimeoutMs })
   await admin.exec(`CREATE SCHEMA ${schema}`)
   const scoped = new URL(url)
   scoped.searchParams.set('options', `-c search_path=${schema}`)
-  const db = await openDb({ databaseUrl: scoped.toString() })
+  const db = await openDb({ databaseUrl: scoped.toString(), connectionTimeoutMs })
   t.teardown(async () => {
     await db.close()
     await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
