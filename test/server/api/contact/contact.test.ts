@@ -50,6 +50,14 @@ t.test('contact access', async (t) => {
     t.same(await reveals(reader.user.id), [], 'nothing was opened')
   })
 
+  await t.test('an account deleted since its token was issued opens nothing (401)', async (t) => {
+    const leaving = await newReader()
+    const [l] = await listings(1)
+    t.equal((await call('DELETE', '/users/account', leaving.token)).statusCode, 200)
+    t.equal((await reveal(l!.id, leaving.token)).statusCode, 401)
+    t.same(await reveals(leaving.user.id), [])
+  })
+
   await t.test('a listing without a contact is 404 no_contact, and spends no reveal', async (t) => {
     const reader = await newReader()
     const bare = await listing({ contact: null })
