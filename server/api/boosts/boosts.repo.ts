@@ -4,11 +4,10 @@ import type { Queryable } from '../db/client.ts'
 /** Boosts: a boost runs BOOST_DAYS from now, or from the end of the one running, so boosts stack. */
 export function boostsRepo(db: Queryable) {
   return {
-    /** Extends the listing's boost; its new end, or null when there is no such listing. */
+    /** Extends the listing's boost; its new end, or null when there is no such listing. Not an edit: `updated_at` stays, so a moderator's decision on the listing is not refused as stale. */
     async extend(listingId: number): Promise<Date | null> {
       const [row] = await db.query<{ boost_until: Date }>(
-        `UPDATE listings SET boost_until = GREATEST(now(), COALESCE(boost_until, now())) + make_interval(days => $2),
-                updated_at = now()
+        `UPDATE listings SET boost_until = GREATEST(now(), COALESCE(boost_until, now())) + make_interval(days => $2)
           WHERE id = $1 RETURNING boost_until`,
         [listingId, BOOST_DAYS],
       )

@@ -95,6 +95,16 @@ t.test('free boosts', async (t) => {
     t.same(await state(owner.user.id, l.id), { free: 0, until: Date.parse(second.boost_until) })
   })
 
+  await t.test('a boost is not an edit: updated_at stays, so a review made before it still applies', async (t) => {
+    const owner = await newOwner()
+    await giveBoosts(owner.user.id, 1)
+    const l = await listing(owner.user.id)
+    const before = await db.query<{ updated_at: Date }>(`SELECT updated_at FROM listings WHERE id = $1`, [l.id])
+    t.equal((await boost(l.id, owner.token)).statusCode, 200)
+    const after = await db.query<{ updated_at: Date }>(`SELECT updated_at FROM listings WHERE id = $1`, [l.id])
+    t.equal(new Date(after[0]!.updated_at).getTime(), new Date(before[0]!.updated_at).getTime())
+  })
+
   await t.test('a boost that has ended is not extended from the past: now + 7 days', async (t) => {
     const owner = await newOwner()
     await giveBoosts(owner.user.id, 1)
