@@ -116,7 +116,11 @@ t.test('buying a plan through the sandbox', async (t) => {
     const again = await call('POST', `/payments/sandbox/${payment_id}/confirm`, buyer.token)
     t.equal(again.statusCode, 200, 'confirming again answers the paid payment')
     t.equal((await userRow(buyer.user.id)).ai_credits, after.ai_credits, 'and grants nothing more')
-    t.equal((await call('POST', `/payments/sandbox/${payment_id}/cancel`, buyer.token)).statusCode, 409, 'paid stays paid')
+    t.equal(
+      (await call('POST', `/payments/sandbox/${payment_id}/cancel`, buyer.token)).statusCode,
+      409,
+      'paid stays paid',
+    )
     const status = (await call('GET', '/subscription/status', buyer.token)).json().data
     t.match(status, { is_premium: true, current_plan: 'quarterly', ai_credits: after.ai_credits, free_boosts: 3 })
     t.equal(status.subscription_history.length, 1)

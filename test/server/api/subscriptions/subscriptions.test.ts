@@ -42,7 +42,11 @@ t.test('subscription plans', async (t) => {
     t.equal(en[2].price_display, '€39.99')
     const de = (await call('GET', '/subscription-plans?language=de')).json().data.plans
     t.match(de[1].price_display, /11,99\s€/)
-    t.equal((await call('GET', '/subscription-plans')).json().data.plans[0].price_display, fa[0].price_display, 'fa by default')
+    t.equal(
+      (await call('GET', '/subscription-plans')).json().data.plans[0].price_display,
+      fa[0].price_display,
+      'fa by default',
+    )
     t.equal((await call('GET', '/subscription-plans?language=xx')).statusCode, 400)
   })
 })
@@ -104,7 +108,9 @@ t.test('subscription status', async (t) => {
     const [owner] = await db.query<{ id: number }>(
       `INSERT INTO users (first_name, auth_method, referral_code) VALUES ('O', 'seed', 'ROWNER1') RETURNING id`,
     )
-    await db.query(`INSERT INTO countries (code, flag, currency, names) VALUES ('DE', 'x', 'EUR', '{}') ON CONFLICT DO NOTHING`)
+    await db.query(
+      `INSERT INTO countries (code, flag, currency, names) VALUES ('DE', 'x', 'EUR', '{}') ON CONFLICT DO NOTHING`,
+    )
     const [city] = await db.query<{ id: number }>(
       `INSERT INTO cities (country_code, key, names, search_text) VALUES ('DE', 'bonn', '{}', 'bonn') RETURNING id`,
     )
@@ -117,12 +123,14 @@ t.test('subscription status', async (t) => {
       )
       ids.push(row!.id)
     }
-    await db.query(`INSERT INTO contact_reveals (user_id, listing_id, via) VALUES ($1, $2, 'daily'), ($1, $3, 'daily')`, [
+    await db.query(
+      `INSERT INTO contact_reveals (user_id, listing_id, via) VALUES ($1, $2, 'daily'), ($1, $3, 'daily')`,
+      [me.user.id, ids[0], ids[1]],
+    )
+    await db.query(`INSERT INTO contact_reveals (user_id, listing_id, via) VALUES ($1, $2, 'payment')`, [
       me.user.id,
-      ids[0],
-      ids[1],
+      ids[2],
     ])
-    await db.query(`INSERT INTO contact_reveals (user_id, listing_id, via) VALUES ($1, $2, 'payment')`, [me.user.id, ids[2]])
     await db.query(
       `INSERT INTO contact_reveals (user_id, listing_id, via, created_at) VALUES ($1, $2, 'daily', now() - interval '2 days')`,
       [me.user.id, ids[3]],
