@@ -76,10 +76,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
  * Stripe's webhook: no user, the raw body kept byte for byte (the signature is over it), verified
  * before anything is read (docs/decisions/019-payments-ledger.md).
  */
-export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 

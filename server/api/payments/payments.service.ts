@@ -3,10 +3,7 @@ import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
 import { checkoutResultPath } from '../../../shared/paths.ts'
 import { BOOST_PRICE_MINOR, CONTACT_PRICE_MINOR, eurOf, planOf, type PlanKey } from '../../../shared/plans.ts'
 import type { Checkout, Payment } from '../../../shared/schemas/payment.ts'
-import {
-  WebhookSignatureError,
-  type PaymentProvider,
-} from '../../integrations/payments/payment-provider.ts'
+import { WebhookSignatureError, type PaymentProvider } from '../../integrations/payments/payment-provider.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { JobLog } from '../../lib/job-runner.ts'
 import { boostsRepo } from '../boosts/boosts.repo.ts'
@@ -38,8 +35,7 @@ export interface PaymentsOptions {
 /** A checkout left unpaid this long is cancelled by the sweep, and its coupon use given back. */
 export const PENDING_TTL_HOURS = 24
 
-const conflict = (message: string, reason?: string) =>
-  new AppError('CONFLICT', message, reason ? { reason } : null)
+const conflict = (message: string, reason?: string) => new AppError('CONFLICT', message, reason ? { reason } : null)
 const notFound = () => new AppError('NOT_FOUND', 'Payment not found')
 
 /** The SHA-256 of what a request asks for: the same key with another request is refused. */

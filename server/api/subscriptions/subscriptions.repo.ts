@@ -12,7 +12,9 @@ export function subscriptionsRepo(db: Queryable) {
   return {
     async allowances(
       userId: number,
-    ): Promise<{ premium_until: Date | null; is_premium: boolean; ai_credits: number; free_boosts: number } | undefined> {
+    ): Promise<
+      { premium_until: Date | null; is_premium: boolean; ai_credits: number; free_boosts: number } | undefined
+    > {
       const [row] = await db.query<{
         premium_until: Date | null
         is_premium: boolean

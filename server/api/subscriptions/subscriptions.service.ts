@@ -75,8 +75,7 @@ export function subscriptionsService(db: Db) {
           source: p.source,
           start_date: new Date(p.starts_at).toISOString(),
           end_date: new Date(p.ends_at).toISOString(),
-          status:
-            at(p.ends_at) <= now.getTime() ? 'expired' : at(p.starts_at) > now.getTime() ? 'scheduled' : 'active',
+          status: at(p.ends_at) <= now.getTime() ? 'expired' : at(p.starts_at) > now.getTime() ? 'scheduled' : 'active',
         })),
       }
     },
