@@ -6,6 +6,8 @@ import {
   WebhookSignatureError,
 } from '../../../../server/integrations/payments/payment-provider.ts'
 import { startFakeStripeApi } from '../../../helpers/fake-stripe-api.ts'
+import { loadConfig } from '../../../../server/config.ts'
+import { paymentProviderFor } from '../../../../server/main.ts'
 import Stripe from 'stripe'
 
 const request = (paymentId: string, key = `khaneh-checkout-${paymentId}`) => ({
@@ -26,6 +28,21 @@ t.test('the sandbox checkout is the in-app page, prefixed for non-fa readers', a
     providerRef: null,
   })
   t.equal((await sandbox.createCheckout({ ...request('p-1'), locale: 'de' })).checkoutUrl, '/de/checkout/sandbox/p-1')
+})
+
+t.test('main.ts picks the adapter from PAYMENTS_PROVIDER', async (t) => {
+  const base = { DATA_DIR: t.testdir(), SESSION_SECRET: 'x'.repeat(40) }
+  t.equal(paymentProviderFor(loadConfig(base)).kind, 'sandbox')
+  const stripe = paymentProviderFor(
+    loadConfig({
+      ...base,
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    }),
+  )
+  t.equal(stripe.kind, 'stripe')
+  t.type(stripe.verifyWebhook, 'function')
 })
 
 t.test('the Stripe adapter against a fake Stripe API on loopback', async (t) => {
