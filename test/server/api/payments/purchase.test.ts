@@ -111,8 +111,18 @@ t.test('buying a plan through the sandbox', async (t) => {
     t.equal(after.free_boosts, before.free_boosts + 3, 'quarterly: 3 free boosts, once')
     const until = new Date(after.premium_until!).getTime()
     t.ok(until >= started + 90 * DAY_MS - 5_000 && until <= Date.now() + 90 * DAY_MS, '90 days of premium, once')
-    const periods = await db.query(`SELECT 1 FROM subscriptions WHERE payment_id = $1`, [payment_id])
+    const periods = await db.query<{ starts_at: Date; ends_at: Date }>(
+      `SELECT starts_at, ends_at FROM subscriptions WHERE payment_id = $1`,
+      [payment_id],
+    )
     t.equal(periods.length, 1, 'one premium period')
+    const [period] = periods
+    t.equal(
+      new Date(period!.ends_at).getTime() - new Date(period!.starts_at).getTime(),
+      90 * DAY_MS,
+      'of exactly 90 days',
+    )
+    t.equal(until, new Date(period!.ends_at).getTime(), 'premium_until is its end')
     const again = await call('POST', `/payments/sandbox/${payment_id}/confirm`, buyer.token)
     t.equal(again.statusCode, 200, 'confirming again answers the paid payment')
     t.equal((await userRow(buyer.user.id)).ai_credits, after.ai_credits, 'and grants nothing more')
