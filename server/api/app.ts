@@ -8,6 +8,7 @@ import type { Translator } from '../integrations/translator/translator.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import auth from './auth/plugin.ts'
+import coupons from './coupons/plugin.ts'
 import type { Db } from './db/client.ts'
 import database from './db/plugin.ts'
 import favorites from './favorites/plugin.ts'
@@ -88,5 +89,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(users, { sms: options.sms })
   await app.register(auth, { secret, ...signIn })
   await app.register(moderation)
+  await app.register(coupons)
   return app
 }
