@@ -19,6 +19,7 @@ import moderation from './moderation/plugin.ts'
 import authentication from './plugins/authentication.ts'
 import core from './plugins/core.ts'
 import rateLimits, { type RateLimitOptions } from './rate-limit/plugin.ts'
+import referrals from './referrals/plugin.ts'
 import uploads from './uploads/plugin.ts'
 import users from './users/plugin.ts'
 
@@ -90,5 +91,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(auth, { secret, ...signIn })
   await app.register(moderation)
   await app.register(coupons)
+  await app.register(referrals, { publicBaseUrl: options.publicBaseUrl })
   return app
 }
