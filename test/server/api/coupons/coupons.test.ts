@@ -1,5 +1,6 @@
 import t from 'tap'
 import type { Db } from '../../../../server/api/db/client.ts'
+import { RATE_LIMIT_POLICIES } from '../../../../server/api/rate-limit/limits.ts'
 import { apiCaller, buildTestApi, telegramSession, type ApiMethod } from '../../../helpers/build-api.ts'
 
 const DAY_MS = 86_400_000
@@ -288,4 +289,18 @@ t.test('info and history: what a coupon does; my own redemptions, newest first',
     1,
     'the other user sees theirs',
   )
+})
+
+t.test('guessing codes is slowed: each coupon-code route has its per-client limit', async (t) => {
+  const { app } = await buildTestApi(t, { rateLimits: { policies: RATE_LIMIT_POLICIES } })
+  const call = apiCaller(app)
+  const user = await telegramSession(app, 9607)
+  const { max } = RATE_LIMIT_POLICIES.couponCode
+  const codes = []
+  for (let i = 0; i < max; i++) codes.push((await call('GET', `/coupons/info/GUESS${i}`, user.token)).statusCode)
+  t.same(new Set(codes), new Set([404]), `${max} guesses are answered`)
+  const over = await call('GET', '/coupons/info/GUESS-MORE', user.token)
+  t.equal(over.statusCode, 429)
+  t.equal(over.json().error.code, 'RATE_LIMITED')
+  t.equal((await call('GET', '/coupons/history', user.token)).statusCode, 200, 'the history is not limited')
 })

@@ -32,11 +32,12 @@ t.test('referral routes need a session', async (t) => {
 
 t.test('every new account starts with 3 AI credits, by Telegram and by e-mail', async (t) => {
   const dataDir = t.testdir()
-  const { app } = await buildTestApi(t, { mailer: outboxMailer(dataDir) })
+  const { app, db } = await buildTestApi(t, { mailer: outboxMailer(dataDir) })
   const call = apiCaller(app)
   const telegram = await telegramSession(app, 9801)
   t.equal(telegram.user.ai_credits, 3, 'Telegram sign-up')
-  t.equal((await telegramSession(app, 9801)).user.ai_credits, 3, 'signing in again gives nothing more')
+  await db.query(`UPDATE users SET ai_credits = 1 WHERE id = $1`, [telegram.user.id])
+  t.equal((await telegramSession(app, 9801, 'Again')).user.ai_credits, 1, 'signing in again gives nothing more')
   const identity = await verifiedIdentity(app, dataDir, 'new@example.com')
   const created = await call('POST', '/auth/create-user', null, { firebase_token: identity.id_token, first_name: 'Nu' })
   t.equal(created.statusCode, 201)
@@ -262,4 +263,23 @@ t.test('the leaderboard shows the top 20 and leaves out deleted accounts', async
     items.some((i: { is_me: boolean }) => i.is_me),
     'one sign-up is not enough for me to be on it',
   )
+})
+
+t.test('a deleted account can neither refer nor be referred', async (t) => {
+  const { app, db } = await buildTestApi(t)
+  const call = apiCaller(app)
+  const gone = await telegramSession(app, 9861, 'Gone')
+  const referrer = await telegramSession(app, 9862, 'Reza')
+  const leaving = await telegramSession(app, 9863, 'Leaving')
+  t.equal((await call('DELETE', '/users/account', gone.token)).statusCode, 200)
+  t.equal((await call('DELETE', '/users/account', leaving.token)).statusCode, 200)
+  const code = referrer.user.referral_code as string
+  t.equal((await call('POST', '/referrals/signup', gone.token, { referrer_code: code })).statusCode, 401)
+  t.equal((await call('GET', '/referrals/stats', gone.token)).statusCode, 401)
+  const fresh = await telegramSession(app, 9864, 'Fresh')
+  const toDeleted = await call('POST', '/referrals/signup', fresh.token, {
+    referrer_code: leaving.user.referral_code as string,
+  })
+  t.equal(toDeleted.statusCode, 404, "a deleted account's code is unknown")
+  t.equal(await rewardCount(db), 0)
 })
