@@ -99,6 +99,8 @@ export function couponsService(db: Db) {
         if (coupon.grant_premium_days > 0)
           await premiumRepo(tx).grantDays(userId, coupon.grant_premium_days, { planKey: 'coupon', source: 'coupon' })
         const balances = await coupons.grantCredits(userId, coupon.grant_ai_credits, coupon.grant_free_boosts)
+        // a deleted or merged-away account (its access token still valid) gets nothing: all of it rolls back
+        if (!balances) throw new AppError('UNAUTHENTICATED')
         return {
           code,
           granted: {

@@ -232,8 +232,15 @@ t.test('redeem: a grant coupon gives its credits, boosts and premium days once',
   t.equal(unknown.statusCode, 404)
   t.match(unknown.json().error, { code: 'NOT_FOUND', details: { reason: 'not_found' } })
 
+  const gone = await telegramSession(app, 9608)
+  t.equal((await call('DELETE', '/users/account', gone.token)).statusCode, 200)
+  await create({ code: 'LATE-GIFT', kind: 'grant', grant: { ai_credits: 1, premium_days: 1 } })
+  t.equal((await call('POST', '/coupons/redeem', gone.token, { coupon_code: 'LATE-GIFT' })).statusCode, 401)
+  t.equal((await couponRow(db, 'LATE-GIFT'))?.used_count, 0, 'a deleted account uses nothing')
+  t.equal(await countOf(db, `SELECT count(*)::int AS n FROM subscriptions WHERE user_id = $1`, [gone.user.id]), 0)
+
   t.match((await call('GET', '/users/profile', user.token)).json().data, { ai_credits: 28, free_boosts: 2 })
-  for (const code of ['TENOFF', 'EXPIRED', 'PAUSED'])
+  for (const code of ['TENOFF', 'EXPIRED', 'PAUSED', 'LATE-GIFT'])
     t.equal((await couponRow(db, code))?.used_count, 0, `${code}: a refused redemption used nothing`)
   t.equal(await countOf(db, `SELECT count(*)::int AS n FROM coupon_redemptions WHERE user_id = $1`, [user.user.id]), 2)
 })
