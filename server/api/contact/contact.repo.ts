@@ -41,17 +41,6 @@ export function contactRepo(db: Queryable) {
       return row?.contact ?? null
     },
 
-    /** A merged account's opened contacts move to the account it went into (decision 018); one open on both stays one. */
-    async moveReveals(from: number, to: number): Promise<void> {
-      await db.query(
-        `INSERT INTO contact_reveals (user_id, listing_id, via, payment_id, created_at)
-         SELECT $2, listing_id, via, payment_id, created_at FROM contact_reveals WHERE user_id = $1
-         ON CONFLICT (user_id, listing_id) DO NOTHING`,
-        [from, to],
-      )
-      await db.query(`DELETE FROM contact_reveals WHERE user_id = $1`, [from])
-    },
-
     async listing(listingId: number): Promise<ContactListingRow | null> {
       const [row] = await db.query<ContactListingRow>(`SELECT owner_id, status, contact FROM listings WHERE id = $1`, [
         listingId,
