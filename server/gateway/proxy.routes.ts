@@ -128,12 +128,7 @@ export const proxyRoutes: FastifyPluginAsync<{
         headers,
         body: (request.body as Readable | undefined) ?? null,
       })
-      reply.status(res.statusCode)
-      for (const name of FORWARDED_RESPONSE_HEADERS) {
-        const value = res.headers[name]
-        if (typeof value === 'string') reply.header(name, value)
-      }
-      return reply.send(res.body)
+      return relay(reply, res)
     } catch (err) {
       if (request.body instanceof LimitedBody && request.body.exceeded) throw tooLarge()
       return failure(reply, err)
@@ -211,12 +206,7 @@ export const proxyRoutes: FastifyPluginAsync<{
       const { res } = answer
       // a deleted account's session ends in the browser too
       if (request.method === 'DELETE' && path === '/api/v1/users/account' && res.statusCode === 200) session.end()
-      reply.status(res.statusCode)
-      for (const name of FORWARDED_RESPONSE_HEADERS) {
-        const value = res.headers[name]
-        if (typeof value === 'string') reply.header(name, value)
-      }
-      return reply.send(res.body)
+      return relay(reply, res)
     } catch (err) {
       if (reply.raw.destroyed) return reply
       // the API's refusal of a body the gateway was still sending surfaces as a broken pipe: the limit is the reason
@@ -224,4 +214,14 @@ export const proxyRoutes: FastifyPluginAsync<{
       return failure(reply, err)
     }
   })
+}
+
+/** The API's answer passed on: its status, the headers the browser may see, and the body as a stream. */
+function relay(reply: FastifyReply, res: { statusCode: number; headers: Record<string, unknown>; body: unknown }) {
+  reply.status(res.statusCode)
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = res.headers[name]
+    if (typeof value === 'string') reply.header(name, value)
+  }
+  return reply.send(res.body)
 }

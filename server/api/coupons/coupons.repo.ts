@@ -101,20 +101,6 @@ export function couponsRepo(db: Queryable) {
       )
     },
 
-    /** A grant coupon's credits and boosts added to the live user's; the balances after (undefined: no live user). */
-    async grantCredits(
-      userId: number,
-      aiCredits: number,
-      freeBoosts: number,
-    ): Promise<{ ai_credits: number; free_boosts: number; premium_until: Date | null } | undefined> {
-      const [row] = await db.query<{ ai_credits: number; free_boosts: number; premium_until: Date | null }>(
-        `UPDATE users SET ai_credits = ai_credits + $2, free_boosts = free_boosts + $3, updated_at = now()
-          WHERE id = $1 AND deleted_at IS NULL RETURNING ai_credits, free_boosts, premium_until`,
-        [userId, aiCredits, freeBoosts],
-      )
-      return row
-    },
-
     /** Gives back the use a payment held (its checkout was cancelled), so the code can be used again. */
     async releaseRedemption(paymentId: string): Promise<void> {
       const released = await db.query<{ code: string }>(

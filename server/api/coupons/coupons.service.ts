@@ -98,7 +98,7 @@ export function couponsService(db: Db) {
           throw new AppError('CONFLICT', PROBLEM_MESSAGES.already_used, { reason: 'already_used' })
         if (coupon.grant_premium_days > 0)
           await premiumRepo(tx).grantDays(userId, coupon.grant_premium_days, { planKey: 'coupon', source: 'coupon' })
-        const balances = await coupons.grantCredits(userId, coupon.grant_ai_credits, coupon.grant_free_boosts)
+        const balances = await premiumRepo(tx).addAllowances(userId, coupon.grant_ai_credits, coupon.grant_free_boosts)
         // a deleted or merged-away account (its access token still valid) gets nothing: all of it rolls back
         if (!balances) throw new AppError('UNAUTHENTICATED')
         return {

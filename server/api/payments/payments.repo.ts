@@ -175,14 +175,6 @@ export function paymentsRepo(db: Queryable) {
       return current
     },
 
-    /** Adds a plan's AI credits and free boosts. */
-    async addAllowances(userId: number, aiCredits: number, freeBoosts: number): Promise<void> {
-      await db.query(
-        `UPDATE users SET ai_credits = ai_credits + $2, free_boosts = free_boosts + $3, updated_at = now() WHERE id = $1`,
-        [userId, aiCredits, freeBoosts],
-      )
-    },
-
     /** The owner, status and slug of a listing. */
     async listing(id: number): Promise<{ owner_id: number; status: string; slug: string } | undefined> {
       const [row] = await db.query<{ owner_id: number; status: string; slug: string }>(

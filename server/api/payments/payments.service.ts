@@ -101,7 +101,7 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
         source: 'payment',
         paymentId: payment.id,
       })
-      await r.addAllowances(userId, plan.aiCredits, plan.freeBoosts)
+      await premiumRepo(tx).addAllowances(userId, plan.aiCredits, plan.freeBoosts)
     } else if (payment.kind === 'contact' && payment.listing_id !== null) {
       await contactRepo(tx).open(userId, payment.listing_id, 'payment', payment.id)
     } else if (payment.kind === 'boost' && payment.listing_id !== null) {

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.ts'
 export type PremiumSource = 'payment' | 'coupon' | 'referral'
 
 /**
- * Premium time, one place for every way it is granted (a paid plan, a coupon's days, a referral
+ * Premium time and allowances, one place for every way they are granted (a paid plan, a coupon's days, a referral
  * reward): the new period starts where the current one ends (or now), is recorded in
  * `subscriptions`, and moves `users.premium_until`. Call it inside the transaction that decides the
  * grant, so that the grant and its cause commit together (docs/decisions/019-payments-ledger.md).
@@ -29,6 +29,20 @@ export function premiumRepo(db: Queryable) {
       )
       await db.query(`UPDATE users SET premium_until = $2, updated_at = now() WHERE id = $1`, [userId, period!.ends_at])
       return { startsAt: new Date(period!.starts_at), endsAt: new Date(period!.ends_at) }
+    },
+
+    /** AI credits and free boosts added to a live user's (a plan, a grant coupon); the balances after, undefined for no live user. */
+    async addAllowances(
+      userId: number,
+      aiCredits: number,
+      freeBoosts: number,
+    ): Promise<{ ai_credits: number; free_boosts: number; premium_until: Date | null } | undefined> {
+      const [row] = await db.query<{ ai_credits: number; free_boosts: number; premium_until: Date | null }>(
+        `UPDATE users SET ai_credits = ai_credits + $2, free_boosts = free_boosts + $3, updated_at = now()
+          WHERE id = $1 AND deleted_at IS NULL RETURNING ai_credits, free_boosts, premium_until`,
+        [userId, aiCredits, freeBoosts],
+      )
+      return row
     },
 
     /** Whether the user is premium now: read against the clock, so premium ends on time without a job. */
