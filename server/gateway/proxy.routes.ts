@@ -14,6 +14,8 @@ const FORWARDED_REQUEST_HEADERS = [
   'content-length',
   'if-none-match',
   'user-agent',
+  // one purchase attempt, however often it is retried, is one payment
+  'idempotency-key',
 ]
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type',
