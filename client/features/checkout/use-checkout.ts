@@ -10,7 +10,11 @@ import { useLocale } from '../../lib/locale.ts'
  * Where the browser goes for a checkout: an address of our own (the sandbox's page) in the page's
  * language, any other (the provider's hosted page) as it is.
  */
-export function checkoutTarget(checkoutUrl: string, origin: string, locale: LocaleCode): { path: string } | { href: string } {
+export function checkoutTarget(
+  checkoutUrl: string,
+  origin: string,
+  locale: LocaleCode,
+): { path: string } | { href: string } {
   const url = new URL(checkoutUrl, origin)
   if (url.origin !== origin) return { href: url.href }
   return { path: `${localizePath(url.pathname, locale)}${url.search}` }
@@ -40,7 +44,11 @@ export function usePaymentErrorText() {
   return (err: unknown): string => {
     const code = err instanceof ApiError ? err.code : ''
     if (code === 'NETWORK_ERROR') return t`Network error. Please check your connection.`
-    if (code === 'UPSTREAM_UNAVAILABLE' || code === 'NOT_IMPLEMENTED' || (err instanceof ApiError && err.status === 503))
+    if (
+      code === 'UPSTREAM_UNAVAILABLE' ||
+      code === 'NOT_IMPLEMENTED' ||
+      (err instanceof ApiError && err.status === 503)
+    )
       return t`Payments are unavailable right now. Please try again in a few minutes.`
     if (code === 'NOT_FOUND') return t`This payment was not found.`
     if (code === 'CONFLICT') return t`This payment has already been completed or cancelled.`

@@ -131,7 +131,9 @@ export function Component() {
                 <AppLink to={to('/dashboard/listings')} className="button button-ghost">
                   <Trans>My listings</Trans>
                 </AppLink>
-                {listing.status === 'active' && <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} />}
+                {listing.status === 'active' && (
+                  <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} isBoosted={listing.isBoosted} />
+                )}
               </div>
             </div>
           ) : (

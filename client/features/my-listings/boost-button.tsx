@@ -13,19 +13,27 @@ import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
  * "Boost" on the owner's active listing: a free boost when one is left, else "Boost for €2.99" and
  * its checkout. A boost in the future is shown as "Boosted until …" (boosting again adds the days).
  */
-export function BoostButton({ listingId, boostUntil }: { listingId: number; boostUntil: string | null }) {
+export function BoostButton({
+  listingId,
+  boostUntil,
+  isBoosted,
+}: {
+  listingId: number
+  boostUntil: string | null
+  /** The API's word on whether boost_until still lies ahead. */
+  isBoosted: boolean
+}) {
   const { t } = useLingui()
   const locale = useLocale()
   const checkout = useCheckout()
   const paymentError = usePaymentErrorText()
   const [until, setUntil] = useState(boostUntil)
+  const [boosted, setBoosted] = useState(isBoosted && boostUntil !== null)
   const [freeLeft, setFreeLeft] = useState<number | null>(null)
   const [mustPay, setMustPay] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const price = formatRent(eurOf(BOOST_PRICE_MINOR), 'EUR', locale)
-  // boost_until is only shown while it lies ahead; read at render, as the server's clock set it
-  const boosted = until !== null && Date.parse(until) > Date.now()
   const untilText = until ? formatDate(until, locale) : ''
 
   const boost = async () => {
@@ -34,6 +42,7 @@ export function BoostButton({ listingId, boostUntil }: { listingId: number; boos
     try {
       const answer = await browserApi().ownListings.boost(listingId)
       setUntil(answer.boostUntil)
+      setBoosted(true)
       setFreeLeft(answer.freeBoosts)
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setMustPay(true)

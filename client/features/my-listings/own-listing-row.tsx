@@ -120,7 +120,9 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
               <Trans>Edit</Trans>
             </Link>
           )}
-          {listing.canBoost && <BoostButton listingId={listing.id} boostUntil={listing.boostExpires} />}
+          {listing.canBoost && (
+            <BoostButton listingId={listing.id} boostUntil={listing.boostExpires} isBoosted={listing.isBoosted} />
+          )}
           {status === 'active' && (
             <button
               type="button"

@@ -51,8 +51,8 @@ export function PricingFaq() {
         </summary>
         <p>
           <Trans>
-            A boosted listing is shown first in search for {boostDays} days. Premium plans include free boosts; otherwise a
-            boost costs {boostPrice}.
+            A boosted listing is shown first in search for {boostDays} days. Premium plans include free boosts;
+            otherwise a boost costs {boostPrice}.
           </Trans>
         </p>
       </details>
@@ -61,9 +61,7 @@ export function PricingFaq() {
           <Trans>How do I pay?</Trans>
         </summary>
         <p>
-          <Trans>
-            You pay by card on a secure checkout page. Premium starts as soon as the payment is confirmed.
-          </Trans>
+          <Trans>You pay by card on a secure checkout page. Premium starts as soon as the payment is confirmed.</Trans>
         </p>
       </details>
       <details>

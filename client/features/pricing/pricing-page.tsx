@@ -136,8 +136,7 @@ export function Component() {
     }
   }
 
-  const signInFor = (plan: PlanKey) =>
-    `${to('/auth')}?next=${encodeURIComponent(`${location.pathname}?plan=${plan}`)}`
+  const signInFor = (plan: PlanKey) => `${to('/auth')}?next=${encodeURIComponent(`${location.pathname}?plan=${plan}`)}`
 
   return (
     <section className="container pricing-page" aria-labelledby="pricing-title">

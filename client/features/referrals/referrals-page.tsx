@@ -2,11 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
-import {
-  REFERRAL_PREMIUM_DAYS,
-  REFERRAL_SIGNUP_CREDITS,
-  REFERRAL_SIGNUP_WINDOW_DAYS,
-} from '../../../shared/plans.ts'
+import { REFERRAL_PREMIUM_DAYS, REFERRAL_SIGNUP_CREDITS, REFERRAL_SIGNUP_WINDOW_DAYS } from '../../../shared/plans.ts'
 import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { browserApi } from '../../lib/api/browser.ts'
@@ -20,7 +16,10 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request)
   const api = context.get(apiContext)
-  const [stats, leaders] = await Promise.all([api.referrals.stats(request.signal), api.referrals.leaderboard(request.signal)])
+  const [stats, leaders] = await Promise.all([
+    api.referrals.stats(request.signal),
+    api.referrals.leaderboard(request.signal),
+  ])
   // the API has the last word; the form is offered only while a code may still count
   const mayEnterCode = Date.parse(user.createdAt) + REFERRAL_SIGNUP_WINDOW_DAYS * DAY_MS > Date.now()
   return { stats, leaders, mayEnterCode }
@@ -64,7 +63,8 @@ export function Component() {
       if (reason === 'self_referral') return { ok: false, message: t`You cannot use your own code.` }
       if (reason === 'window_closed')
         return { ok: false, message: t`A friend's code can only be entered soon after signing up.` }
-      if (err instanceof ApiError && err.status === 404) return { ok: false, message: t`There is no one with this code.` }
+      if (err instanceof ApiError && err.status === 404)
+        return { ok: false, message: t`There is no one with this code.` }
       if (err instanceof ApiError && err.status === 409)
         return { ok: false, message: t`A friend's code has already been used for your account.` }
       if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')

@@ -125,7 +125,9 @@ export function Component() {
             </Trans>
           </p>
           <p className="hint">
-            <Trans>New reveals again from {resets}. Up to {alerts} saved-search alerts.</Trans>
+            <Trans>
+              New reveals again from {resets}. Up to {alerts} saved-search alerts.
+            </Trans>
           </p>
         </article>
       </div>
