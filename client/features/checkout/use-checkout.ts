@@ -1,23 +1,19 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef } from 'react'
 import { useNavigate } from 'react-router'
-import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import type { LocaleCode } from '../../../shared/locales.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { Checkout } from '../../lib/api/subscriptions.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 /**
- * Where the browser goes for a checkout: an address of our own (the sandbox's page) in the page's
- * language, any other (the provider's hosted page) as it is.
+ * Where the browser goes for a checkout: an address of our own (the sandbox's page, already in the
+ * language the call named) through the router, any other (the provider's hosted page) as it is.
  */
-export function checkoutTarget(
-  checkoutUrl: string,
-  origin: string,
-  locale: LocaleCode,
-): { path: string } | { href: string } {
+export function checkoutTarget(checkoutUrl: string, origin: string): { path: string } | { href: string } {
   const url = new URL(checkoutUrl, origin)
   if (url.origin !== origin) return { href: url.href }
-  return { path: `${localizePath(url.pathname, locale)}${url.search}` }
+  return { path: `${url.pathname}${url.search}` }
 }
 
 /**
@@ -29,10 +25,10 @@ export function useCheckout() {
   const navigate = useNavigate()
   const locale = useLocale()
   const current = useRef<{ attempt: string; key: string } | null>(null)
-  return async (attempt: string, start: (idempotencyKey: string) => Promise<Checkout>) => {
+  return async (attempt: string, start: (language: LocaleCode, idempotencyKey: string) => Promise<Checkout>) => {
     if (current.current?.attempt !== attempt) current.current = { attempt, key: crypto.randomUUID() }
-    const checkout = await start(current.current.key)
-    const target = checkoutTarget(checkout.checkoutUrl, window.location.origin, locale)
+    const checkout = await start(locale, current.current.key)
+    const target = checkoutTarget(checkout.checkoutUrl, window.location.origin)
     if ('href' in target) window.location.assign(target.href)
     else await navigate(target.path)
   }

@@ -57,6 +57,7 @@ export function ContactButton({ listingId }: { listingId: number }) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setState({ kind: 'pay' })
       else if (err instanceof ApiError && err.status === 429) setState({ kind: 'limit', resetsAt: resetsAtOf(err) })
+      else if (err instanceof ApiError && err.status === 404) setError(t`This listing has no contact to show.`)
       else setError(paymentError(err))
     } finally {
       setBusy(false)
@@ -67,7 +68,9 @@ export function ContactButton({ listingId }: { listingId: number }) {
     setBusy(true)
     setError(null)
     try {
-      await checkout(`contact:${listingId}`, (key) => browserApi().payments.payContact(listingId, key))
+      await checkout(`contact:${listingId}`, (language, key) =>
+        browserApi().payments.payContact(listingId, language, key),
+      )
     } catch (err) {
       setError(paymentError(err))
       setBusy(false)

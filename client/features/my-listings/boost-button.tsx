@@ -56,7 +56,7 @@ export function BoostButton({
     setBusy(true)
     setError(null)
     try {
-      await checkout(`boost:${listingId}`, (key) => browserApi().payments.payBoost(listingId, key))
+      await checkout(`boost:${listingId}`, (language, key) => browserApi().payments.payBoost(listingId, language, key))
     } catch (err) {
       setError(paymentError(err))
       setBusy(false)

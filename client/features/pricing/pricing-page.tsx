@@ -127,8 +127,8 @@ export function Component() {
     setBuying(plan)
     setError(null)
     try {
-      await checkout(`${plan}:${code ?? ''}`, (key) =>
-        browserApi().subscriptions.purchase({ plan_key: plan, ...(code && { coupon_code: code }) }, key),
+      await checkout(`${plan}:${code ?? ''}`, (language, key) =>
+        browserApi().subscriptions.purchase({ plan_key: plan, ...(code && { coupon_code: code }) }, language, key),
       )
     } catch (err) {
       setError(paymentError(err))

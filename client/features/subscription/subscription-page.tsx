@@ -67,7 +67,11 @@ export function Component() {
       const what = parts.join(' · ')
       return { ok: true, message: t`Coupon redeemed: ${what}.` }
     } catch (err) {
-      if (err instanceof ApiError && err.details && Reflect.get(Object(err.details), 'reason') === 'not_grant')
+      if (
+        err instanceof ApiError &&
+        err.details &&
+        Reflect.get(Object(err.details), 'reason') === 'applies_at_purchase'
+      )
         return { ok: false, message: t`This coupon is a discount: use it on the pricing page when you buy a plan.` }
       return { ok: false, message: coupons.failureText(err) }
     }

@@ -1,4 +1,5 @@
-import type { Answer, Call } from './call.ts'
+import type { LocaleCode } from '../../../shared/locales.ts'
+import { query, type Answer, type Call } from './call.ts'
 
 export type Payment = Answer<'PaymentSchema'>
 
@@ -19,15 +20,15 @@ export const paymentsApi = (call: Call) => ({
   cancelSandbox: (id: string) =>
     call('PaymentSchema', `/payments/sandbox/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {} }),
   /** A €0.99 checkout that opens the listing's contact; one attempt is one `idempotencyKey`. */
-  payContact: (listingId: number, idempotencyKey: string) =>
-    call('CheckoutSchema', `/payments/listings/${listingId}/contact`, {
+  payContact: (listingId: number, language: LocaleCode, idempotencyKey: string) =>
+    call('CheckoutSchema', `/payments/listings/${listingId}/contact${query({ language })}`, {
       method: 'POST',
       body: {},
       headers: idempotent(idempotencyKey),
     }),
   /** A €2.99 checkout that boosts the owner's listing; one attempt is one `idempotencyKey`. */
-  payBoost: (listingId: number, idempotencyKey: string) =>
-    call('CheckoutSchema', `/payments/listings/${listingId}/boost`, {
+  payBoost: (listingId: number, language: LocaleCode, idempotencyKey: string) =>
+    call('CheckoutSchema', `/payments/listings/${listingId}/boost${query({ language })}`, {
       method: 'POST',
       body: {},
       headers: idempotent(idempotencyKey),

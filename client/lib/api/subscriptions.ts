@@ -12,9 +12,9 @@ export const subscriptionsApi = (call: Call) => ({
   plans: async (language: LocaleCode, signal?: AbortSignal) =>
     (await call('SubscriptionPlansSchema', `/subscription-plans${query({ language })}`, { signal })).plans,
   status: (signal?: AbortSignal) => call('SubscriptionStatusSchema', '/subscription/status', { signal }),
-  /** One purchase attempt is one `idempotencyKey`: a retry of the same attempt sends the same key. */
-  purchase: (body: { plan_key: PlanKey; coupon_code?: string }, idempotencyKey: string) =>
-    call('CheckoutSchema', '/subscription/purchase', {
+  /** One purchase attempt is one `idempotencyKey`: a retry of the same attempt sends the same key. The checkout comes back in `language`. */
+  purchase: (body: { plan_key: PlanKey; coupon_code?: string }, language: LocaleCode, idempotencyKey: string) =>
+    call('CheckoutSchema', `/subscription/purchase${query({ language })}`, {
       method: 'POST',
       body,
       headers: idempotent(idempotencyKey),
