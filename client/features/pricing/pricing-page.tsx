@@ -77,7 +77,7 @@ function PlanFeatures({ plan }: { plan: SubscriptionPlan | null }) {
         </li>
       )}
       <li>
-        <Trans>{boosts} free listing boosts</Trans>
+        <Trans>Free listing boosts: {boosts}</Trans>
       </li>
     </ul>
   )
