@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
-import { applyRememberedReferral } from '../referrals/referral-code.ts'
 import { SiteHeader } from './site-header.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -39,8 +38,6 @@ export function DashboardLayout() {
   const name = user.firstName
   const to = useLocalePath()
   const { t } = useLingui()
-  // a referral link followed before signing up counts now, whichever way the account was made
-  useEffect(() => void applyRememberedReferral(browserApi()), [])
   const links = [
     { path: '/dashboard', label: t`Overview`, end: true },
     { path: '/dashboard/listings', label: t`My listings` },

@@ -14,7 +14,7 @@ import {
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
-import { rememberReferral } from '../referrals/referral-code.ts'
+import { useReferralLink } from '../referrals/referral-code.ts'
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`
@@ -61,7 +61,7 @@ export function Root() {
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
   useStoredLocaleRedirect(locale)
   useAppLinkNavigation()
-  useEffect(() => rememberReferral(location.search), [location.search])
+  useReferralLink()
   useEffect(() => {
     // lets tests and tooling know the page is interactive
     document.documentElement.dataset.hydrated = 'true'
