@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN, E2E_DATA_DIR } from '../../playwright.config.ts'
+import { lastActionLink } from '../helpers/email.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 const run = Date.now() % 100000
@@ -127,4 +128,60 @@ test('en: an owner with no free boost pays for one and sees the listing boosted'
   await expect(owner.locator('.own-listing-panel .badge-boost')).toContainText('Boosted until')
   await owner.goto('/en/dashboard/listings')
   await expect(owner.locator('.own-listing').first().locator('.badge-boost')).toContainText('Boosted until')
+})
+
+test('en: a referral link counts once its visitor signs up, by Telegram and by e-mail', async ({ browser }) => {
+  const referrer = await signedIn(browser, 864000 + run, '/en/dashboard/referrals', 'en-US')
+  const stats = async () => (await (await referrer.request.get('/api/v1/referrals/stats')).json()).data
+  const { referral_code: code, referral_link: link } = await stats()
+  await expect(referrer.getByRole('link', { name: 'Share on Telegram' })).toHaveAttribute(
+    'href',
+    `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent('Find a home on Khaneh with my link')}`,
+  )
+
+  // by Telegram: the link's page first, then the sign-in that lands on a page signed in
+  const byTelegram = await (await browser.newContext({ locale: 'en-US' })).newPage()
+  await byTelegram.goto(`/en/listings?ref=${code}`)
+  await expect(byTelegram.locator('html[data-hydrated]')).toHaveCount(1)
+  const fields = signTelegramLogin(
+    {
+      id: 865000 + run,
+      first_name: 'Friend',
+      last_name: 'T',
+      username: `f${run}`,
+      photo_url: 'https://t.me/i/userpic/320/f.jpg',
+      auth_date: Math.floor(Date.now() / 1000),
+    },
+    E2E_BOT_TOKEN,
+  )
+  await byTelegram.goto(
+    `/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/en/listings')}`,
+  )
+  await expect(byTelegram).toHaveURL(/\/en\/listings$/)
+  await expect.poll(async () => (await stats()).signups).toBe(1)
+
+  // by e-mail: sign up, confirm, sign in; the first page after the sign-in page sends the code
+  const email = `ref-${run}@example.com`
+  const byEmail = await (await browser.newContext({ locale: 'en-US' })).newPage()
+  await byEmail.goto(`/en/?ref=${code}`)
+  await byEmail.goto('/en/auth')
+  await expect(byEmail.locator('html[data-hydrated]')).toHaveCount(1)
+  await byEmail.getByRole('button', { name: 'Create account' }).first().click()
+  await byEmail.getByLabel('First name', { exact: true }).fill('Dara')
+  await byEmail.getByLabel('Last name').fill('E')
+  await byEmail.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await byEmail.getByLabel('Password', { exact: true }).fill('dara-secret-1')
+  await byEmail.locator('form').getByRole('button', { name: 'Create account' }).click()
+  await expect(byEmail.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible()
+  const verify = await lastActionLink(E2E_DATA_DIR, email, 'verifyEmail')
+  await byEmail.goto(verify.pathname + verify.search)
+  await byEmail.locator('.auth-card').getByRole('link', { name: 'Sign in' }).click()
+  await byEmail.getByLabel('Password', { exact: true }).fill('dara-secret-1')
+  await byEmail.locator('form').getByRole('button', { name: 'Sign in' }).click()
+  await expect(byEmail).toHaveURL(/\/en\/dashboard$/)
+  await expect.poll(async () => (await stats()).signups).toBe(2)
+  // sent once: more pages change nothing
+  await byEmail.goto('/en/dashboard/referrals')
+  await expect(byEmail.getByRole('heading', { name: 'Invite friends' })).toBeVisible()
+  expect((await stats()).signups).toBe(2)
 })
