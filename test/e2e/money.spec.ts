@@ -32,7 +32,7 @@ async function signedIn(browser: Browser, telegramId: number, next: string, loca
 async function apiWrite(page: Page, method: 'POST' | 'PUT', path: string, data: object) {
   const origin = new URL(page.url()).origin
   const res = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { origin } })
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(200)
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true)
   return (await res.json()).data
 }
 
@@ -164,6 +164,7 @@ test('en: a referral link counts once its visitor signs up, by Telegram and by e
   const email = `ref-${run}@example.com`
   const byEmail = await (await browser.newContext({ locale: 'en-US' })).newPage()
   await byEmail.goto(`/en/?ref=${code}`)
+  await expect(byEmail.locator('html[data-hydrated]')).toHaveCount(1)
   await byEmail.goto('/en/auth')
   await expect(byEmail.locator('html[data-hydrated]')).toHaveCount(1)
   await byEmail.getByRole('button', { name: 'Create account' }).first().click()
