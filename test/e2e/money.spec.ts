@@ -74,6 +74,10 @@ test('en: a signed-in reader reveals a listing’s contact and sees the reveals 
   const reveal = reader.locator('.contact-reveal')
   await expect(reveal.locator('a[href^="tel:"]')).toBeVisible()
   await expect(reveal).toContainText('2 new contacts left today.')
+  // opened for good: the page shows it at once from now on
+  await reader.reload()
+  await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
+  await expect(reader.getByRole('button', { name: 'Show contact' })).toHaveCount(0)
 })
 
 test('en: a coupon an admin made is redeemed once on the subscription page', async ({ browser }) => {

@@ -15,7 +15,7 @@ import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
 
 type State =
   | { kind: 'idle' }
-  | { kind: 'open'; access: ContactAccess }
+  | { kind: 'open'; phone: string; rateLimit: ContactAccess['rateLimit'] | null }
   | { kind: 'pay' }
   | { kind: 'limit'; resetsAt: string | null }
 
@@ -29,7 +29,7 @@ const resetsAtOf = (err: ApiError): string | null => {
  * with the reveals left today; a free reader out of reveals may pay for this one; a premium reader
  * out of reveals is told when they come back. Without a session it leads to sign-in and back.
  */
-export function ContactButton({ listingId }: { listingId: number }) {
+export function ContactButton({ listingId, contact }: { listingId: number; contact: string | null }) {
   const { t } = useLingui()
   const { hasSession } = useShell()
   const locale = useLocale()
@@ -37,7 +37,10 @@ export function ContactButton({ listingId }: { listingId: number }) {
   const location = useLocation()
   const checkout = useCheckout()
   const paymentError = usePaymentErrorText()
-  const [state, setState] = useState<State>({ kind: 'idle' })
+  // a contact the reader opened before comes with the listing, and stays open
+  const [state, setState] = useState<State>(
+    contact === null ? { kind: 'idle' } : { kind: 'open', phone: contact, rateLimit: null },
+  )
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const price = formatRent(eurOf(CONTACT_PRICE_MINOR), 'EUR', locale)
@@ -53,7 +56,8 @@ export function ContactButton({ listingId }: { listingId: number }) {
     setBusy(true)
     setError(null)
     try {
-      setState({ kind: 'open', access: await browserApi().listings.contact(listingId) })
+      const access = await browserApi().listings.contact(listingId)
+      setState({ kind: 'open', phone: access.contactPhone, rateLimit: access.rateLimit })
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setState({ kind: 'pay' })
       else if (err instanceof ApiError && err.status === 429) setState({ kind: 'limit', resetsAt: resetsAtOf(err) })
@@ -78,16 +82,18 @@ export function ContactButton({ listingId }: { listingId: number }) {
   }
 
   if (state.kind === 'open') {
-    const { contactPhone, rateLimit } = state.access
-    const left = formatNumber(rateLimit.remainingAccesses, locale)
+    const { phone, rateLimit } = state
+    const left = rateLimit ? formatNumber(rateLimit.remainingAccesses, locale) : ''
     return (
       <div className="contact-reveal" role="status">
-        <a className="button" href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`} dir="ltr">
-          {contactPhone}
+        <a className="button" href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr">
+          {phone}
         </a>
-        <p className="hint">
-          <Trans>{left} new contacts left today.</Trans>
-        </p>
+        {rateLimit && (
+          <p className="hint">
+            <Trans>{left} new contacts left today.</Trans>
+          </p>
+        )}
       </div>
     )
   }

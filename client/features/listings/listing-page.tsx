@@ -139,7 +139,7 @@ export function Component() {
           ) : (
             <>
               <div className="listing-actions">
-                <ContactButton listingId={listing.id} />
+                <ContactButton listingId={listing.id} contact={listing.contact} />
                 <FavoriteButton listingId={listing.id} favorited={listing.isFavorited} variant="full" />
               </div>
               {!hasSession && (
