@@ -66,7 +66,9 @@ test('fa: a guest picks the quarterly plan, signs in, pays in the sandbox and se
   await expect(buyer.getByText(/^ویژه تا /)).toBeVisible()
 })
 
-test('en: a signed-in reader reveals a listing’s contact and sees the reveals left today', async ({ browser }) => {
+test('en: a signed-in reader reveals contacts, sees the reveals left, and pays for one past the free day', async ({
+  browser,
+}) => {
   const reader = await signedIn(browser, 861000 + run, '/en/listings', 'en-US')
   await reader.locator('.listing-card .listing-card-link').first().click()
   await expect(reader.locator('.listing-detail')).toHaveCount(1)
@@ -78,6 +80,27 @@ test('en: a signed-in reader reveals a listing’s contact and sees the reveals 
   await reader.reload()
   await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
   await expect(reader.getByRole('button', { name: 'Show contact' })).toHaveCount(0)
+
+  // the free day's reveals used up, the next contact is offered for €0.99 and opens once paid
+  for (const n of [1, 2]) {
+    await reader.goto('/en/listings')
+    await reader.locator('.listing-card .listing-card-link').nth(n).click()
+    await reader.getByRole('button', { name: 'Show contact' }).click()
+    await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
+  }
+  await reader.goto('/en/listings')
+  await reader.locator('.listing-card .listing-card-link').nth(3).click()
+  const listingUrl = reader.url()
+  await reader.getByRole('button', { name: 'Show contact' }).click()
+  await expect(reader.getByText("You have used today's free contacts.")).toBeVisible()
+  await reader.getByRole('button', { name: 'Pay €0.99 to see this contact' }).click()
+  await expect(reader).toHaveURL(/\/en\/checkout\/sandbox\/[0-9a-f-]{36}$/)
+  await reader.getByRole('button', { name: 'Pay (test)' }).click()
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Payment received')
+  await reader.getByRole('link', { name: 'Back to the listing' }).click()
+  await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
+  expect(new URL(reader.url()).pathname.startsWith('/en/listing/')).toBe(true)
+  expect(listingUrl).toContain('/en/listing/')
 })
 
 test('en: a coupon an admin made is redeemed once on the subscription page', async ({ browser }) => {
