@@ -115,6 +115,10 @@ const EnvSchema = z.object({
     }),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 })
 
 // Rules across variables run even when another variable is bad, so one start reports every mistake;
@@ -125,6 +129,10 @@ type Pairs = {
   FIREBASE_AUTH_EMULATOR_HOST?: string
   OPENAI_BASE_URL?: string
   OPENAI_API_KEY?: string
+  PUBLIC_BASE_URL?: string
+  PAYMENTS_PROVIDER?: string
+  STRIPE_SECRET_KEY?: string
+  STRIPE_WEBHOOK_SECRET?: string
 }
 
 const ConfigSchema = EnvSchema.check(
@@ -144,6 +152,23 @@ const ConfigSchema = EnvSchema.check(
     ...always,
     path: ['OPENAI_API_KEY'],
     message: 'must be set together with OPENAI_BASE_URL',
+  }),
+  // A public deployment never takes test payments by accident: the sandbox there is a choice (docs/decisions/019-payments-ledger.md).
+  z.refine((e: Pairs) => Boolean(e.PAYMENTS_PROVIDER) || !e.PUBLIC_BASE_URL?.startsWith('https:'), {
+    ...always,
+    path: ['PAYMENTS_PROVIDER'],
+    message:
+      'must be set when PUBLIC_BASE_URL is https: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or sandbox on purpose for a test deployment',
+  }),
+  z.refine((e: Pairs) => e.PAYMENTS_PROVIDER !== 'stripe' || Boolean(e.STRIPE_SECRET_KEY), {
+    ...always,
+    path: ['STRIPE_SECRET_KEY'],
+    message: 'must be set when PAYMENTS_PROVIDER is stripe',
+  }),
+  z.refine((e: Pairs) => e.PAYMENTS_PROVIDER !== 'stripe' || Boolean(e.STRIPE_WEBHOOK_SECRET), {
+    ...always,
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: 'must be set when PAYMENTS_PROVIDER is stripe',
   }),
 ).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR)
@@ -186,6 +211,16 @@ const ConfigSchema = EnvSchema.check(
     redisUrl: e.REDIS_URL,
     /** Bearer token for /metrics from other than loopback; undefined: loopback only. */
     metricsToken: e.METRICS_TOKEN,
+    /** Where payers pay: the in-app sandbox (the default on http), or Stripe. */
+    payments:
+      e.PAYMENTS_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe' as const,
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiBase: e.STRIPE_API_BASE && withoutTrailingSlash(e.STRIPE_API_BASE),
+          }
+        : { provider: 'sandbox' as const },
   }
 })
 

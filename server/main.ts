@@ -18,6 +18,8 @@ import { smtpMailer } from './integrations/mail/smtp-mailer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
 import type { PhotoStore } from './integrations/photos/photo-store.ts'
 import { telegramPhotoStore } from './integrations/photos/telegram-store.ts'
+import { sandboxPaymentProvider, type PaymentProvider } from './integrations/payments/payment-provider.ts'
+import { stripePaymentProvider } from './integrations/payments/stripe.ts'
 import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
 import { openAiTranslator } from './integrations/translator/openai-translator.ts'
 
@@ -48,6 +50,13 @@ export function photoStoreFor(config: Config): PhotoStore {
   const { botToken, storageChatId, apiBase } = config.telegram
   if (botToken && storageChatId) return telegramPhotoStore({ botToken, chatId: storageChatId, apiBase })
   return diskPhotoStore(config.dataDir)
+}
+
+/** Stripe when PAYMENTS_PROVIDER=stripe, else the in-app sandbox (docs/decisions/019-payments-ledger.md). */
+export function paymentProviderFor(config: Config): PaymentProvider {
+  const { payments } = config
+  if (payments.provider === 'stripe') return stripePaymentProvider(payments)
+  return sandboxPaymentProvider()
 }
 
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
@@ -99,6 +108,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       sms: outboxSmsSender(config.dataDir, outboxLog),
       publicBaseUrl: config.publicBaseUrl,
       photos,
+      paymentProvider: paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
     })

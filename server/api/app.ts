@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { JSON_BODY_LIMIT } from '../../shared/constants.ts'
 import type { IdTokenVerifier } from '../integrations/identity/id-token.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
+import { sandboxPaymentProvider, type PaymentProvider } from '../integrations/payments/payment-provider.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import type { SmsSender } from '../integrations/sms/sms-sender.ts'
 import type { Translator } from '../integrations/translator/translator.ts'
@@ -15,9 +16,11 @@ import identity from './identity/plugin.ts'
 import listings from './listings/plugin.ts'
 import locations from './locations/plugin.ts'
 import moderation from './moderation/plugin.ts'
+import payments from './payments/plugin.ts'
 import authentication from './plugins/authentication.ts'
 import core from './plugins/core.ts'
 import rateLimits, { type RateLimitOptions } from './rate-limit/plugin.ts'
+import subscriptions from './subscriptions/plugin.ts'
 import uploads from './uploads/plugin.ts'
 import users from './users/plugin.ts'
 
@@ -47,6 +50,8 @@ export interface ApiOptions {
   photos?: PhotoStore
   /** Where phone verification codes go; without one, sending a code answers 503. */
   sms?: SmsSender
+  /** Where payers pay (PAYMENTS_PROVIDER): the in-app sandbox unless Stripe is given. */
+  paymentProvider?: PaymentProvider
   /** Translates listing descriptions in the background (docs/decisions/017-listing-translations.md); without one, readers see the original. */
   translator?: Translator
   /** Addresses whose X-Forwarded-For is believed (TRUST_PROXY); default loopback, where the gateway calls from. */
@@ -88,5 +93,10 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(users, { sms: options.sms })
   await app.register(auth, { secret, ...signIn })
   await app.register(moderation)
+  await app.register(payments, {
+    provider: options.paymentProvider ?? sandboxPaymentProvider(),
+    publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
+  })
+  await app.register(subscriptions)
   return app
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
+import { STRIPE_WEBHOOK_PATH } from '../../shared/paths.ts'
 import { errorEnvelope, okEnvelope } from '../lib/errors.ts'
 import { LimitedBody, limitBody, tooLarge } from './body-limit.ts'
 import { isCrossSiteWrite } from './csrf.ts'
@@ -14,7 +15,7 @@ const FORWARDED_REQUEST_HEADERS = [
   'content-length',
   'if-none-match',
   'user-agent',
-  // one purchase attempt, however often it is retried, is one payment
+  // the payer's retry of a payment-creating call is recognised by it (docs/decisions/019-payments-ledger.md)
   'idempotency-key',
 ]
 const FORWARDED_RESPONSE_HEADERS = [
@@ -31,6 +32,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const API_PREFIX = '/api/v1'
 /** Calls whose answer carries a new session: its tokens go into cookies, never to the page. */
 const SESSION_ISSUING = new Set(['/api/v1/auth/telegram-login', '/api/v1/auth/email-login', '/api/v1/auth/create-user'])
+/**
+ * Stripe's webhook: server-to-server and signed over its raw bytes, so it carries no session, is
+ * not a browser's write (no CSRF rule), and its body goes on byte for byte with its signature.
+ */
+const WEBHOOK_PATH = `${API_PREFIX}${STRIPE_WEBHOOK_PATH}`
+const WEBHOOK_REQUEST_HEADERS = ['content-type', 'content-length', 'user-agent', 'stripe-signature']
 /** JSON bodies up to this size are kept so a call can be retried after a refresh. */
 const RETRY_BODY_LIMIT = 1024 * 1024
 const unauthenticated = () => errorEnvelope('UNAUTHENTICATED', 'Authentication required')
@@ -107,7 +114,34 @@ export const proxyRoutes: FastifyPluginAsync<{
     return reply.status(answer.status).send(okEnvelope({ user: session.user }))
   }
 
+  /** The webhook as it came: no cookies read or set, no Bearer, the body streamed through untouched. */
+  async function forwardWebhook(request: FastifyRequest, reply: FastifyReply) {
+    const headers: Record<string, string> = apiHeaders(request)
+    for (const name of WEBHOOK_REQUEST_HEADERS) {
+      const value = request.headers[name]
+      if (typeof value === 'string') headers[name] = value
+    }
+    try {
+      const res = await upstream.send({
+        method: 'POST',
+        path: request.url,
+        headers,
+        body: (request.body as Readable | undefined) ?? null,
+      })
+      reply.status(res.statusCode)
+      for (const name of FORWARDED_RESPONSE_HEADERS) {
+        const value = res.headers[name]
+        if (typeof value === 'string') reply.header(name, value)
+      }
+      return reply.send(res.body)
+    } catch (err) {
+      if (request.body instanceof LimitedBody && request.body.exceeded) throw tooLarge()
+      return failure(reply, err)
+    }
+  }
+
   app.all(`${API_PREFIX}/*`, async (request, reply) => {
+    if (request.method === 'POST' && request.url.split('?')[0] === WEBHOOK_PATH) return forwardWebhook(request, reply)
     // CSRF: a state-changing call must come from our own pages (Origin / Fetch Metadata checks).
     if (isCrossSiteWrite(request, publicOrigin))
       return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))

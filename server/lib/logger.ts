@@ -33,6 +33,12 @@ const SECRET_KEYS = new Set([
   'authorization',
   'cookie',
   'setcookie',
+  'secretkey',
+  'apikey',
+  'webhooksecret',
+  'stripesecretkey',
+  'stripewebhooksecret',
+  'stripesignature',
 ])
 const CENSOR = '[redacted]'
 const isSecretKey = (key: string) => SECRET_KEYS.has(key.toLowerCase().replace(/[-_]/g, ''))
@@ -79,7 +85,15 @@ export function loggerOptions(
     serializers: { err: serializeError },
     formatters: { log: redactSecrets },
     // what the request and reply serializers write comes after the formatter
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: CENSOR },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["stripe-signature"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: CENSOR,
+    },
   }
 }
 

@@ -36,3 +36,9 @@ export const PaymentSchema = z.object({
 export type Payment = z.infer<typeof PaymentSchema>
 
 export const PaymentParams = z.object({ id: z.uuid() })
+
+/** The header every payment-creating call must carry (validated as a request schema: missing or bad → 400). */
+export const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey })
+
+/** POST /payments/stripe/webhook: the event was verified and is (or was already) applied. */
+export const WebhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() })

@@ -129,6 +129,30 @@ t.test('config', async (t) => {
     t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'https://api.example.com/v1' }), /OPENAI_API_KEY must be set/)
     t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'ftp://x', OPENAI_API_KEY: 'k' }), /OPENAI_BASE_URL/)
   })
+  t.test('payments: the sandbox by default on http; https must choose; Stripe needs both secrets', async (t) => {
+    t.same(loadConfig(base).payments, { provider: 'sandbox' }, 'a fresh machine keeps the sandbox')
+    const https = { ...base, PUBLIC_BASE_URL: 'https://khaneh.example' }
+    const err = t.throws(() => loadConfig(https)) as Error
+    t.ok(err instanceof ConfigError)
+    t.match(err.message, /^Invalid configuration: PAYMENTS_PROVIDER must be set when PUBLIC_BASE_URL is https/)
+    t.notMatch(err.message, /\n/, 'one line')
+    t.same(loadConfig({ ...https, PAYMENTS_PROVIDER: 'sandbox' }).payments, { provider: 'sandbox' }, 'on purpose')
+    t.throws(
+      () => loadConfig({ ...https, PAYMENTS_PROVIDER: 'stripe' }),
+      /STRIPE_SECRET_KEY must be set.*STRIPE_WEBHOOK_SECRET must be set/,
+    )
+    t.throws(() => loadConfig({ ...base, PAYMENTS_PROVIDER: 'paypal' }), /PAYMENTS_PROVIDER/)
+    t.same(
+      loadConfig({
+        ...https,
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+      }).payments,
+      { provider: 'stripe', secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' },
+    )
+  })
   t.test('a session secret is generated once into DATA_DIR', async (t) => {
     const dir = t.testdir()
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret

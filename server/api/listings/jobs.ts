@@ -1,5 +1,6 @@
 import { LISTING_ACTIVE_DAYS } from '../../../shared/constants.ts'
 import type { Translator } from '../../integrations/translator/translator.ts'
+import { jobRunner, type JobLog } from '../../lib/job-runner.ts'
 import type { Db } from '../db/client.ts'
 import type { ViewCounter } from './analytics/views.ts'
 import { ownerListingsRepo } from './owner/owner.repo.ts'
@@ -8,12 +9,6 @@ import { translationWorker, type TranslationRun } from './translations/translati
 
 /** How often each background job of the listings module runs. */
 export const JOB_INTERVALS_MS = { expire: 10 * 60_000, flushViews: 5_000, translate: 60_000 } as const
-
-interface JobLog {
-  warn(obj: object, msg: string): void
-  error(obj: object, msg: string): void
-  info(obj: object, msg: string): void
-}
 
 /**
  * The listings module's background work inside the API process (issue 4): the expiry sweep, the
@@ -29,22 +24,7 @@ export function listingJobs(
   const worker = options.translator
     ? translationWorker(db, options.translator, { log, onStored: () => listings.invalidate() })
     : null
-  const running = new Set<Promise<unknown>>()
-  const busy = new Set<string>()
-  const timers: NodeJS.Timeout[] = []
-
-  /** Runs a job in the background unless the previous run is still going; failures are logged, never thrown. */
-  function tick(name: string, job: () => Promise<unknown>): void {
-    if (busy.has(name)) return
-    busy.add(name)
-    const run = job()
-      .catch((err: unknown) => log.error({ err }, `listings.${name}_failed`))
-      .finally(() => {
-        busy.delete(name)
-        running.delete(run)
-      })
-    running.add(run)
-  }
+  const runner = jobRunner('listings', log)
 
   const jobs = {
     /** Expires active listings past LISTING_ACTIVE_DAYS (docs/decisions/014-listing-statuses-and-moderation.md), dropping the public cache when any changed; forgets old view visitors. */
@@ -68,19 +48,16 @@ export function listingJobs(
 
     /** The sweep now and every 10 minutes, views every 5 s, translations every minute. */
     start(): void {
-      if (timers.length > 0) return
-      tick('expire', jobs.expire)
-      timers.push(setInterval(() => tick('expire', jobs.expire), JOB_INTERVALS_MS.expire))
-      timers.push(setInterval(() => tick('flush_views', jobs.flushViews), JOB_INTERVALS_MS.flushViews))
-      if (worker) timers.push(setInterval(() => tick('translate', jobs.translate), JOB_INTERVALS_MS.translate))
-      for (const timer of timers) timer.unref()
+      if (runner.started) return
+      runner.every('expire', JOB_INTERVALS_MS.expire, jobs.expire, { now: true })
+      runner.every('flush_views', JOB_INTERVALS_MS.flushViews, jobs.flushViews)
+      if (worker) runner.every('translate', JOB_INTERVALS_MS.translate, jobs.translate)
     },
 
     /** Stops the timers, cancels a translation in flight and writes the last views. */
     async stop(): Promise<void> {
-      for (const timer of timers.splice(0)) clearInterval(timer)
       abort.abort()
-      await Promise.allSettled(running)
+      await runner.stop()
       await jobs.flushViews().catch((err: unknown) => log.error({ err }, 'listings.flush_views_failed'))
     },
   }

@@ -32,6 +32,8 @@ export const RATE_LIMIT_POLICIES = {
   report: { max: 20, windowMs: HOUR },
   /** /upload/photos and /upload/photos/validate: the page sends one photo a request, up to 12 a listing. */
   upload: { max: 60, windowMs: HOUR },
+  /** Calls that open a checkout (each may call the payment provider): a retry under the same key is one more call. */
+  checkout: { max: 60, windowMs: HOUR },
   /** The contact form, when it comes: each one mails us. */
   contact: { max: 5, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitPolicy>

@@ -115,7 +115,17 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     report: 0,
     photos: [] as Array<{ id: number }>,
     fileId: '',
+    payment: '',
+    contactPayment: '',
   }
+  /** A call that starts a payment: it carries an Idempotency-Key. */
+  const withKey = (url: string, token: string, key: string, payload?: object) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      ...(payload && { payload }),
+    })
   const verifyLink = async () =>
     (await lastActionLink(dataDir, 'nima@example.com', 'verifyEmail')).searchParams.get('oobCode')
 
@@ -145,6 +155,59 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     [
       'POST /api/v1/listings/:id/view',
       { status: 202, send: () => call('POST', `/listings/${active.id}/view`, null, {}) },
+    ],
+    ['GET /api/v1/subscription-plans', { status: 200, send: () => call('GET', '/subscription-plans?language=fa') }],
+    ['GET /api/v1/subscription/status', { status: 200, send: () => call('GET', '/subscription/status', reader.token) }],
+    [
+      'POST /api/v1/subscription/purchase',
+      {
+        status: 200,
+        send: async () => {
+          const res = await withKey('/subscription/purchase?language=en', reader.token, 'contract-buy-1', {
+            plan_key: 'quarterly',
+          })
+          state.payment = res.json().data.payment_id
+          return res
+        },
+      },
+    ],
+    ['GET /api/v1/payments/:id', { status: 200, send: () => call('GET', `/payments/${state.payment}`, reader.token) }],
+    [
+      'POST /api/v1/payments/sandbox/:id/confirm',
+      { status: 200, send: () => call('POST', `/payments/sandbox/${state.payment}/confirm`, reader.token) },
+    ],
+    [
+      'POST /api/v1/payments/listings/:id/contact',
+      {
+        status: 200,
+        send: async () => {
+          const res = await withKey(`/payments/listings/${active.id}/contact`, reader.token, 'contract-contact-1')
+          state.contactPayment = res.json().data.payment_id
+          return res
+        },
+      },
+    ],
+    [
+      'POST /api/v1/payments/sandbox/:id/cancel',
+      { status: 200, send: () => call('POST', `/payments/sandbox/${state.contactPayment}/cancel`, reader.token) },
+    ],
+    [
+      'POST /api/v1/payments/listings/:id/boost',
+      { status: 200, send: () => withKey(`/payments/listings/${active.id}/boost`, owner.token, 'contract-boost-1') },
+    ],
+    [
+      // the contract's API runs the sandbox: Stripe's webhook is not there to call
+      'POST /api/v1/payments/stripe/webhook',
+      {
+        status: 404,
+        send: () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/v1/payments/stripe/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+            payload: '{"id":"evt_1"}',
+          }),
+      },
     ],
 
     [

@@ -25,6 +25,20 @@ function jsonLogger(lines: string[]) {
 }
 
 t.test('logger', async (t) => {
+  await t.test("Stripe's secrets and webhook signatures never reach a log line", async (t) => {
+    const lines: string[] = []
+    jsonLogger(lines).info(
+      {
+        payments: { secretKey: 'sk_live_secret', webhookSecret: 'whsec_secret', apiBase: 'https://api.stripe.com' },
+        headers: { 'stripe-signature': 't=1,v1=abc' },
+        STRIPE_SECRET_KEY: 'sk_live_secret2',
+      },
+      'payments.event',
+    )
+    t.notMatch(lines[0], /sk_live|whsec_secret|v1=abc/)
+    t.match(lines[0], /api\.stripe\.com/, 'what is not secret stays')
+  })
+
   await t.test('outside a terminal: JSON lines, cookies and tokens redacted', async (t) => {
     t.equal(
       loggerOptions('info', 'gateway', { terminal: false }).stream,

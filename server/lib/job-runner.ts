@@ -1,0 +1,52 @@
+/** The logger a job runner reports to (pino's, or anything with these methods). */
+export interface JobLog {
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+  info(obj: object, msg: string): void
+}
+
+/**
+ * Background jobs inside a process, one runner per module: each job runs on its interval (timers
+ * unref'd) and never twice at once; a failure is logged as `<module>.<job>_failed`, never thrown.
+ * The jobs themselves stay callable directly (tests, scripts).
+ */
+export function jobRunner(module: string, log: JobLog) {
+  const running = new Set<Promise<unknown>>()
+  const busy = new Set<string>()
+  const timers: NodeJS.Timeout[] = []
+
+  const runner = {
+    /** Runs a job in the background unless its previous run is still going. */
+    tick(name: string, job: () => Promise<unknown>): void {
+      if (busy.has(name)) return
+      busy.add(name)
+      const run = job()
+        .catch((err: unknown) => log.error({ err }, `${module}.${name}_failed`))
+        .finally(() => {
+          busy.delete(name)
+          running.delete(run)
+        })
+      running.add(run)
+    },
+
+    /** Runs the job every `intervalMs` (and at once when `now`). */
+    every(name: string, intervalMs: number, job: () => Promise<unknown>, { now = false } = {}): void {
+      if (now) runner.tick(name, job)
+      const timer = setInterval(() => runner.tick(name, job), intervalMs)
+      timer.unref()
+      timers.push(timer)
+    },
+
+    get started(): boolean {
+      return timers.length > 0
+    },
+
+    /** Stops the timers and waits for the runs in flight. */
+    async stop(): Promise<void> {
+      for (const timer of timers.splice(0)) clearInterval(timer)
+      await Promise.allSettled(running)
+    },
+  }
+  return runner
+}
+export type JobRunner = ReturnType<typeof jobRunner>
