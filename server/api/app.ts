@@ -9,6 +9,8 @@ import type { Translator } from '../integrations/translator/translator.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import auth from './auth/plugin.ts'
+import boosts from './boosts/plugin.ts'
+import contact from './contact/plugin.ts'
 import type { Db } from './db/client.ts'
 import database from './db/plugin.ts'
 import favorites from './favorites/plugin.ts'
@@ -98,5 +100,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
   })
   await app.register(subscriptions)
+  await app.register(contact)
+  await app.register(boosts)
   return app
 }

@@ -16,6 +16,12 @@ export const ContactPaymentRequiredSchema = z.object({
   resets_at: z.string(),
 })
 
+/** The details of the 402 an owner gets for a boost without a free boost left: the price and where to pay. */
+export const BoostPaymentRequiredSchema = z.object({
+  price_eur: z.number(),
+  payment_path: z.string(),
+})
+
 /** POST /listings/{id}/boost: the listing's new boost and the free boosts left. */
 export const BoostSchema = z.object({
   listing_id: z.number().int(),

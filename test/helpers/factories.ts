@@ -63,6 +63,8 @@ export interface ListingFields {
   createdAt?: Date
   description?: string
   slug?: string
+  /** The owner's contact (none by default). */
+  contact?: string | null
 }
 
 export async function makeListing(db: Queryable, f: ListingFields) {
@@ -70,8 +72,8 @@ export async function makeListing(db: Queryable, f: ListingFields) {
   const eurCents = rent === null ? null : Math.round(rent * (f.eurPerUnit ?? 1) * 100)
   const [row] = await db.query<{ id: number; slug: string }>(
     `INSERT INTO listings (slug, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents, is_negotiable,
-        gender_pref, description, term, start_date, has_contract, status, boost_until, created_at, updated_at, activated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $17)
+        gender_pref, description, term, start_date, has_contract, status, boost_until, created_at, updated_at, activated_at, contact)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $17, $18)
      RETURNING id, slug`,
     [
       f.slug ?? `listing-${uid()}`,
@@ -91,6 +93,7 @@ export async function makeListing(db: Queryable, f: ListingFields) {
       f.status ?? 'active',
       f.boostUntil ?? null,
       f.createdAt ?? new Date(),
+      f.contact ?? null,
     ],
   )
   return row!

@@ -7,6 +7,7 @@ import { sessionRepo } from './session.repo.ts'
 import { checkTelegramLogin, TELEGRAM_REFUSALS } from './telegram.ts'
 import { verifiedEmailIdentity } from './verified-identity.ts'
 import type { Db } from '../db/client.ts'
+import { contactRepo } from '../contact/contact.repo.ts'
 import { linkingRepo, type LinkUserRow } from './linking.repo.ts'
 import type { LinkMethod, MergeTokens } from './merge-tokens.ts'
 import { toUser } from '../users/account.service.ts'
@@ -188,6 +189,8 @@ export function linkingService(db: Db, options: LinkingOptions) {
         const premiumUntil = remainingMs > 0 ? new Date(Math.max(targetUntil, now) + remainingMs) : target.premium_until
         const listings = await txRepo.moveListings(source.id, target.id)
         const favorites = await txRepo.moveFavorites(source.id, target.id)
+        // a contact opened (or paid for) stays open for the person, whichever account they keep
+        await contactRepo(tx).moveReveals(source.id, target.id)
         // alerts move here too once the alerts issue adds them
         await txRepo.retire(source.id, target.id)
         const merged = await txRepo.absorb(target.id, source, premiumUntil)

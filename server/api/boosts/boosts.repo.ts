@@ -14,5 +14,24 @@ export function boostsRepo(db: Queryable) {
       )
       return row ? new Date(row.boost_until) : null
     },
+
+    /** The listing's owner, status and slug, locked for the boost that follows; null when there is no such listing. */
+    async lockListing(listingId: number): Promise<{ owner_id: number; status: string; slug: string } | null> {
+      const [row] = await db.query<{ owner_id: number; status: string; slug: string }>(
+        `SELECT owner_id, status, slug FROM listings WHERE id = $1 FOR UPDATE`,
+        [listingId],
+      )
+      return row ?? null
+    },
+
+    /** Takes one of the user's free boosts in one statement (never below zero); the boosts left, or null when there was none. */
+    async takeFreeBoost(userId: number): Promise<number | null> {
+      const [row] = await db.query<{ free_boosts: number }>(
+        `UPDATE users SET free_boosts = free_boosts - 1, updated_at = now()
+          WHERE id = $1 AND free_boosts > 0 AND deleted_at IS NULL RETURNING free_boosts`,
+        [userId],
+      )
+      return row ? row.free_boosts : null
+    },
   }
 }

@@ -64,7 +64,12 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
   const reader = await telegramSession(app, 9502, 'Reader')
   const admin = await telegramSession(app, 777, 'Admin')
   const leaving = await telegramSession(app, 9503, 'Leaving')
-  const active = await makeListing(db, { ownerId: owner.user.id, cityId: berlin.id, countryCode: 'DE' })
+  const active = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: berlin.id,
+    countryCode: 'DE',
+    contact: '@owner',
+  })
   const pending = await makeListing(db, {
     ownerId: owner.user.id,
     cityId: berlin.id,
@@ -445,6 +450,20 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     [
       'DELETE /api/v1/favorites/:id',
       { status: 200, send: () => call('DELETE', `/favorites/${active.id}`, reader.token) },
+    ],
+    [
+      'POST /api/v1/listings/:id/contact',
+      { status: 200, send: () => call('POST', `/listings/${active.id}/contact`, reader.token, {}) },
+    ],
+    [
+      'POST /api/v1/listings/:id/boost',
+      {
+        status: 200,
+        send: async () => {
+          await db.query(`UPDATE users SET free_boosts = 1 WHERE id = $1`, [owner.user.id])
+          return call('POST', `/listings/${active.id}/boost`, owner.token, {})
+        },
+      },
     ],
 
     [

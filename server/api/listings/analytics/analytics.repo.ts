@@ -15,6 +15,7 @@ export interface AnalyticsRow {
   /** Views on each of the last 14 UTC days, oldest first (a sparkline). */
   views_14d: number[]
   favorites: number
+  /** Readers who opened the contact: one row each, however often they look; the owner's own looks are not counted. */
   contact_reveals: number
 }
 
@@ -72,7 +73,7 @@ export function analyticsRepo(db: Queryable) {
                         FROM generate_series($3::date, $4::date, interval '1 day') AS d (day)
                         LEFT JOIN listing_views_daily v ON v.listing_id = l.id AND v.day = d.day::date
                        ORDER BY d.day) AS views_14d,
-                (SELECT count(*) FROM contact_reveals r WHERE r.listing_id = l.id)::int AS contact_reveals
+                (SELECT count(*) FROM contact_reveals r WHERE r.listing_id = l.id AND r.via <> 'owner')::int AS contact_reveals
            FROM listings l WHERE l.id = ANY($1::int[])`,
         [listingIds, days.weekStart, days.fortnightStart, days.today],
       )

@@ -12,6 +12,7 @@ import {
 import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { TtlCache } from '../../../lib/ttl-cache.ts'
+import { contactRepo } from '../../contact/contact.repo.ts'
 import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
@@ -156,6 +157,12 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     })
   }
 
+  /** The public listing with its contact when the reader opened it (contact access); otherwise as it is, contact null. */
+  async function withOpenedContact(viewer: Viewer, listing: Listing): Promise<Listing> {
+    const contact = await contactRepo(db).openedContact(viewer.userId, listing.id)
+    return contact === null ? listing : { ...listing, contact }
+  }
+
   /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
   async function markFavorites(userId: number, items: Listing[]): Promise<Listing[]> {
     const saved = await repo.favoritedAt(
@@ -183,13 +190,14 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 
     /**
      * GET /listings/{id} for a signed-in reader: those who manage the listing get their view (any
-     * status, contact, the original text); everyone else the public listing, or 404. Favourites marked.
+     * status, contact, the original text); everyone else the public listing, or 404, with the contact
+     * only when they opened it (contact access). Favourites marked.
      */
     async getFor(viewer: Viewer, idOrSlug: string, language: string): Promise<Listing> {
       const shown = await findPublic(idOrSlug, language)
       const listing =
         shown && !canManage(viewer, { owner_id: shown.value.owner.id })
-          ? shown.value
+          ? await withOpenedContact(viewer, shown.value)
           : await findManaged(idOrSlug, language, viewer)
       if (!listing) throw notFound()
       const [marked] = await markFavorites(viewer.userId, [listing])
@@ -240,7 +248,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 }
 export type PublicListingsService = ReturnType<typeof publicListingsService>
 
-/** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call). */
+/** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call, and `getFor` adds an opened one). */
 function toListing(row: ListingRow, photos: PhotoRow[], now: number, translated: boolean): Listing {
   const translation = translated ? row.translated_description : null
   const rent = row.rent_minor === null ? null : row.rent_minor / 10 ** currencyExponent(row.currency)

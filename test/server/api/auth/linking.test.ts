@@ -219,6 +219,10 @@ t.test('linking, unlinking and merging sign-in methods', async (t) => {
         [old.user.id],
       )
       await db.query(`UPDATE users SET premium_until = now() + interval '5 days' WHERE id = $1`, [me.user.id])
+      await db.query(
+        `INSERT INTO contact_reveals (user_id, listing_id, via) VALUES ($1, $2, 'payment'), ($3, $2, 'daily'), ($1, $4, 'payment')`,
+        [old.user.id, bystanderListing.id, me.user.id, onlyOldLiked.id],
+      )
 
       const conflict = await linkTelegram(me.token, 6010)
       t.equal(conflict.statusCode, 409)
@@ -288,6 +292,17 @@ t.test('linking, unlinking and merging sign-in methods', async (t) => {
         me.user.id,
       ])
       t.equal(favs!.n, 2, 'a favourite both had stays one; the other comes over')
+      t.same(
+        await db.query(
+          `SELECT user_id, listing_id, via FROM contact_reveals WHERE user_id = ANY($1::int[]) ORDER BY listing_id`,
+          [[me.user.id, old.user.id]],
+        ),
+        [
+          { user_id: me.user.id, listing_id: bystanderListing.id, via: 'daily' },
+          { user_id: me.user.id, listing_id: onlyOldLiked.id, via: 'payment' },
+        ],
+        'opened contacts come over (one open on both stays one), so a paid one stays open',
+      )
       t.equal((await call('GET', '/users/profile', old.token)).statusCode, 401, 'the merged account is gone')
       t.equal(
         (await call('POST', '/auth/refresh', null, { refresh_token: old.refresh_token })).statusCode,

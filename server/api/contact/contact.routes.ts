@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { envelope, IdParams } from '../../../shared/schemas/common.ts'
+import { ContactAccessSchema } from '../../../shared/schemas/contact.ts'
+import { okEnvelope } from '../../lib/errors.ts'
+import { viewerOf } from '../policy.ts'
+import type { ContactService } from './contact.service.ts'
+
+/** POST /listings/{id}/contact: the owner's contact for a signed-in reader (contact.service.ts has the rules). */
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
+  app.addHook('preValidation', app.requireUser)
+
+  app.post(
+    '/listings/:id/contact',
+    { schema: { params: IdParams, response: { 200: envelope(ContactAccessSchema) } } },
+    async (request) => okEnvelope(await contact.open(viewerOf(request), request.params.id)),
+  )
+}

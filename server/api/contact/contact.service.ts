@@ -1,0 +1,79 @@
+import { API_PREFIX } from '../../../shared/paths.ts'
+import { CONTACT_PRICE_MINOR, eurOf, FREE_DAILY_REVEALS, PREMIUM_DAILY_REVEALS } from '../../../shared/plans.ts'
+import { ContactPaymentRequiredSchema, type ContactAccess } from '../../../shared/schemas/contact.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Db } from '../db/client.ts'
+import { canManage, canSee, type Viewer } from '../policy.ts'
+import { contactRepo } from './contact.repo.ts'
+
+const DAY_MS = 86_400_000
+
+/** The start of the UTC day of `now`: daily reveals are counted from there and start again a day later. */
+const utcDayStart = (now: number) => new Date(Math.floor(now / DAY_MS) * DAY_MS)
+
+/** Where a reader pays to open one listing's contact (the payments resource serves it). */
+const contactPaymentPath = (listingId: number) => `${API_PREFIX}/payments/listings/${listingId}/contact`
+
+/**
+ * Contact access (POST /listings/{id}/contact): the owner's contact for a signed-in reader of a
+ * public listing. A contact once opened stays open for that reader and costs nothing again; a new
+ * one is one of the day's reveals (free readers FREE_DAILY_REVEALS, premium PREMIUM_DAILY_REVEALS,
+ * by UTC day), after which a free reader pays per listing and a premium reader waits for the next day.
+ * Those who manage the listing (policy.ts) see its contact without spending a reveal.
+ */
+export function contactService(db: Db) {
+  return {
+    async open(viewer: Viewer, listingId: number): Promise<ContactAccess> {
+      const now = Date.now()
+      const dayStart = utcDayStart(now)
+      const resetsAt = new Date(dayStart.getTime() + DAY_MS)
+      return db.transaction(async (tx) => {
+        const repo = contactRepo(tx)
+        // the reader's row first: their concurrent reveals wait here and count each other's
+        const reader = await repo.lockReader(viewer.userId)
+        if (!reader) throw new AppError('UNAUTHENTICATED')
+        const listing = await repo.listing(listingId)
+        if (!listing || !canSee(viewer, listing)) throw new AppError('NOT_FOUND', 'Listing not found')
+        if (!listing.contact) {
+          throw new AppError('NOT_FOUND', 'This listing has no contact to show', { reason: 'no_contact' })
+        }
+        const allowance = reader.premium ? PREMIUM_DAILY_REVEALS : FREE_DAILY_REVEALS
+        let used = await repo.dailyRevealsSince(viewer.userId, dayStart)
+        let grantedAt = await repo.openedAt(viewer.userId, listingId)
+        if (!grantedAt) {
+          const manages = canManage(viewer, listing)
+          if (!manages && used >= allowance) throw limitReached(listingId, reader.premium, resetsAt, now)
+          await repo.open(viewer.userId, listingId, manages ? 'owner' : 'daily')
+          if (!manages) used++
+          grantedAt = (await repo.openedAt(viewer.userId, listingId))!
+        }
+        return {
+          contact_phone: listing.contact,
+          listing_id: listingId,
+          access_granted_at: grantedAt.toISOString(),
+          rate_limit: { remaining_accesses: Math.max(0, allowance - used), resets_at: resetsAt.toISOString() },
+        }
+      })
+    },
+  }
+}
+export type ContactService = ReturnType<typeof contactService>
+
+/** The day's reveals are used: a free reader may pay for this one (402), a premium reader waits for the next UTC day (429). */
+function limitReached(listingId: number, premium: boolean, resetsAt: Date, now: number): AppError {
+  if (premium) {
+    return new AppError('RATE_LIMITED', "Today's contact reveals are used; more tomorrow", {
+      reason: 'daily_reveals_used',
+      retry_after_s: Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000)),
+      resets_at: resetsAt.toISOString(),
+    })
+  }
+  return new AppError('PAYMENT_REQUIRED', "Today's free contact reveals are used; this one can be bought", {
+    reason: 'daily_reveals_used',
+    ...ContactPaymentRequiredSchema.parse({
+      price_eur: eurOf(CONTACT_PRICE_MINOR),
+      payment_path: contactPaymentPath(listingId),
+      resets_at: resetsAt.toISOString(),
+    }),
+  })
+}
