@@ -11,6 +11,7 @@ import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import auth from './auth/plugin.ts'
 import boosts from './boosts/plugin.ts'
 import contact from './contact/plugin.ts'
+import coupons from './coupons/plugin.ts'
 import type { Db } from './db/client.ts'
 import database from './db/plugin.ts'
 import favorites from './favorites/plugin.ts'
@@ -22,6 +23,7 @@ import payments from './payments/plugin.ts'
 import authentication from './plugins/authentication.ts'
 import core from './plugins/core.ts'
 import rateLimits, { type RateLimitOptions } from './rate-limit/plugin.ts'
+import referrals from './referrals/plugin.ts'
 import subscriptions from './subscriptions/plugin.ts'
 import uploads from './uploads/plugin.ts'
 import users from './users/plugin.ts'
@@ -102,5 +104,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(subscriptions)
   await app.register(contact)
   await app.register(boosts)
+  await app.register(coupons)
+  await app.register(referrals, { publicBaseUrl: options.publicBaseUrl })
   return app
 }

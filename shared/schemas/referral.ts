@@ -21,9 +21,15 @@ export const ReferralStatsSchema = z.object({
   rewards: z.object({ ai_credits: z.number().int(), premium_days: z.number().int() }),
 })
 
-/** GET /referrals/leaderboard: first names only, by successful (paid) referrals. */
+/** GET /referrals/leaderboard: first names only, by successful (paid) referrals (`referrals`), then sign-ups. */
 export const ReferralLeaderboardSchema = z.object({
   items: z.array(
-    z.object({ rank: z.number().int(), first_name: z.string(), referrals: z.number().int(), is_me: z.boolean() }),
+    z.object({
+      rank: z.number().int(),
+      first_name: z.string(),
+      referrals: z.number().int(),
+      signups: z.number().int(),
+      is_me: z.boolean(),
+    }),
   ),
 })

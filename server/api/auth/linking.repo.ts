@@ -124,6 +124,69 @@ export function linkingRepo(db: Queryable) {
       return moved.length
     },
 
+    /**
+     * The money follows the person: payments (an idempotency key both accounts used is kept apart),
+     * premium periods, opened contacts and coupon uses (one of each per listing or code). Credits,
+     * boosts and premium_until come over in `absorb`.
+     */
+    async moveMoney(from: number, to: number): Promise<void> {
+      await db.query(
+        `UPDATE payments p SET user_id = $2,
+           idempotency_key = CASE WHEN EXISTS (SELECT 1 FROM payments o WHERE o.user_id = $2 AND o.idempotency_key = p.idempotency_key)
+                                  THEN 'merged-' || p.user_id || ':' || p.idempotency_key ELSE p.idempotency_key END
+         WHERE p.user_id = $1`,
+        [from, to],
+      )
+      await db.query(`UPDATE subscriptions SET user_id = $2 WHERE user_id = $1`, [from, to])
+      await db.query(
+        `INSERT INTO contact_reveals (user_id, listing_id, created_at, via, payment_id)
+         SELECT $2, listing_id, created_at, via, payment_id FROM contact_reveals WHERE user_id = $1
+         ON CONFLICT (user_id, listing_id) DO NOTHING`,
+        [from, to],
+      )
+      await db.query(`DELETE FROM contact_reveals WHERE user_id = $1`, [from])
+      await db.query(
+        `INSERT INTO coupon_redemptions (code, user_id, payment_id, redeemed_at)
+         SELECT code, $2, payment_id, redeemed_at FROM coupon_redemptions WHERE user_id = $1
+         ON CONFLICT (code, user_id) DO NOTHING`,
+        [from, to],
+      )
+      await db.query(`DELETE FROM coupon_redemptions WHERE user_id = $1`, [from])
+    },
+
+    /**
+     * Referrals follow too: the merged account's referees and rewards are the survivor's. A referral
+     * between the two accounts was one person referring themself, and is dropped; the survivor
+     * keeps its own referrer, else takes the merged account's, and stays "referred" for good
+     * (referred_at) either way.
+     */
+    async moveReferrals(from: number, to: number): Promise<void> {
+      await db.query(`DELETE FROM referral_rewards WHERE referee_id IN ($1, $2) AND referrer_id IN ($1, $2)`, [
+        from,
+        to,
+      ])
+      await db.query(`UPDATE referral_rewards SET referrer_id = $2 WHERE referrer_id = $1`, [from, to])
+      await db.query(
+        `INSERT INTO referral_rewards (referee_id, kind, referrer_id, granted_at)
+         SELECT $2, kind, referrer_id, granted_at FROM referral_rewards WHERE referee_id = $1
+         ON CONFLICT (referee_id, kind) DO NOTHING`,
+        [from, to],
+      )
+      await db.query(`DELETE FROM referral_rewards WHERE referee_id = $1`, [from])
+      await db.query(`UPDATE users SET referred_by = $2 WHERE referred_by = $1 AND id <> $2`, [from, to])
+      await db.query(
+        `UPDATE users t SET
+           referred_by = CASE WHEN t.referred_at IS NOT NULL THEN t.referred_by ELSE s.referred_by END,
+           referred_at = COALESCE(t.referred_at, s.referred_at)
+         FROM users s WHERE t.id = $2 AND s.id = $1`,
+        [from, to],
+      )
+      await db.query(`UPDATE users SET referred_by = NULL WHERE (id = $2 AND referred_by IN ($1, $2)) OR id = $1`, [
+        from,
+        to,
+      ])
+    },
+
     /** The merged-away account: sessions ended, every personal field erased, pointing to the survivor. */
     async retire(from: number, into: number): Promise<void> {
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [from])

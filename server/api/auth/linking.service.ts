@@ -157,7 +157,8 @@ export function linkingService(db: Db, options: LinkingOptions) {
 
     /**
      * POST /users/merge-accounts: the account behind the merge token goes into the signed-in one —
-     * listings, favourites, credits, premium time, its sign-in methods and verified phone — in one
+     * listings, favourites, credits, premium time, payments, opened contacts, coupon uses, referrals,
+     * its sign-in methods and verified phone — in one
      * transaction with both rows locked; a token works once and only for the user it was issued to.
      */
     async merge(
@@ -183,14 +184,17 @@ export function linkingService(db: Db, options: LinkingOptions) {
         if (!target) throw new AppError('UNAUTHENTICATED')
         if (!source || source.id === target.id)
           throw new AppError('CONFLICT', 'The other account no longer exists', { reason: 'source_gone' })
+        // the premium periods move with the account, so premium lasts until the later of the two ends
         const now = Date.now()
-        const remainingMs = source.premium_until ? Math.max(0, new Date(source.premium_until).getTime() - now) : 0
-        const targetUntil = target.premium_until ? new Date(target.premium_until).getTime() : 0
-        const premiumUntil = remainingMs > 0 ? new Date(Math.max(targetUntil, now) + remainingMs) : target.premium_until
+        const until = (row: LinkUserRow) => (row.premium_until ? new Date(row.premium_until).getTime() : 0)
+        const gainedMs = Math.max(0, until(source) - Math.max(until(target), now))
+        const premiumUntil = gainedMs > 0 ? source.premium_until : target.premium_until
         const listings = await txRepo.moveListings(source.id, target.id)
         const favorites = await txRepo.moveFavorites(source.id, target.id)
         // a contact opened (or paid for) stays open for the person, whichever account they keep
         await contactRepo(tx).moveReveals(source.id, target.id)
+        await txRepo.moveMoney(source.id, target.id)
+        await txRepo.moveReferrals(source.id, target.id)
         // alerts move here too once the alerts issue adds them
         await txRepo.retire(source.id, target.id)
         const merged = await txRepo.absorb(target.id, source, premiumUntil)
@@ -201,7 +205,7 @@ export function linkingService(db: Db, options: LinkingOptions) {
             favorites,
             ai_credits: source.ai_credits,
             free_boosts: source.free_boosts,
-            premium_days: Math.round(remainingMs / 86_400_000),
+            premium_days: Math.round(gainedMs / 86_400_000),
           },
         }
       })

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts'
 import type { UserRow } from '../users/account.repo.ts'
 import { accountRepo } from '../users/account.repo.ts'
 import { toUser } from '../users/account.service.ts'
+import { referralsService } from '../referrals/referrals.service.ts'
 import { sessionRepo } from './session.repo.ts'
 import { checkTelegramLogin, TELEGRAM_REFUSALS } from './telegram.ts'
 import { verifiedEmailIdentity } from './verified-identity.ts'
@@ -41,6 +42,7 @@ export interface Session {
 export function sessionService(db: Db, options: SessionOptions) {
   const repo = sessionRepo(db)
   const users = accountRepo(db)
+  const referrals = referralsService(db)
 
   /** A new session (a new refresh family) or the next token of an existing family. */
   async function issue(user: UserRow, familyId: string = randomUUID()): Promise<Session> {
@@ -75,6 +77,7 @@ export function sessionService(db: Db, options: SessionOptions) {
     /** POST /auth/create-user: the account for a verified identity on first e-mail sign-up (409 when one exists). */
     async createUser(body: EmailSignUp & { firebase_token: string }): Promise<Session> {
       const identity = await verifiedIdentity(body.firebase_token)
+      const referredByCode = body.referral_code?.trim() || null
       const existing =
         (await users.findByEmailUid(identity.uid)) ??
         (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
@@ -87,11 +90,13 @@ export function sessionService(db: Db, options: SessionOptions) {
             lastName: body.last_name?.trim() || null,
             phoneNumber: body.phone_number?.trim() || null,
             language: body.language_code ?? 'fa',
-            referredByCode: body.referral_code?.trim() || null,
+            referredByCode,
             admin: isAdminEmail(identity.email),
           })
       if (!user)
         throw new AppError('CONFLICT', 'An account for this e-mail already exists', { reason: 'account_exists' })
+      // the code given at sign-up counts through the rule of POST /referrals/signup
+      if (await referrals.signupCode(user.id, referredByCode)) return issue((await users.findById(user.id))!)
       return issue(user)
     },
 

@@ -1,6 +1,27 @@
 import type { Queryable } from '../db/client.ts'
 import type { CouponRow } from './rules.ts'
 
+/** A new coupon as stored: amounts in cents, the grant split into its three columns. */
+export interface NewCoupon {
+  code: string
+  kind: CouponRow['kind']
+  percentOff: number | null
+  amountOffMinor: number | null
+  grant: { aiCredits: number; premiumDays: number; freeBoosts: number }
+  planKeys: string[] | null
+  expiresAt: Date | null
+  maxUses: number | null
+  createdBy: number
+}
+
+/** One redemption of the user's history. */
+export interface RedemptionRow {
+  code: string
+  kind: CouponRow['kind']
+  redeemed_at: Date
+  payment_id: string | null
+}
+
 const COLUMNS = `code, kind, percent_off, amount_off_minor, grant_ai_credits, grant_premium_days, grant_free_boosts,
   plan_keys, expires_at, max_uses, used_count, is_active, created_at`
 
@@ -32,6 +53,66 @@ export function couponsRepo(db: Queryable) {
       if (inserted.length === 0) return false
       await db.query(`UPDATE coupons SET used_count = used_count + 1 WHERE code = $1`, [code])
       return true
+    },
+
+    /** The coupon, or undefined when the code is taken already. */
+    async insert(coupon: NewCoupon): Promise<CouponRow | undefined> {
+      const [row] = await db.query<CouponRow>(
+        `INSERT INTO coupons (code, kind, percent_off, amount_off_minor, grant_ai_credits, grant_premium_days, grant_free_boosts,
+           plan_keys, expires_at, max_uses, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (code) DO NOTHING RETURNING ${COLUMNS}`,
+        [
+          coupon.code,
+          coupon.kind,
+          coupon.percentOff,
+          coupon.amountOffMinor,
+          coupon.grant.aiCredits,
+          coupon.grant.premiumDays,
+          coupon.grant.freeBoosts,
+          coupon.planKeys,
+          coupon.expiresAt,
+          coupon.maxUses,
+          coupon.createdBy,
+        ],
+      )
+      return row
+    },
+
+    /** Every coupon, newest first (the admins' list). */
+    async all(): Promise<CouponRow[]> {
+      return db.query<CouponRow>(`SELECT ${COLUMNS} FROM coupons ORDER BY created_at DESC, code`)
+    },
+
+    async setActive(code: string, isActive: boolean): Promise<CouponRow | undefined> {
+      const [row] = await db.query<CouponRow>(
+        `UPDATE coupons SET is_active = $2 WHERE code = $1 RETURNING ${COLUMNS}`,
+        [code, isActive],
+      )
+      return row
+    },
+
+    /** The user's redemptions (granted, or held and paid at purchase), newest first. */
+    async history(userId: number): Promise<RedemptionRow[]> {
+      return db.query<RedemptionRow>(
+        `SELECT r.code, c.kind, r.redeemed_at, r.payment_id FROM coupon_redemptions r JOIN coupons c ON c.code = r.code
+          WHERE r.user_id = $1 ORDER BY r.redeemed_at DESC, r.code`,
+        [userId],
+      )
+    },
+
+    /** A grant coupon's credits and boosts added to the live user's; the balances after (undefined: no live user). */
+    async grantCredits(
+      userId: number,
+      aiCredits: number,
+      freeBoosts: number,
+    ): Promise<{ ai_credits: number; free_boosts: number; premium_until: Date | null } | undefined> {
+      const [row] = await db.query<{ ai_credits: number; free_boosts: number; premium_until: Date | null }>(
+        `UPDATE users SET ai_credits = ai_credits + $2, free_boosts = free_boosts + $3, updated_at = now()
+          WHERE id = $1 AND deleted_at IS NULL RETURNING ai_credits, free_boosts, premium_until`,
+        [userId, aiCredits, freeBoosts],
+      )
+      return row
     },
 
     /** Gives back the use a payment held (its checkout was cancelled), so the code can be used again. */

@@ -34,6 +34,8 @@ export const RATE_LIMIT_POLICIES = {
   upload: { max: 60, windowMs: HOUR },
   /** Calls that open a checkout (each may call the payment provider): a retry under the same key is one more call. */
   checkout: { max: 60, windowMs: HOUR },
+  /** /coupons/validate, /coupons/redeem and /coupons/info/:code: codes are guessable, so guessing is slowed. */
+  couponCode: { max: 30, windowMs: HOUR },
   /** The contact form, when it comes: each one mails us. */
   contact: { max: 5, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitPolicy>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { SIGNUP_AI_CREDITS } from '../../../shared/plans.ts'
 import type { Queryable } from '../db/client.ts'
 
 export interface UserRow {
@@ -54,8 +55,8 @@ export function accountRepo(db: Queryable) {
       admin: boolean
     }): Promise<UserRow> {
       const [row] = await db.query<UserRow>(
-        `INSERT INTO users (telegram_id, first_name, last_name, username, photo_url, auth_method, role, referral_code)
-         VALUES ($1, $2, $3, $4, $5, 'telegram', CASE WHEN $6 THEN 'admin' ELSE 'user' END, $7)
+        `INSERT INTO users (telegram_id, first_name, last_name, username, photo_url, auth_method, role, referral_code, ai_credits)
+         VALUES ($1, $2, $3, $4, $5, 'telegram', CASE WHEN $6 THEN 'admin' ELSE 'user' END, $7, $8)
          ON CONFLICT (telegram_id) DO UPDATE SET
            first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
            photo_url = EXCLUDED.photo_url, role = CASE WHEN $6 THEN 'admin' ELSE users.role END, updated_at = now()
@@ -68,6 +69,7 @@ export function accountRepo(db: Queryable) {
           fields.photoUrl ?? null,
           fields.admin,
           referralCode(),
+          SIGNUP_AI_CREDITS,
         ],
       )
       return row!
@@ -128,8 +130,8 @@ export function accountRepo(db: Queryable) {
       admin: boolean
     }): Promise<UserRow | null> {
       const rows = await db.query<UserRow>(
-        `INSERT INTO users (email, email_verified, email_uid, first_name, last_name, phone_number, language, auth_method, role, referral_code, referred_by_code)
-         VALUES ($1, true, $2, $3, $4, $5, $6, 'email', CASE WHEN $7 THEN 'admin' ELSE 'user' END, $8, $9)
+        `INSERT INTO users (email, email_verified, email_uid, first_name, last_name, phone_number, language, auth_method, role, referral_code, referred_by_code, ai_credits)
+         VALUES ($1, true, $2, $3, $4, $5, $6, 'email', CASE WHEN $7 THEN 'admin' ELSE 'user' END, $8, $9, $10)
          ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
         [
           fields.email,
@@ -141,6 +143,7 @@ export function accountRepo(db: Queryable) {
           fields.admin,
           referralCode(),
           fields.referredByCode,
+          SIGNUP_AI_CREDITS,
         ],
       )
       return rows[0] ?? null

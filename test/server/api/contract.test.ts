@@ -467,6 +467,48 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     ],
 
     [
+      'POST /api/v1/admin/coupons',
+      {
+        status: 201,
+        send: () =>
+          call('POST', '/admin/coupons', admin.token, {
+            code: 'WELCOME',
+            kind: 'grant',
+            grant: { ai_credits: 5, premium_days: 3 },
+            max_uses: 10,
+          }),
+      },
+    ],
+    ['GET /api/v1/admin/coupons', { status: 200, send: () => call('GET', '/admin/coupons', admin.token) }],
+    [
+      'POST /api/v1/coupons/validate',
+      { status: 200, send: () => call('POST', '/coupons/validate', reader.token, { coupon_code: 'welcome' }) },
+    ],
+    ['GET /api/v1/coupons/info/:code', { status: 200, send: () => call('GET', '/coupons/info/WELCOME', reader.token) }],
+    [
+      'POST /api/v1/coupons/redeem',
+      { status: 200, send: () => call('POST', '/coupons/redeem', reader.token, { coupon_code: 'WELCOME' }) },
+    ],
+    ['GET /api/v1/coupons/history', { status: 200, send: () => call('GET', '/coupons/history', reader.token) }],
+    [
+      'PUT /api/v1/admin/coupons/:code',
+      { status: 200, send: () => call('PUT', '/admin/coupons/WELCOME', admin.token, { is_active: false }) },
+    ],
+    [
+      'POST /api/v1/referrals/signup',
+      {
+        status: 200,
+        send: () =>
+          call('POST', '/referrals/signup', reader.token, { referrer_code: owner.user.referral_code as string }),
+      },
+    ],
+    ['GET /api/v1/referrals/stats', { status: 200, send: () => call('GET', '/referrals/stats', owner.token) }],
+    [
+      'GET /api/v1/referrals/leaderboard',
+      { status: 200, send: () => call('GET', '/referrals/leaderboard', reader.token) },
+    ],
+
+    [
       'GET /api/v1/admin/stats/overview',
       { status: 200, send: () => call('GET', '/admin/stats/overview', admin.token) },
     ],

@@ -106,6 +106,8 @@ t.test('every limited route counts against its policy, before authentication and
     ['/api/v1/listings/1/report', 'report'],
     ['/api/v1/upload/photos', 'upload'],
     ['/api/v1/upload/photos/validate', 'upload'],
+    ['/api/v1/coupons/validate', 'couponCode'],
+    ['/api/v1/coupons/redeem', 'couponCode'],
   ]
   for (const [url, policy] of routes) {
     const { max } = RATE_LIMIT_POLICIES[policy]
