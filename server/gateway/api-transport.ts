@@ -16,6 +16,7 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
         method,
         path: `/api/v1${path}`,
         headers: {
+          ...init?.headers,
           accept: 'application/json',
           ...apiHeaders(visitor, access),
           ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -13,7 +13,7 @@ export function injectTransport(app: FastifyInstance, token?: string): Transport
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: `/api/v1${path}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...init?.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       ...(init?.body !== undefined && { payload: init.body as object }),
     })
     return { status: res.statusCode, body: res.body === '' ? null : res.json() }

@@ -14,6 +14,7 @@ import {
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
+import { useReferralLink } from '../referrals/referral-code.ts'
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`
@@ -60,6 +61,7 @@ export function Root() {
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
   useStoredLocaleRedirect(locale)
   useAppLinkNavigation()
+  useReferralLink()
   useEffect(() => {
     // lets tests and tooling know the page is interactive
     document.documentElement.dataset.hydrated = 'true'

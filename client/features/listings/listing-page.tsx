@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
@@ -9,6 +9,8 @@ import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useEffect } from 'react'
 import { browserApi } from '../../lib/api/browser.ts'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
+import { BoostButton } from '../my-listings/boost-button.tsx'
+import { ContactButton } from './contact-button.tsx'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
 import { ListingDescription } from './listing-description.tsx'
@@ -44,9 +46,7 @@ export function Component() {
   const { listing } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
-  const location = useLocation()
   const title = useListingTitle()(listing)
-  const signIn = `${to('/auth')}?next=${encodeURIComponent(location.pathname)}`
   const ownerName = listing.owner.firstName
   // one view per listing and browser tab session, counted after the page has loaded (the API never
   // counts plain reads); reloads and back-and-forth within the session are not new views
@@ -131,14 +131,15 @@ export function Component() {
                 <AppLink to={to('/dashboard/listings')} className="button button-ghost">
                   <Trans>My listings</Trans>
                 </AppLink>
+                {listing.status === 'active' && (
+                  <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} isBoosted={listing.isBoosted} />
+                )}
               </div>
             </div>
           ) : (
             <>
               <div className="listing-actions">
-                <Link to={signIn} className="button">
-                  <Trans>Show contact</Trans>
-                </Link>
+                <ContactButton listingId={listing.id} contact={listing.contact} />
                 <FavoriteButton listingId={listing.id} favorited={listing.isFavorited} variant="full" />
               </div>
               {!hasSession && (

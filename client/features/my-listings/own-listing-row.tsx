@@ -12,6 +12,7 @@ import { Price } from '../listings/price.tsx'
 import { formatNumber } from '../../../shared/money.ts'
 import { ListingStats, Sparkline } from './listing-stats.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { BoostButton } from './boost-button.tsx'
 
 type Action = 'rented' | 'renew' | 'duplicate' | 'remove'
 
@@ -77,7 +78,7 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
         </h2>
         <p className="own-listing-meta">
           <span className={`status-chip status-${status}`}>{i18n._(STATUS_LABELS[status])}</span>
-          {listing.isBoosted && (
+          {listing.isBoosted && !listing.canBoost && (
             <span className="badge badge-boost">
               <Trans>Boosted</Trans>
             </span>
@@ -118,6 +119,9 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
             <Link className="button button-small" to={to(`/dashboard/listings/${listing.id}`)}>
               <Trans>Edit</Trans>
             </Link>
+          )}
+          {listing.canBoost && (
+            <BoostButton listingId={listing.id} boostUntil={listing.boostExpires} isBoosted={listing.isBoosted} />
           )}
           {status === 'active' && (
             <button

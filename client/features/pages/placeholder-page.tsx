@@ -6,13 +6,10 @@ import { useLocalePath } from '../../lib/locale.ts'
 import { PageHead } from '../../components/page-head.tsx'
 
 const TITLES = {
-  pricing: msg`Pricing`,
   about: msg`About Khaneh`,
   contact: msg`Contact us`,
   privacy: msg`Privacy policy`,
   alerts: msg`Alerts`,
-  referrals: msg`Referrals`,
-  subscription: msg`Subscription`,
   aiPreferences: msg`AI preferences`,
 } satisfies Record<string, MessageDescriptor>
 

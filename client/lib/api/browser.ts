@@ -2,7 +2,7 @@ import { createApi, type Api } from './index.ts'
 import type { Transport } from './call.ts'
 
 /** Signed-in areas whose 401 in the browser means the session is over; profile reads are the guards' own. */
-const SIGNED_IN_CALL = /^\/(users|favorites|alerts|ai|admin|upload)(\/|\?|$)/
+const SIGNED_IN_CALL = /^\/(users|favorites|alerts|ai|admin|upload|subscription|payments|coupons|referrals)(\/|\?|$)/
 
 /**
  * Wraps the browser transport: after the gateway's one refresh has failed, a 401 on a signed-in
@@ -22,10 +22,11 @@ export function withLoginRedirect(inner: Transport, onLoginRequired: () => void)
 export const browserTransport: Transport = async (path, init) => {
   const res = await fetch(`/api/v1${path}`, {
     method: init?.method ?? 'GET',
-    headers:
-      init?.body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: {
+      ...init?.headers,
+      accept: 'application/json',
+      ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: 'same-origin',
     signal: init?.signal,

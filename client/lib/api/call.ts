@@ -18,7 +18,7 @@ export type WireParser = (schema: WireName, data: unknown) => unknown
 /** One call to the product API: a path under /api/v1 and its JSON answer. */
 export type Transport = (
   path: string,
-  init?: { method?: string; body?: unknown; signal?: AbortSignal },
+  init?: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> },
 ) => Promise<{ status: number; body: unknown }>
 
 /** A failed API call; branch on `code`, never on the message. */

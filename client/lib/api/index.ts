@@ -1,4 +1,5 @@
 import { authApi } from './auth.ts'
+import { couponsApi } from './coupons.ts'
 import { caller, type Transport, type WireParser } from './call.ts'
 import { favoritesApi } from './favorites.ts'
 import { identityApi } from './identity.ts'
@@ -6,6 +7,9 @@ import { listingsApi } from './listings.ts'
 import { locationsApi } from './locations.ts'
 import { moderationApi, reportsApi } from './moderation.ts'
 import { ownListingsApi } from './own-listings.ts'
+import { paymentsApi } from './payments.ts'
+import { referralsApi } from './referrals.ts'
+import { subscriptionsApi } from './subscriptions.ts'
 import { usersApi } from './users.ts'
 
 /**
@@ -24,6 +28,10 @@ export function createApi(transport: Transport, options: { parse?: WireParser } 
     auth: authApi(call),
     identity: identityApi(call),
     locations: locationsApi(call),
+    subscriptions: subscriptionsApi(call),
+    payments: paymentsApi(call),
+    coupons: couponsApi(call),
+    referrals: referralsApi(call),
   }
 }
 export type Api = ReturnType<typeof createApi>

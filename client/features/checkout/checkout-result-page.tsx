@@ -1,0 +1,123 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { useLoaderData, useRevalidator } from 'react-router'
+import { formatDate } from '../../../shared/dates.ts'
+import { AppLink } from '../../components/app-link.tsx'
+import { PageHead } from '../../components/page-head.tsx'
+import type { Payment } from '../../lib/api/payments.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { loadPayment } from './payment-loader.ts'
+import { PaymentSummary } from './payment-summary.tsx'
+
+export const loader = loadPayment
+
+/** How often, and how many times, a pending payment is read again before the page offers a reload. */
+const POLL_MS = 2000
+const POLLS = 5
+
+/** Where a payer goes after a payment: the subscription, or the listing it was for. */
+function Onward({ payment }: { payment: Payment }) {
+  const to = useLocalePath()
+  if (payment.kind === 'subscription')
+    return (
+      <AppLink className="button" to={to('/dashboard/subscription')}>
+        <Trans>Go to my subscription</Trans>
+      </AppLink>
+    )
+  const listing = to(`/listing/${payment.listingId}`)
+  return (
+    <>
+      <AppLink className="button" to={listing}>
+        <Trans>Back to the listing</Trans>
+      </AppLink>
+      {payment.kind === 'boost' && (
+        <AppLink className="button button-ghost" to={to('/dashboard/listings')}>
+          <Trans>My listings</Trans>
+        </AppLink>
+      )}
+    </>
+  )
+}
+
+/** /checkout/result/{id}: paid, cancelled or still pending (read again a few times, then a reload). */
+export function Component() {
+  const { payment } = useLoaderData<typeof loader>()
+  const { t } = useLingui()
+  const locale = useLocale()
+  const to = useLocalePath()
+  const revalidator = useRevalidator()
+  const [polls, setPolls] = useState(0)
+  const pending = payment.status === 'pending'
+
+  useEffect(() => {
+    if (!pending || polls >= POLLS) return
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1)
+      void revalidator.revalidate()
+    }, POLL_MS)
+    return () => clearTimeout(timer)
+  }, [pending, polls, revalidator])
+
+  const paidAt = payment.paidAt ? formatDate(payment.paidAt, locale) : ''
+  return (
+    <section className="container checkout-page" aria-labelledby="result-title" aria-live="polite">
+      <PageHead title={t`Payment`} noindex />
+      {payment.status === 'paid' && (
+        <>
+          <h1 id="result-title">
+            <Trans>Payment received</Trans>
+          </h1>
+          <p className="notice">
+            <Trans>Thank you. It is already active ({paidAt}).</Trans>
+          </p>
+        </>
+      )}
+      {(payment.status === 'cancelled' || payment.status === 'refunded') && (
+        <>
+          <h1 id="result-title">
+            {payment.status === 'cancelled' ? <Trans>Payment cancelled</Trans> : <Trans>Payment refunded</Trans>}
+          </h1>
+          <p className="hint">
+            {payment.status === 'cancelled' ? (
+              <Trans>Nothing was charged for this payment.</Trans>
+            ) : (
+              <Trans>The amount was paid back to you.</Trans>
+            )}
+          </p>
+        </>
+      )}
+      {pending && (
+        <>
+          <h1 id="result-title">
+            <Trans>Waiting for the payment</Trans>
+          </h1>
+          {polls < POLLS ? (
+            <p className="hint">
+              <Trans>We are checking with the payment provider…</Trans>
+            </p>
+          ) : (
+            <p className="hint">
+              <Trans>The payment is not confirmed yet. It can take a minute.</Trans>{' '}
+              <button type="button" className="link-button" onClick={() => window.location.reload()}>
+                <Trans>Reload</Trans>
+              </button>
+            </p>
+          )}
+        </>
+      )}
+      <PaymentSummary payment={payment} />
+      <div className="checkout-actions">
+        {payment.status === 'paid' ? (
+          <Onward payment={payment} />
+        ) : (
+          payment.kind === 'subscription' && (
+            <AppLink className="button button-ghost" to={to('/pricing')}>
+              <Trans>Back to pricing</Trans>
+            </AppLink>
+          )
+        )}
+        {payment.status !== 'paid' && payment.kind !== 'subscription' && <Onward payment={payment} />}
+      </div>
+    </section>
+  )
+}

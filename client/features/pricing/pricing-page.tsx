@@ -1,0 +1,219 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
+import { formatNumber } from '../../../shared/money.ts'
+import {
+  FREE_DAILY_REVEALS,
+  FREE_MAX_ALERTS,
+  PREMIUM_DAILY_REVEALS,
+  PREMIUM_MAX_ALERTS,
+  SIGNUP_AI_CREDITS,
+  type PlanKey,
+} from '../../../shared/plans.ts'
+import { AppLink } from '../../components/app-link.tsx'
+import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
+import { ErrorLine } from '../../components/error-line.tsx'
+import { PageHead } from '../../components/page-head.tsx'
+import { browserApi } from '../../lib/api/browser.ts'
+import type { CouponInfo } from '../../lib/api/coupons.ts'
+import type { SubscriptionPlan } from '../../lib/api/subscriptions.ts'
+import { apiContext, localeContext, useShell } from '../../lib/context.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { usePaymentErrorText, useCheckout } from '../checkout/use-checkout.ts'
+import { useCouponText } from '../subscription/coupon-text.ts'
+import { PricingFaq } from './pricing-faq.tsx'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const plans = await context.get(apiContext).subscriptions.plans(context.get(localeContext), request.signal)
+  const chosen = new URL(request.url).searchParams.get('plan')
+  return { plans, chosen: plans.some((plan) => plan.key === chosen) ? (chosen as PlanKey) : null }
+}
+
+/** What a plan gives, in the reader's digits; the limits come from shared/plans.ts. */
+function PlanFeatures({ plan }: { plan: SubscriptionPlan | null }) {
+  const locale = useLocale()
+  const n = (value: number) => formatNumber(value, locale)
+  if (!plan) {
+    const reveals = n(FREE_DAILY_REVEALS)
+    const alerts = n(FREE_MAX_ALERTS)
+    const credits = n(SIGNUP_AI_CREDITS)
+    return (
+      <ul className="plan-features">
+        <li>
+          <Trans>{reveals} contact reveals a day</Trans>
+        </li>
+        <li>
+          <Trans>{alerts} saved-search alert</Trans>
+        </li>
+        <li>
+          <Trans>{credits} AI credits to start</Trans>
+        </li>
+      </ul>
+    )
+  }
+  const reveals = n(PREMIUM_DAILY_REVEALS)
+  const alerts = n(PREMIUM_MAX_ALERTS)
+  const credits = n(plan.aiCredits)
+  const boosts = n(plan.freeBoosts)
+  const days = n(plan.durationDays)
+  return (
+    <ul className="plan-features">
+      <li>
+        <Trans>{days} days of premium</Trans>
+      </li>
+      {plan.features.contactAccess && (
+        <li>
+          <Trans>{reveals} contact reveals a day</Trans>
+        </li>
+      )}
+      {plan.features.alerts && (
+        <li>
+          <Trans>{alerts} saved-search alerts</Trans>
+        </li>
+      )}
+      {plan.features.aiAnalysis && (
+        <li>
+          <Trans>{credits} AI credits for search and analysis</Trans>
+        </li>
+      )}
+      <li>
+        <Trans>Free listing boosts: {boosts}</Trans>
+      </li>
+    </ul>
+  )
+}
+
+/** /pricing: the free tier and the three plans, a coupon, and Buy (through sign-in and back when needed). */
+export function Component() {
+  const { plans, chosen } = useLoaderData<typeof loader>()
+  const { hasSession } = useShell()
+  const { t } = useLingui()
+  const to = useLocalePath()
+  const location = useLocation()
+  const checkout = useCheckout()
+  const paymentError = usePaymentErrorText()
+  const coupons = useCouponText()
+  const [coupon, setCoupon] = useState<CouponInfo | null>(null)
+  const [buying, setBuying] = useState<PlanKey | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const validate = async (code: string): Promise<CodeOutcome> => {
+    setCoupon(null)
+    try {
+      const answer = await browserApi().coupons.validate(code)
+      if (!answer.valid || !answer.coupon) return { ok: false, message: coupons.reasonText(answer.reason) }
+      const discount = coupons.discountText(answer.coupon)
+      if (!discount)
+        return {
+          ok: true,
+          message: (
+            <>
+              <Trans>This coupon gives you extras rather than a discount.</Trans>{' '}
+              <AppLink to={to('/dashboard/subscription')}>
+                <Trans>Redeem it on your subscription page</Trans>
+              </AppLink>
+            </>
+          ),
+        }
+      setCoupon(answer.coupon)
+      return { ok: true, message: t`Coupon applied: ${discount}. The final price is shown at checkout.` }
+    } catch (err) {
+      return { ok: false, message: coupons.failureText(err) }
+    }
+  }
+
+  const buy = async (plan: PlanKey) => {
+    const code = coupon && (coupon.planKeys === null || coupon.planKeys.includes(plan)) ? coupon.code : undefined
+    setBuying(plan)
+    setError(null)
+    try {
+      await checkout(`${plan}:${code ?? ''}`, (language, key) =>
+        browserApi().subscriptions.purchase({ plan_key: plan, ...(code && { coupon_code: code }) }, language, key),
+      )
+    } catch (err) {
+      setError(paymentError(err))
+      setBuying(null)
+    }
+  }
+
+  const signInFor = (plan: PlanKey) => `${to('/auth')}?next=${encodeURIComponent(`${location.pathname}?plan=${plan}`)}`
+
+  return (
+    <section className="container pricing-page" aria-labelledby="pricing-title">
+      <PageHead
+        title={t`Pricing`}
+        description={t`Premium plans for Khaneh: more contact reveals, alerts, AI credits and listing boosts.`}
+      />
+      <header className="pricing-head">
+        <h1 id="pricing-title">
+          <Trans>Choose your plan</Trans>
+        </h1>
+        <p className="hero-lead">
+          <Trans>Premium opens more contacts, alerts and AI help. No subscription renews by itself.</Trans>
+        </p>
+      </header>
+
+      <div className="plan-grid">
+        <article className="plan-card" aria-labelledby="plan-free">
+          <h2 id="plan-free">
+            <Trans>Free</Trans>
+          </h2>
+          <p className="plan-price">{t`Free`}</p>
+          <PlanFeatures plan={null} />
+        </article>
+        {plans.map((plan) => {
+          const discounted = coupon && (coupon.planKeys === null || coupon.planKeys.includes(plan.key))
+          const discount = discounted ? coupons.discountText(coupon) : null
+          return (
+            <article
+              key={plan.key}
+              className={`plan-card${plan.isPopular ? ' plan-popular' : ''}${chosen === plan.key ? ' plan-chosen' : ''}`}
+              aria-labelledby={`plan-${plan.key}`}
+            >
+              {plan.isPopular && (
+                <span className="badge plan-badge">
+                  <Trans>Most popular</Trans>
+                </span>
+              )}
+              <h2 id={`plan-${plan.key}`}>{plan.name}</h2>
+              <p className="plan-price">
+                <bdi>{plan.priceDisplay}</bdi>
+              </p>
+              {discount && <p className="plan-discount">{discount}</p>}
+              <p className="hint">{plan.description}</p>
+              <PlanFeatures plan={plan} />
+              {hasSession ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={buying !== null}
+                  aria-describedby={`plan-${plan.key}`}
+                  onClick={() => buy(plan.key)}
+                >
+                  {buying === plan.key ? t`Opening checkout…` : t`Buy ${plan.name}`}
+                </button>
+              ) : (
+                <AppLink className="button" to={signInFor(plan.key)}>
+                  <Trans>Sign in to buy</Trans>
+                </AppLink>
+              )}
+            </article>
+          )
+        })}
+      </div>
+      <ErrorLine message={error} />
+
+      <div className="pricing-coupon">
+        {hasSession ? (
+          <CodeEntry label={t`Coupon code`} submitLabel={t`Apply`} onSubmit={validate} />
+        ) : (
+          <p className="hint">
+            <Trans>Have a coupon? Sign in to use it.</Trans>
+          </p>
+        )}
+      </div>
+
+      <PricingFaq />
+    </section>
+  )
+}
