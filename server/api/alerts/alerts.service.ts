@@ -125,7 +125,7 @@ export function alertsService(db: Db, options: { listings: PublicListingsService
       })
     },
 
-    /** PUT /alerts/{id}: the owner's only; resuming one is refused (403) beyond the plan's limit. */
+    /** PUT /alerts/{id}: the owner's only; `is_active: true` is refused (403) when the alert would stay beyond the plan's limit. */
     async update(userId: number, id: number, body: UpdateAlertBody): Promise<Alert> {
       const match = body.filters ? await matchColumns(body.filters) : null
       return db.transaction(async (tx) => {
@@ -134,8 +134,6 @@ export function alertsService(db: Db, options: { listings: PublicListingsService
         const current = plan && (await repo.find(userId, id))
         if (!plan || !current) throw alertNotFound()
         const paused = body.is_active === undefined ? undefined : !body.is_active
-        if (paused === false && current.paused && (await repo.countUnpaused(userId, id)) >= plan.max_alerts)
-          throw limitReached(plan.max_alerts)
         await repo.update(
           id,
           {
@@ -148,7 +146,10 @@ export function alertsService(db: Db, options: { listings: PublicListingsService
           match,
         )
         await repo.enforceLimits(userId)
-        return toAlert((await repo.find(userId, id))!)
+        const updated = (await repo.find(userId, id))!
+        // asked to be active, it is still beyond the plan's limit: nothing changes
+        if (body.is_active === true && !updated.is_active) throw limitReached(plan.max_alerts)
+        return toAlert(updated)
       })
     },
 
