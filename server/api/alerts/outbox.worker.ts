@@ -24,10 +24,15 @@ export interface OutboxRun {
  * Delivers the outbox through the channel senders it has (docs/decisions/020-alerts-and-outbox.md).
  * Rows of a channel without a sender wait for one. Any number of workers may run at once.
  */
-export function outboxWorker(db: Db, senders: NotificationSender[], options: { log: JobLog; maxAttempts?: number }) {
+export function outboxWorker(
+  db: Db,
+  senders: NotificationSender[],
+  options: { log: JobLog; maxAttempts?: number; batch?: number },
+) {
   const byChannel = new Map<OutboxChannel, NotificationSender>(senders.map((s) => [s.channel, s]))
   const channels = [...byChannel.keys()]
   const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS
+  const batch = options.batch ?? OUTBOX_BATCH
   const repo = outboxRepo(db)
 
   async function deliver(row: OutboxRow, signal?: AbortSignal): Promise<keyof OutboxRun> {
@@ -52,7 +57,7 @@ export function outboxWorker(db: Db, senders: NotificationSender[], options: { l
       const run: OutboxRun = { sent: 0, retried: 0, parked: 0 }
       for (;;) {
         if (signal?.aborted) return run
-        const rows = await repo.claim(channels, OUTBOX_BATCH, OUTBOX_LEASE_MS)
+        const rows = await repo.claim(channels, batch, OUTBOX_LEASE_MS)
         if (rows.length === 0) return run
         for (const outcome of await Promise.all(rows.map((row) => deliver(row, signal)))) run[outcome]++
       }
