@@ -105,6 +105,9 @@ export type AlertList = z.infer<typeof AlertListSchema>
 
 export const AlertIdParams = IdParams
 
+/** DELETE /alerts/{id}. */
+export const AlertDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) })
+
 /** ?page of the alert's matches and of the inbox (20 a page). */
 export const AlertPageQuery = z.object({ page: PageParam })
 export const NotificationsQuery = z.object({ page: PageParam, unread_only: QueryBool.optional() })

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
+  AlertDeletedSchema,
   AlertIdParams,
   AlertListSchema,
   AlertMatchPageSchema,
@@ -15,12 +16,9 @@ import {
   UpdateAlertBody,
 } from '../../../shared/schemas/alert.ts'
 import { envelope, IdParams } from '../../../shared/schemas/common.ts'
-import { z } from 'zod'
 import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { AlertsService } from './alerts.service.ts'
-
-const DeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) })
 
 /** /alerts — always the signed-in user's own; another user's alert or notification is not found (404). */
 export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
@@ -73,7 +71,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
 
   app.delete(
     '/alerts/:id',
-    { schema: { params: AlertIdParams, response: { 200: envelope(DeletedSchema) } } },
+    { schema: { params: AlertIdParams, response: { 200: envelope(AlertDeletedSchema) } } },
     async (request) => okEnvelope(await alerts.remove(viewerOf(request).userId, request.params.id)),
   )
 

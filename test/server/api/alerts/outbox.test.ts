@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import type { Db } from '../../../../server/api/db/client.ts'
 import { OUTBOX_MAX_ATTEMPTS, outboxWorker } from '../../../../server/api/alerts/outbox.worker.ts'
 import type { NotificationSender, SendResult } from '../../../../server/integrations/notify/notifier.ts'
@@ -11,7 +11,7 @@ const silent = { info() {}, warn() {}, error() {} }
 const BASE = 'https://khaneh.example'
 
 /** `renters` users with an instant Telegram alert on Berlin, and `listings` Berlin listings approved by a moderator. */
-async function matched(t: Tap.Test, renters: number, listings: number) {
+async function matched(t: Test, renters: number, listings: number) {
   const { app, db } = await buildTestApi(t)
   await makeCountry(db, 'DE')
   const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' })
@@ -47,7 +47,7 @@ async function matched(t: Tap.Test, renters: number, listings: number) {
   return { app, db, listings: made }
 }
 
-async function fakeBot(t: Tap.Test): Promise<FakeBotApi> {
+async function fakeBot(t: Test): Promise<FakeBotApi> {
   const fake = await startFakeBotApi()
   t.teardown(() => fake.close())
   return fake
