@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApi } from './api/app.ts'
@@ -111,6 +112,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
       paymentProvider: paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
+      // Alert messages through the sign-in bot, to users who signed in with Telegram (docs/decisions/020-alerts-and-outbox.md).
+      notificationSenders: config.telegram.botToken
+        ? [
+            telegramNotifier({
+              apiBase: config.telegram.apiBase,
+              botToken: config.telegram.botToken,
+              publicBaseUrl: config.publicBaseUrl,
+            }),
+          ]
+        : [],
     })
     // The API listens on loopback only; the gateway is the public face (docs/architecture.md).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })

@@ -2,12 +2,14 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { JSON_BODY_LIMIT } from '../../shared/constants.ts'
 import type { IdTokenVerifier } from '../integrations/identity/id-token.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
+import type { NotificationSender } from '../integrations/notify/notifier.ts'
 import { sandboxPaymentProvider, type PaymentProvider } from '../integrations/payments/payment-provider.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import type { SmsSender } from '../integrations/sms/sms-sender.ts'
 import type { Translator } from '../integrations/translator/translator.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
+import alerts from './alerts/plugin.ts'
 import auth from './auth/plugin.ts'
 import boosts from './boosts/plugin.ts'
 import contact from './contact/plugin.ts'
@@ -64,6 +66,8 @@ export interface ApiOptions {
   redisUrl?: string
   /** The per-client limits are rate-limit/limits.ts's; tests of other features raise them, and keep their Redis keys apart. */
   rateLimits?: Pick<RateLimitOptions, 'policies' | 'keyPrefix'>
+  /** Where alert notifications go besides the in-app inbox (the Telegram bot when configured); rows of a channel without a sender wait in the outbox. */
+  notificationSenders?: NotificationSender[]
 }
 
 /** Builds the product API (docs/architecture.md); never listens — main.ts and the tests decide how to serve it. */
@@ -106,5 +110,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(subscriptions)
   await app.register(coupons)
   await app.register(referrals, { publicBaseUrl: options.publicBaseUrl })
+  await app.register(alerts, { senders: options.notificationSenders })
   return app
 }

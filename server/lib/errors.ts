@@ -3,6 +3,7 @@ export const ERRORS = {
   VALIDATION_ERROR: { status: 400, message: 'The request is not valid' },
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
   FORBIDDEN: { status: 403, message: 'You may not do this' },
+  ALERT_LIMIT_REACHED: { status: 403, message: 'Your plan allows no more active alerts' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },

@@ -18,14 +18,24 @@ export interface StoredDocument {
   declaredSize?: number
 }
 
+/** A text message the fake received through sendMessage. */
+export interface SentMessage {
+  chatId: string
+  text: string
+  /** The whole JSON body, as sent. */
+  body: Record<string, unknown>
+}
+
 export interface FakeBotApi {
   /** The API base to configure (TELEGRAM_API_BASE). */
   url: string
   token: string
   chatId: string
   documents: Map<string, StoredDocument>
-  /** Requests per endpoint: sendDocument, getFile, download (and `other`). */
-  calls: { sendDocument: number; getFile: number; download: number; other: number }
+  /** Messages accepted by sendMessage, in order. */
+  messages: SentMessage[]
+  /** Requests per endpoint: sendDocument, getFile, sendMessage, download (and `other`). */
+  calls: { sendDocument: number; getFile: number; sendMessage: number; download: number; other: number }
   /** Every request seen, in order, as `METHOD /path` with the token shown as <token>. */
   requests: string[]
   /** Requests whose connection closed before the fake had answered them in full. */
@@ -46,7 +56,9 @@ export interface FakeBotApi {
    */
   addFile(fileName: string, bytes: Buffer, options?: { declaredSize?: number }): string
   /** Raw answers an endpoint gives instead of its own (a Bot API error, a proxy's HTML page) until cleared. */
-  answers: { getFile?: RawAnswer; sendDocument?: RawAnswer }
+  answers: { getFile?: RawAnswer; sendDocument?: RawAnswer; sendMessage?: RawAnswer }
+  /** sendMessage waits this long before it answers (two workers' sends then overlap). */
+  sendMessageDelayMs: number
   /** Resolves true once `closedEarly` reaches `count`; with `withinMs`, false if it has not by then. */
   waitForClosedEarly(count: number, withinMs?: number): Promise<boolean>
   close(): Promise<void>
@@ -87,7 +99,7 @@ function asRequest(req: IncomingMessage): Request {
 /**
  * A Telegram Bot API on loopback speaking the real protocol for the three calls the photo store
  * makes: POST /bot<token>/sendDocument (multipart), GET /bot<token>/getFile and GET
- * /file/bot<token>/<file_path>. Wrong tokens are refused as Telegram does (401 for methods, 404 for files).
+ * /file/bot<token>/<file_path>, and POST /bot<token>/sendMessage (JSON) for alert messages. Wrong tokens are refused as Telegram does (401 for methods, 404 for files).
  */
 export async function startFakeBotApi(options: { token?: string; chatId?: string } = {}): Promise<FakeBotApi> {
   const token = options.token ?? '4242424242:AAFakeStorageBotTokenForTests_abcdefXYZ'
@@ -104,7 +116,8 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
     token,
     chatId,
     documents,
-    calls: { sendDocument: 0, getFile: 0, download: 0, other: 0 },
+    messages: [],
+    calls: { sendDocument: 0, getFile: 0, sendMessage: 0, download: 0, other: 0 },
     requests: [],
     closedEarly: 0,
     stall: {},
@@ -120,6 +133,7 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
         declaredSize: options.declaredSize,
       }).fileId,
     answers: {},
+    sendMessageDelayMs: 0,
     waitForClosedEarly: (count, withinMs) => {
       if (fake.closedEarly >= count) return Promise.resolve(true)
       return new Promise((resolve) => {
@@ -181,6 +195,26 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
           file_unique_id: doc.fileUniqueId,
           file_size: doc.bytes.length,
         },
+      },
+    })
+  }
+
+  /** sendMessage with a JSON body, as the Bot API takes it: any chat id is a chat the bot may write to. */
+  async function sendMessage(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'POST') return refuse(res, 400, 'Bad Request: message text is empty')
+    const body = (await asRequest(req).json()) as Record<string, unknown>
+    const chatId = body.chat_id === undefined ? '' : String(body.chat_id)
+    if (!chatId) return refuse(res, 400, 'Bad Request: chat not found')
+    if (typeof body.text !== 'string' || body.text === '') return refuse(res, 400, 'Bad Request: message text is empty')
+    if (fake.sendMessageDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.sendMessageDelayMs))
+    fake.messages.push({ chatId, text: body.text, body })
+    json(res, 200, {
+      ok: true,
+      result: {
+        message_id: nextMessage++,
+        chat: { id: Number(chatId), type: 'private' },
+        date: Math.floor(Date.now() / 1000),
+        text: body.text,
       },
     })
   }
@@ -256,6 +290,13 @@ export async function startFakeBotApi(options: { token?: string; chatId?: string
       if (answer) return void res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body)
       if (name === 'getFile') return getFile(url, res)
       return sendDocument(req, res).catch(() => refuse(res, 400, 'Bad Request: wrong multipart body'))
+    }
+    if (method?.[2] === 'sendMessage') {
+      fake.calls.sendMessage++
+      if (method[1] !== token) return refuse(res, 401, 'Unauthorized')
+      const answer = fake.answers.sendMessage
+      if (answer) return void res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body)
+      return sendMessage(req, res).catch(() => refuse(res, 400, "Bad Request: can't parse JSON body"))
     }
     fake.calls.other++
     refuse(res, 404, 'Not Found')

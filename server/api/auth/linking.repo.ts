@@ -124,6 +124,14 @@ export function linkingRepo(db: Queryable) {
       return moved.length
     },
 
+    /** Saved-search alerts, their inbox and push subscriptions follow the person (docs/decisions/020-alerts-and-outbox.md); the plan's limit is applied after. */
+    async moveAlerts(from: number, to: number): Promise<void> {
+      await db.query(`UPDATE alerts SET user_id = $2 WHERE user_id = $1`, [from, to])
+      await db.query(`UPDATE notifications SET user_id = $2 WHERE user_id = $1`, [from, to])
+      await db.query(`UPDATE notification_outbox SET user_id = $2 WHERE user_id = $1`, [from, to])
+      await db.query(`UPDATE push_subscriptions SET user_id = $2 WHERE user_id = $1`, [from, to])
+    },
+
     /**
      * The money follows the person: payments (an idempotency key both accounts used is kept apart),
      * premium periods, opened contacts and coupon uses (one of each per listing or code). Credits,

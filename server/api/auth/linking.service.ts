@@ -1,3 +1,4 @@
+import { alertsRepo } from '../alerts/alerts.repo.ts'
 import { createHash, randomBytes } from 'node:crypto'
 import type { User } from '../../../shared/schemas/user.ts'
 import { TelegramLoginBody } from '../../../shared/schemas/user.ts'
@@ -193,9 +194,11 @@ export function linkingService(db: Db, options: LinkingOptions) {
         const favorites = await txRepo.moveFavorites(source.id, target.id)
         await txRepo.moveMoney(source.id, target.id)
         await txRepo.moveReferrals(source.id, target.id)
-        // alerts move here too once the alerts issue adds them
+        await txRepo.moveAlerts(source.id, target.id)
         await txRepo.retire(source.id, target.id)
         const merged = await txRepo.absorb(target.id, source, premiumUntil)
+        // the merged premium decides how many of the alerts stay active
+        await alertsRepo(tx).enforceLimits(target.id)
         return {
           user: toUser(merged),
           merged: {

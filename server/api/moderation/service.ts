@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/moderation.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
+import { matchListing } from '../alerts/alerts.repo.ts'
 import { isOwner, type Viewer } from '../policy.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
 import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './repo.ts'
@@ -151,8 +152,11 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
             updated_at: new Date(current.updated_at).toISOString(),
           })
         }
-        if (body.status === 'active') await repo.approve(id, adminId)
-        else await repo.setModeratedStatus(id, 'rejected', body.reason, adminId)
+        if (body.status === 'active') {
+          await repo.approve(id, adminId)
+          // the saved searches it satisfies, their inbox and outbox rows: in this transaction (docs/decisions/020-alerts-and-outbox.md)
+          await matchListing(tx, id)
+        } else await repo.setModeratedStatus(id, 'rejected', body.reason, adminId)
         return current
       })
       options.listings.invalidate({ id, slug })

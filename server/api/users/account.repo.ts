@@ -154,12 +154,17 @@ export function accountRepo(db: Queryable) {
       return (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id])).length > 0
     },
 
-    /** The account deleted: listings removed (contacts erased), favourites and sessions ended, every personal field erased. */
+    /** The account deleted: listings removed (contacts erased), favourites, alerts and sessions ended, every personal field erased. */
     async erase(id: number): Promise<void> {
       await db.query(`UPDATE listings SET status = 'removed', contact = NULL, updated_at = now() WHERE owner_id = $1`, [
         id,
       ])
       await db.query(`DELETE FROM favorites WHERE user_id = $1`, [id])
+      // saved searches, their inbox, undelivered messages and push subscriptions (docs/decisions/020-alerts-and-outbox.md)
+      await db.query(`DELETE FROM alerts WHERE user_id = $1`, [id])
+      await db.query(`DELETE FROM notifications WHERE user_id = $1`, [id])
+      await db.query(`DELETE FROM notification_outbox WHERE user_id = $1`, [id])
+      await db.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [id])
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id])
       await db.query(
         `UPDATE users SET deleted_at = now(), updated_at = now(), telegram_id = NULL, email = NULL, email_verified = false,

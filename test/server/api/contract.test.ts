@@ -113,6 +113,7 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
 
   // What earlier fixtures leave for later ones.
   const state = {
+    alert: 0,
     idToken: '',
     refreshToken: '',
     created: 0,
@@ -507,6 +508,68 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       'GET /api/v1/referrals/leaderboard',
       { status: 200, send: () => call('GET', '/referrals/leaderboard', reader.token) },
     ],
+
+    [
+      'POST /api/v1/alerts',
+      {
+        status: 201,
+        send: async () => {
+          const res = await call('POST', '/alerts', reader.token, {
+            name: 'Berlin',
+            filters: { city: 'berlin', max_price: 900 },
+            channels: ['telegram'],
+          })
+          state.alert = res.json().data.id
+          return res
+        },
+      },
+    ],
+    ['GET /api/v1/alerts', { status: 200, send: () => call('GET', '/alerts', reader.token) }],
+    [
+      'PUT /api/v1/alerts/:id',
+      { status: 200, send: () => call('PUT', `/alerts/${state.alert}`, reader.token, { name: 'Berlin, cheap' }) },
+    ],
+    [
+      'GET /api/v1/alerts/:id/matches',
+      { status: 200, send: () => call('GET', `/alerts/${state.alert}/matches?page=1`, reader.token) },
+    ],
+    [
+      'GET /api/v1/alerts/notifications',
+      { status: 200, send: () => call('GET', '/alerts/notifications?unread_only=true', reader.token) },
+    ],
+    [
+      'PUT /api/v1/alerts/notifications/:id/read',
+      {
+        status: 200,
+        send: async () => {
+          const [n] = await db.query<{ id: number }>(
+            `INSERT INTO notifications (user_id, title, body, data) VALUES ($1, 'Berlin', 'Berlin · 800 EUR', $2) RETURNING id::int AS id`,
+            [reader.user.id, JSON.stringify({ listing_id: active.id, url: `/listings/${active.slug}` })],
+          )
+          return call('PUT', `/alerts/notifications/${n!.id}/read`, reader.token)
+        },
+      },
+    ],
+    [
+      'POST /api/v1/alerts/push-subscriptions',
+      {
+        status: 200,
+        send: () =>
+          call('POST', '/alerts/push-subscriptions', reader.token, {
+            endpoint: 'https://push.example.test/send/1',
+            keys: { p256dh: 'BPk', auth: 'au' },
+          }),
+      },
+    ],
+    [
+      'DELETE /api/v1/alerts/push-subscriptions',
+      {
+        status: 200,
+        send: () =>
+          call('DELETE', '/alerts/push-subscriptions', reader.token, { endpoint: 'https://push.example.test/send/1' }),
+      },
+    ],
+    ['DELETE /api/v1/alerts/:id', { status: 200, send: () => call('DELETE', `/alerts/${state.alert}`, reader.token) }],
 
     [
       'GET /api/v1/admin/stats/overview',

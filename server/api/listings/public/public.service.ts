@@ -179,6 +179,9 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     /** GET /listings for an anonymous reader: the shared answer (cached briefly). */
     search,
 
+    /** The search's filters resolved as GET /listings resolves them (saved-search alerts match on these). */
+    filtersOf: toFilters,
+
     /** GET /listings for a signed-in reader: the same page with their favourites marked. */
     async searchFor(viewer: Viewer, query: ListListingsQuery): Promise<ListingPage> {
       const { value } = await search(query)

@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin'
+import { API_PREFIX } from '../../../shared/paths.ts'
+import type { NotificationSender } from '../../integrations/notify/notifier.ts'
+import { jobRunner } from '../../lib/job-runner.ts'
+import { alertsRoutes } from './alerts.routes.ts'
+import { alertsService } from './alerts.service.ts'
+import { outboxWorker, type OutboxWorker } from './outbox.worker.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notification outbox's worker (also run directly by tests and scripts). */
+    alertOutbox: OutboxWorker
+  }
+}
+
+export interface AlertsOptions {
+  /** One sender per outbox channel that is configured (server/main.ts); rows of other channels wait. */
+  senders?: NotificationSender[]
+}
+
+/** How often the outbox is delivered, and how often the plan limits are swept (premium periods end without a request). */
+export const ALERT_JOB_INTERVALS_MS = { deliver: 2_000, limits: 15 * 60_000 } as const
+
+/** /alerts (docs/decisions/020-alerts-and-outbox.md): saved searches, matches, the inbox, push subscriptions; the outbox worker and the limit sweep. */
+export default fp<AlertsOptions>(
+  async (app, options) => {
+    const alerts = alertsService(app.db, { listings: app.publicListings })
+    const outbox = outboxWorker(app.db, options.senders ?? [], { log: app.log })
+    app.decorate('alertOutbox', outbox)
+
+    const abort = new AbortController()
+    const jobs = jobRunner('alerts', app.log)
+    app.addHook('onReady', async () => {
+      jobs.every('limits', ALERT_JOB_INTERVALS_MS.limits, alerts.sweepLimits, { now: true })
+      if (outbox.channels.length > 0)
+        jobs.every('deliver', ALERT_JOB_INTERVALS_MS.deliver, () => outbox.runOnce(abort.signal))
+    })
+    app.addHook('onClose', async () => {
+      abort.abort()
+      await jobs.stop()
+    })
+
+    await app.register(alertsRoutes, { prefix: API_PREFIX, alerts })
+  },
+  { name: 'alerts', fastify: '5.x', dependencies: ['db', 'authentication', 'listings'] },
+)

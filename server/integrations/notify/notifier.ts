@@ -1,0 +1,36 @@
+/**
+ * The delivery port of alerts (docs/decisions/020-alerts-and-outbox.md): one sender per outbox
+ * channel. The outbox worker hands each claimed row's payload to the sender of its channel.
+ */
+
+/** What the matching statement writes into an outbox row (server/api/alerts/alerts.repo.ts matchListing). Never the owner's contact. */
+export interface NotificationPayload {
+  alert_id: number
+  listing_id: number
+  /** The alert's name. */
+  title: string
+  city: string | null
+  /** "800 EUR"; null for a negotiable rent. */
+  price: string | null
+  /** The listing's path without a locale prefix (`/listings/{slug}`). */
+  url: string
+  language: string
+  /** `listing-{id}`: one notification per listing on a device. */
+  tag: string
+  /** Telegram: the chat to write to (the user's Telegram id). */
+  chat_id?: string
+  /** Web Push / FCM: the push_subscriptions row. */
+  subscription_id?: number
+}
+
+export type SendResult =
+  | { ok: true }
+  /** `retry`: a passing failure (network, 429, 5xx); otherwise the row is parked at once. `gone`: the push subscription no longer exists (404/410). */
+  | { ok: false; error: string; retry: boolean; gone?: boolean }
+
+export type OutboxChannel = 'telegram' | 'web_push' | 'fcm' | 'email'
+
+export interface NotificationSender {
+  readonly channel: OutboxChannel
+  send(payload: NotificationPayload, signal?: AbortSignal): Promise<SendResult>
+}
