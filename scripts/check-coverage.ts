@@ -8,6 +8,8 @@ import path from 'node:path'
 const FLOORS: Array<{ folder: string; lines: number }> = [
   { folder: 'server/api', lines: 98 },
   { folder: 'server/gateway', lines: 97 },
+  // ports whose file holds types only (id-token.ts, notify/notifier.ts) are left out in .c8rc.json: no line
+  // of theirs runs, so c8 would count every one as missed
   { folder: 'server/integrations', lines: 95 },
   { folder: 'server/lib', lines: 96 },
   // config.ts and main.ts (server/dev.ts, Vite's development server, is left out in .c8rc.json)
