@@ -4,4 +4,6 @@ export interface PublicConfig {
   telegramBotUsername?: string
   /** Firebase's public web API key, when Firebase Authentication replaces the built-in e-mail provider. */
   firebaseApiKey?: string
+  /** The VAPID public key (base64url) browsers subscribe to Web Push with (docs/decisions/020-alerts-and-outbox.md). */
+  vapidPublicKey?: string
 }
