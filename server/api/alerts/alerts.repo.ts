@@ -53,7 +53,7 @@ export function alertsRepo(db: Queryable) {
     /** Locks the live user's row (one user's alerts change one request at a time); their plan's limit, or null for no such user. */
     async lockUser(userId: number): Promise<{ max_alerts: number } | null> {
       const [row] = await db.query<{ max_alerts: number }>(
-        `SELECT ${MAX_ALERTS_SQL} AS max_alerts FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE`,
+        `SELECT ${MAX_ALERTS_SQL} AS max_alerts FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR NO KEY UPDATE`,
         [userId],
       )
       return row ?? null
