@@ -32,7 +32,9 @@ export const unreadStreamRoutes: FastifyPluginAsync<{ upstream: Upstream; sessio
   app.get(PATH, { compress: false }, async (request, reply) => {
     const session = await sessions.open(request)
     const controller = new AbortController()
-    reply.raw.once('close', () => controller.abort())
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort()
+    })
     const send = async (access: string | undefined) => {
       const res = await upstream.send({
         method: 'GET',
