@@ -112,3 +112,10 @@ t.test('the gateway streams the unread count live under the session policy', asy
     t.equal(await streamsGone(), 0, "and the API's stream with it")
   })
 })
+
+t.test('the API out of reach: the 502 envelope, as for any call', async (t) => {
+  const { gateway } = await buildTestStack(t, { apiUrl: 'http://127.0.0.1:9' })
+  const res = await gateway.inject({ url: STREAM })
+  t.equal(res.statusCode, 502)
+  t.equal(res.json().error.code, 'UPSTREAM_UNAVAILABLE')
+})
