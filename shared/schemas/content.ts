@@ -5,10 +5,12 @@ import { LanguageParam } from './common.ts'
 export const CONTENT_SLUG = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/
 export const CONTENT_SLUG_MAX = 120
 
-/** GET /content/{locale}/{slug…}: the page's language and address. */
-export const ContentParams = z.object({
-  locale: LanguageParam,
-  '*': z.string().max(CONTENT_SLUG_MAX).regex(CONTENT_SLUG, 'not a content page address'),
+/** GET /content/{locale}?slug=…: the page's language. */
+export const ContentParams = z.object({ locale: LanguageParam })
+
+/** …and its address, which may be nested (`help/deposits`), hence a query value rather than a path segment. */
+export const ContentQuery = z.object({
+  slug: z.string().max(CONTENT_SLUG_MAX).regex(CONTENT_SLUG, 'not a content page address'),
 })
 
 /** A content page from `content/<locale>/<slug>.md`: its front matter and the Markdown rendered to HTML. */

@@ -163,7 +163,7 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       { status: 202, send: () => call('POST', `/listings/${active.id}/view`, null, {}) },
     ],
     ['GET /api/v1/subscription-plans', { status: 200, send: () => call('GET', '/subscription-plans?language=fa') }],
-    ['GET /api/v1/content/:locale/*', { status: 200, send: () => call('GET', '/content/en/safety-guide') }],
+    ['GET /api/v1/content/:locale', { status: 200, send: () => call('GET', '/content/en?slug=safety-guide') }],
     [
       'POST /api/v1/contact-messages',
       {

@@ -6,7 +6,7 @@ import { LOCALE_CODES } from '../../../../shared/locales.ts'
 import { ContentPageSchema } from '../../../../shared/schemas/content.ts'
 import { buildTestApi } from '../../../helpers/build-api.ts'
 
-t.test('content pages: GET /content/{locale}/{slug…}', async (t) => {
+t.test('content pages: GET /content/{locale}?slug=…', async (t) => {
   // A folder of our own beside the real one, for nested pages and a file changed after the first read.
   const dir = t.testdir({
     en: {
@@ -19,7 +19,12 @@ t.test('content pages: GET /content/{locale}/{slug…}', async (t) => {
     'secret.md': '---\ntitle: Secret\ndescription: outside a language folder\n---\nsecret\n',
   })
   const { app } = await buildTestApi(t, { contentDir: dir })
-  const get = (url: string) => app.inject({ url: `/api/v1/content/${url}` })
+  // `en/help/faq` → /content/en?slug=help/faq (the slug as a browser would send it, or raw when `raw`)
+  const get = (url: string, raw = false) => {
+    const [locale, ...rest] = url.split('/')
+    const slug = rest.join('/')
+    return app.inject({ url: `/api/v1/content/${locale}?slug=${raw ? slug : encodeURIComponent(slug)}` })
+  }
 
   await t.test('an English and a Persian page: title, description and the Markdown as HTML', async (t) => {
     const en = await get('en/faq')
@@ -69,10 +74,16 @@ t.test('content pages: GET /content/{locale}/{slug…}', async (t) => {
       `en/${'a'.repeat(200)}`,
     ]
     for (const url of attempts) {
-      const res = await get(url)
-      t.ok([400, 404].includes(res.statusCode), `${url} → ${res.statusCode}`)
-      t.notMatch(res.body, /secret|outside a language folder/i, `${url} reads nothing`)
+      for (const raw of [false, true]) {
+        const res = await get(url, raw)
+        t.ok([400, 404].includes(res.statusCode), `${url} (${raw ? 'raw' : 'encoded'}) → ${res.statusCode}`)
+        t.notMatch(res.body, /"title":"Secret"|outside a language folder/, `${url} reads nothing`)
+      }
     }
+    t.equal((await app.inject({ url: '/api/v1/content/en' })).statusCode, 400, 'no slug')
+    const dotted = await app.inject({ url: '/api/v1/content/en/../secret?slug=faq' })
+    t.ok([400, 404].includes(dotted.statusCode), 'dots in the path reach no file')
+    t.notMatch(dotted.body, /"title":"Secret"/)
   })
 
   await t.test('a page is read once and kept in memory', async (t) => {
@@ -106,7 +117,7 @@ t.test('the published content: every page exists in all six languages and render
         `${locale}/${slug} has a title and description`,
       )
       t.ok(page && page.html.length > 500, `${locale}/${slug} has real text`)
-      t.notMatch(page?.html ?? '', /lorem|ipsum|TODO|TBD/i, `${locale}/${slug} has no placeholder`)
+      t.notMatch(page?.html ?? '', /lorem ipsum|\b(TODO|TBD|FIXME)\b/, `${locale}/${slug} has no placeholder`)
       t.notMatch(page?.html ?? '', /<h1/, `${locale}/${slug}: the page's h1 is the title, the file starts at h2`)
     }
   }
@@ -114,10 +125,10 @@ t.test('the published content: every page exists in all six languages and render
 
 t.test('the real content through the API: en and fa safety guide', async (t) => {
   const { app } = await buildTestApi(t)
-  const en = await app.inject({ url: '/api/v1/content/en/safety-guide' })
+  const en = await app.inject({ url: '/api/v1/content/en?slug=safety-guide' })
   t.equal(en.statusCode, 200)
   t.match(en.json().data.html, /deposit/i)
-  const fa = await app.inject({ url: '/api/v1/content/fa/safety-guide' })
+  const fa = await app.inject({ url: '/api/v1/content/fa?slug=safety-guide' })
   t.equal(fa.statusCode, 200)
   t.match(fa.json().data.title, /[\u0600-\u06FF]/, 'a Persian title')
 })
