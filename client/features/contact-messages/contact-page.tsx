@@ -131,34 +131,34 @@ export function ContactPage() {
             </Trans>
           </p>
           <form ref={form} className="contact-form" onSubmit={send} noValidate>
-            <label className="field">
-              <span>
+            <div className="field">
+              <label htmlFor={`${id}-name`}>
                 <Trans>Your name</Trans>
-              </span>
+              </label>
               <input {...bind('name')} type="text" autoComplete="name" maxLength={CONTACT_NAME_MAX} required />
               {fieldError('name')}
-            </label>
-            <label className="field">
-              <span>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>
                 <Trans>E-mail</Trans>
-              </span>
+              </label>
               <input {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={254} required />
               {fieldError('email')}
-            </label>
-            <label className="field">
-              <span>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-subject`}>
                 <Trans>Subject</Trans>
-              </span>
+              </label>
               <input {...bind('subject')} type="text" maxLength={CONTACT_SUBJECT_MAX} required />
               {fieldError('subject')}
-            </label>
-            <label className="field">
-              <span>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-message`}>
                 <Trans>Message</Trans>
-              </span>
+              </label>
               <textarea {...bind('message')} rows={7} maxLength={CONTACT_MESSAGE_MAX} required />
               {fieldError('message')}
-            </label>
+            </div>
             <ErrorLine message={failure} />
             <p className="form-note">
               <Trans>
