@@ -58,9 +58,12 @@ function pages(code: LocaleCode): RouteObject[] {
           ErrorBoundary: RouteError,
           lazy: () => import('./features/checkout/checkout-result-page.tsx'),
         },
-        placeholder(code, 'about-us', 'about'),
-        placeholder(code, 'contact-us', 'contact'),
-        placeholder(code, 'privacy-policy', 'privacy'),
+        {
+          id: `${code}:contact-us`,
+          path: 'contact-us',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/contact-messages/contact-page.tsx'),
+        },
         {
           id: `${code}:auth`,
           path: 'auth',
@@ -73,6 +76,7 @@ function pages(code: LocaleCode): RouteObject[] {
           ErrorBoundary: RouteError,
           lazy: () => import('./features/auth/auth-action-page.tsx'),
         },
+        // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
         {
           id: `${code}:content`,
           path: '*',

@@ -79,6 +79,8 @@ const EnvSchema = z.object({
     .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'must be comma-separated Telegram ids')
     .default(''),
   ADMIN_EMAILS: z.string().default(''),
+  /** Where contact-us messages are mailed, comma-separated; empty: ADMIN_EMAILS, else contact@khaneh.local (the outbox). */
+  CONTACT_EMAIL: z.string().default(''),
   FIREBASE_PROJECT_ID: optionalText,
   /** Firebase's web config JSON (public): its apiKey lets the pages call Firebase Authentication. */
   FIREBASE_WEB_CONFIG: z
@@ -194,6 +196,12 @@ const ConfigSchema = EnvSchema.check(
     },
     adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
+    /** Contact-us recipients: CONTACT_EMAIL, else ADMIN_EMAILS, else an address that only the dev outbox (or a catch-all SMTP) receives. */
+    contactEmails: list(e.CONTACT_EMAIL).length
+      ? list(e.CONTACT_EMAIL)
+      : list(e.ADMIN_EMAILS).length
+        ? list(e.ADMIN_EMAILS).map((m) => m.toLowerCase())
+        : ['contact@khaneh.local'],
     /** Firebase Authentication; undefined means the built-in e-mail identity provider. */
     firebase: e.FIREBASE_PROJECT_ID
       ? { projectId: e.FIREBASE_PROJECT_ID, webApiKey: e.FIREBASE_WEB_CONFIG?.apiKey }

@@ -106,6 +106,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
         firebaseIdTokens: firebase ?? undefined,
       },
       mailer,
+      contactEmails: config.contactEmails,
       sms: outboxSmsSender(config.dataDir, outboxLog),
       publicBaseUrl: config.publicBaseUrl,
       photos,

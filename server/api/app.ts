@@ -13,6 +13,8 @@ import alerts from './alerts/plugin.ts'
 import auth from './auth/plugin.ts'
 import boosts from './boosts/plugin.ts'
 import contact from './contact/plugin.ts'
+import contactMessages from './contact-messages/plugin.ts'
+import content from './content/plugin.ts'
 import coupons from './coupons/plugin.ts'
 import type { Db } from './db/client.ts'
 import database from './db/plugin.ts'
@@ -68,6 +70,10 @@ export interface ApiOptions {
   rateLimits?: Pick<RateLimitOptions, 'policies' | 'keyPrefix'>
   /** Where alert notifications go besides the in-app inbox (the Telegram bot when configured); rows of a channel without a sender wait in the outbox. */
   notificationSenders?: NotificationSender[]
+  /** Where contact-us messages are mailed (CONTACT_EMAIL); default the admin e-mails. */
+  contactEmails?: string[]
+  /** The content pages' folder (default the repository's content/); tests point it elsewhere. */
+  contentDir?: string
 }
 
 /** Builds the product API (docs/architecture.md); never listens — main.ts and the tests decide how to serve it. */
@@ -111,5 +117,10 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(coupons)
   await app.register(referrals, { publicBaseUrl: options.publicBaseUrl })
   await app.register(alerts, { senders: options.notificationSenders })
+  await app.register(content, { dir: options.contentDir })
+  await app.register(contactMessages, {
+    recipients: options.contactEmails ?? options.auth.adminEmails ?? [],
+    mailer: options.mailer,
+  })
   return app
 }

@@ -8,6 +8,7 @@ import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
 import { TypeSelect } from '../listings/type-select.tsx'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
+import { HowItWorks, SafetySection } from './home-sections.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -118,6 +119,9 @@ export function Component() {
           ))}
         </ul>
       </section>
+
+      <HowItWorks />
+      <SafetySection />
     </>
   )
 }

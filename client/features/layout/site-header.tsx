@@ -81,6 +81,15 @@ export function SiteFooter() {
           <AppLink to={to('/pricing')}>
             <Trans>Pricing</Trans>
           </AppLink>
+          <AppLink to={to('/safety-guide')}>
+            <Trans>Safety guide</Trans>
+          </AppLink>
+          <AppLink to={to('/faq')}>
+            <Trans>FAQ</Trans>
+          </AppLink>
+          <AppLink to={to('/terms-of-use')}>
+            <Trans>Terms of use</Trans>
+          </AppLink>
         </nav>
       </div>
     </footer>

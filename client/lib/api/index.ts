@@ -1,6 +1,8 @@
 import { authApi } from './auth.ts'
 import { couponsApi } from './coupons.ts'
 import { caller, type Transport, type WireParser } from './call.ts'
+import { contactMessagesApi } from './contact-messages.ts'
+import { contentApi } from './content.ts'
 import { favoritesApi } from './favorites.ts'
 import { identityApi } from './identity.ts'
 import { listingsApi } from './listings.ts'
@@ -32,6 +34,8 @@ export function createApi(transport: Transport, options: { parse?: WireParser } 
     payments: paymentsApi(call),
     coupons: couponsApi(call),
     referrals: referralsApi(call),
+    content: contentApi(call),
+    contactMessages: contactMessagesApi(call),
   }
 }
 export type Api = ReturnType<typeof createApi>

@@ -163,6 +163,20 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       { status: 202, send: () => call('POST', `/listings/${active.id}/view`, null, {}) },
     ],
     ['GET /api/v1/subscription-plans', { status: 200, send: () => call('GET', '/subscription-plans?language=fa') }],
+    ['GET /api/v1/content/:locale', { status: 200, send: () => call('GET', '/content/en?slug=safety-guide') }],
+    [
+      'POST /api/v1/contact-messages',
+      {
+        status: 201,
+        send: () =>
+          call('POST', '/contact-messages?language=en', null, {
+            name: 'Sara',
+            email: 'sara@example.com',
+            subject: 'A question',
+            message: 'How do I renew my listing?',
+          }),
+      },
+    ],
     ['GET /api/v1/subscription/status', { status: 200, send: () => call('GET', '/subscription/status', reader.token) }],
     [
       'POST /api/v1/subscription/purchase',

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Marked } from 'marked'
+import type { LocaleCode } from '../../../shared/locales.ts'
+import { CONTENT_SLUG, type ContentPage } from '../../../shared/schemas/content.ts'
+import { AppError } from '../../lib/errors.ts'
+import { parseFrontMatter } from './front-matter.ts'
+
+/** The repository's `content/` folder: `content/<locale>/<slug>.md`. */
+export const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content')
+
+// Our own files, written by the team: Markdown as written (its HTML included) is trusted. Headings get no ids,
+// links and text are what the file says.
+const markdown = new Marked({ gfm: true, breaks: false })
+
+/** Reads and renders one content file; a missing or malformed file answers undefined / throws. */
+export async function renderContentFile(file: string): Promise<ContentPage | undefined> {
+  let source: string
+  try {
+    source = await readFile(file, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR')
+      return undefined
+    throw err
+  }
+  const { meta, body } = parseFrontMatter(source)
+  if (!meta.title || !meta.description) throw new Error(`${file}: front matter needs title and description`)
+  return { title: meta.title, description: meta.description, html: await markdown.parse(body) }
+}
+
+/**
+ * The content pages: read from disk once, then kept in memory for the life of the process (the
+ * files ship with the build and change only with a deploy). Misses are remembered too, so a
+ * crawler walking unknown addresses costs one stat each, bounded by the number of distinct slugs
+ * it tries (capped below).
+ */
+export function contentService(dir = CONTENT_DIR) {
+  const cache = new Map<string, Promise<ContentPage | undefined>>()
+  const MAX_CACHED = 2_000
+  return {
+    async page(locale: LocaleCode, slug: string): Promise<ContentPage> {
+      // The route's schema checks the slug already; this second check keeps the file system safe whoever calls.
+      if (!CONTENT_SLUG.test(slug)) throw new AppError('NOT_FOUND', 'Content page not found')
+      const key = `${locale}/${slug}`
+      let pending = cache.get(key)
+      if (!pending) {
+        pending = renderContentFile(path.join(dir, locale, `${slug}.md`))
+        if (cache.size >= MAX_CACHED) cache.clear()
+        cache.set(key, pending)
+        pending.catch(() => cache.delete(key))
+      }
+      const page = await pending
+      if (!page) throw new AppError('NOT_FOUND', 'Content page not found')
+      return page
+    },
+  }
+}
+export type ContentService = ReturnType<typeof contentService>
