@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApi } from './api/app.ts'
@@ -23,6 +22,9 @@ import { sandboxPaymentProvider, type PaymentProvider } from './integrations/pay
 import { stripePaymentProvider } from './integrations/payments/stripe.ts'
 import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
 import { openAiTranslator } from './integrations/translator/openai-translator.ts'
+import type { NotificationSender } from './integrations/notify/notifier.ts'
+import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
+import { webPushNotifier } from './integrations/notify/web-push-notifier.ts'
 
 export interface Service {
   gateway: FastifyInstance
@@ -58,6 +60,29 @@ export function paymentProviderFor(config: Config): PaymentProvider {
   const { payments } = config
   if (payments.provider === 'stripe') return stripePaymentProvider(payments)
   return sandboxPaymentProvider()
+}
+
+/**
+ * The alert senders (docs/decisions/020-alerts-and-outbox.md): Web Push always (its keys are generated
+ * when not given), Telegram when a bot is configured.
+ */
+export function notificationSendersFor(config: Config): NotificationSender[] {
+  const senders: NotificationSender[] = [
+    webPushNotifier({
+      vapid: config.webPush.vapid,
+      publicBaseUrl: config.publicBaseUrl,
+      allowPrivateEndpoints: config.webPush.allowPrivateEndpoints,
+    }),
+  ]
+  if (config.telegram.botToken)
+    senders.push(
+      telegramNotifier({
+        apiBase: config.telegram.apiBase,
+        botToken: config.telegram.botToken,
+        publicBaseUrl: config.publicBaseUrl,
+      }),
+    )
+  return senders
 }
 
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
@@ -112,16 +137,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       paymentProvider: paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
-      // Alert messages through the sign-in bot, to users who signed in with Telegram (docs/decisions/020-alerts-and-outbox.md).
-      notificationSenders: config.telegram.botToken
-        ? [
-            telegramNotifier({
-              apiBase: config.telegram.apiBase,
-              botToken: config.telegram.botToken,
-              publicBaseUrl: config.publicBaseUrl,
-            }),
-          ]
-        : [],
+      notificationSenders: notificationSendersFor(config),
     })
     // The API listens on loopback only; the gateway is the public face (docs/architecture.md).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })

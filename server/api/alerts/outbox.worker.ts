@@ -36,7 +36,14 @@ export function outboxWorker(
   const repo = outboxRepo(db)
 
   async function deliver(row: OutboxRow, signal?: AbortSignal): Promise<keyof OutboxRun> {
-    const result = await byChannel.get(row.channel)!.send(row.payload, signal)
+    const pushRow = row.payload.subscription_id !== undefined
+    if (pushRow && !row.subscription) {
+      // unsubscribed (or gone) since the match: nobody to send it to
+      await repo.markFailed(row.id, 'push subscription no longer exists', null)
+      return 'parked'
+    }
+    const payload = pushRow ? { ...row.payload, subscription: row.subscription! } : row.payload
+    const result = await byChannel.get(row.channel)!.send(payload, signal)
     if (result.ok) {
       await repo.markSent(row.id)
       return 'sent'

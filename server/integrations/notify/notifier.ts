@@ -21,6 +21,15 @@ export interface NotificationPayload {
   chat_id?: string
   /** Web Push / FCM: the push_subscriptions row. */
   subscription_id?: number
+  /** Web Push / FCM: that row as it is when the outbox row is claimed (not stored in the outbox). */
+  subscription?: PushTarget
+}
+
+/** A push_subscriptions row: a Web Push endpoint with its keys, or an FCM registration token (`endpoint`). */
+export interface PushTarget {
+  endpoint: string
+  p256dh: string | null
+  auth: string | null
 }
 
 export type SendResult =
