@@ -25,6 +25,7 @@ import { openAiTranslator } from './integrations/translator/openai-translator.ts
 import type { NotificationSender } from './integrations/notify/notifier.ts'
 import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
 import { webPushNotifier } from './integrations/notify/web-push-notifier.ts'
+import { fcmNotifier } from './integrations/notify/fcm-notifier.ts'
 
 export interface Service {
   gateway: FastifyInstance
@@ -64,9 +65,10 @@ export function paymentProviderFor(config: Config): PaymentProvider {
 
 /**
  * The alert senders (docs/decisions/020-alerts-and-outbox.md): Web Push always (its keys are generated
- * when not given), Telegram when a bot is configured.
+ * when not given), Telegram when a bot is configured, FCM when Firebase is (firebase-admin's
+ * credential is loaded only then).
  */
-export function notificationSendersFor(config: Config): NotificationSender[] {
+export async function notificationSendersFor(config: Config): Promise<NotificationSender[]> {
   const senders: NotificationSender[] = [
     webPushNotifier({
       vapid: config.webPush.vapid,
@@ -82,6 +84,17 @@ export function notificationSendersFor(config: Config): NotificationSender[] {
         publicBaseUrl: config.publicBaseUrl,
       }),
     )
+  if (config.firebase) {
+    const { serviceAccountAccessToken } = await import('./integrations/notify/fcm-credential.ts')
+    senders.push(
+      fcmNotifier({
+        apiBase: config.fcm.apiBase,
+        projectId: config.firebase.projectId,
+        accessToken: serviceAccountAccessToken(config.fcm.serviceAccountFile),
+        publicBaseUrl: config.publicBaseUrl,
+      }),
+    )
+  }
   return senders
 }
 
@@ -137,7 +150,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       paymentProvider: paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
-      notificationSenders: notificationSendersFor(config),
+      notificationSenders: await notificationSendersFor(config),
     })
     // The API listens on loopback only; the gateway is the public face (docs/architecture.md).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
