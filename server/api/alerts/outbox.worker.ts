@@ -1,4 +1,4 @@
-import type { NotificationSender, OutboxChannel } from '../../integrations/notify/notifier.ts'
+import type { NotificationSender, OutboxChannel, OutboxSender } from '../../integrations/notify/notifier.ts'
 import type { JobLog } from '../../lib/job-runner.ts'
 import type { Db } from '../db/client.ts'
 import { outboxRepo, type OutboxRow } from './outbox.repo.ts'
@@ -26,10 +26,10 @@ export interface OutboxRun {
  */
 export function outboxWorker(
   db: Db,
-  senders: NotificationSender[],
+  senders: OutboxSender[],
   options: { log: JobLog; maxAttempts?: number; batch?: number },
 ) {
-  const byChannel = new Map<OutboxChannel, NotificationSender>(senders.map((s) => [s.channel, s]))
+  const byChannel = new Map<OutboxChannel, OutboxSender>(senders.map((s) => [s.channel, s]))
   const channels = [...byChannel.keys()]
   const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS
   const batch = options.batch ?? OUTBOX_BATCH
@@ -43,7 +43,7 @@ export function outboxWorker(
       return 'parked'
     }
     const payload = pushRow ? { ...row.payload, subscription: row.subscription! } : row.payload
-    const result = await byChannel.get(row.channel)!.send(payload, signal)
+    const result = await (byChannel.get(row.channel) as NotificationSender<unknown>).send(payload, signal)
     if (result.ok) {
       await repo.markSent(row.id)
       return 'sent'

@@ -32,6 +32,15 @@ export interface PushTarget {
   auth: string | null
 }
 
+/** An `email` outbox row: one user's daily digest (server/api/alerts/digest.repo.ts writeDigests). Never a contact. */
+export interface DigestPayload {
+  to: string
+  language: string
+  /** The UTC day (YYYY-MM-DD) whose matches it holds. */
+  day: string
+  matches: Array<{ alert: string; price: string | null; city: string | null; url: string }>
+}
+
 export type SendResult =
   | { ok: true }
   /** `retry`: a passing failure (network, 429, 5xx); otherwise the row is parked at once. `gone`: the push subscription no longer exists (404/410). */
@@ -39,7 +48,10 @@ export type SendResult =
 
 export type OutboxChannel = 'telegram' | 'web_push' | 'fcm' | 'email'
 
-export interface NotificationSender {
+export interface NotificationSender<P = NotificationPayload> {
   readonly channel: OutboxChannel
-  send(payload: NotificationPayload, signal?: AbortSignal): Promise<SendResult>
+  send(payload: P, signal?: AbortSignal): Promise<SendResult>
 }
+
+/** Any channel's sender: the alert senders, or the digest's e-mail sender. */
+export type OutboxSender = NotificationSender | NotificationSender<DigestPayload>

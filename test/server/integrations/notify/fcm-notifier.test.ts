@@ -147,14 +147,15 @@ t.test('the senders are chosen from the configuration', async (t) => {
   const { loadConfig } = await import('../../../../server/config.ts')
   const { notificationSendersFor } = await import('../../../../server/main.ts')
   const base = { DATA_DIR: t.testdir(), SESSION_SECRET: 'x'.repeat(40) }
+  const mailer = { send: async () => {} }
   t.same(
-    (await notificationSendersFor(loadConfig(base))).map((s) => s.channel),
-    ['web_push'],
-    'Web Push always',
+    (await notificationSendersFor(loadConfig(base), mailer)).map((s) => s.channel),
+    ['email', 'web_push'],
+    'e-mail and Web Push always',
   )
   const all = loadConfig({ ...base, TELEGRAM_BOT_TOKEN: '1:abc', FIREBASE_PROJECT_ID: 'khaneh-test' })
   t.same(
-    (await notificationSendersFor(all)).map((s) => s.channel),
-    ['web_push', 'telegram', 'fcm'],
+    (await notificationSendersFor(all, mailer)).map((s) => s.channel),
+    ['email', 'web_push', 'telegram', 'fcm'],
   )
 })
