@@ -87,6 +87,8 @@ export async function benchAlertsPush(): Promise<{ p50: number; p99: number; max
           if (data.data.listing_id === listing.id) resolve(push.at)
         }
       })
+      // approvals at random moments, not in step with the worker's poll (the previous push came right after a tick)
+      await new Promise((r) => setTimeout(r, Math.random() * 2_000))
       const start = performance.now()
       await call('PUT', `/admin/listings/${listing.id}/status`, admin.token, { status: 'active' })
       latencies.push((await arrived) - start)
