@@ -5,6 +5,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
+
+// `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
+if (process.argv[2] === 'alerts-push') {
+  printAlertsPush(await benchAlertsPush())
+  process.exit(0)
+}
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 20)
@@ -162,3 +169,6 @@ const js = initialJavaScript()
 console.log(
   `\ninitial JavaScript of /en/listings: ${(js.bytes / 1024).toFixed(1)} KB gzipped (${js.files.length} files)`,
 )
+
+// 4. Alerts: the time from a moderator's approval to the Web Push at the push service (issue 12).
+printAlertsPush(await benchAlertsPush())

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
@@ -121,6 +121,25 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  // Tests only: a push endpoint is a URL a user gives us and the server POSTs to (docs/decisions/020-alerts-and-outbox.md).
+  WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: flag.default(false),
+  FCM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
+  FIREBASE_SERVICE_ACCOUNT: optionalText,
 })
 
 // Rules across variables run even when another variable is bad, so one start reports every mistake;
@@ -135,6 +154,8 @@ type Pairs = {
   PAYMENTS_PROVIDER?: string
   STRIPE_SECRET_KEY?: string
   STRIPE_WEBHOOK_SECRET?: string
+  VAPID_PUBLIC_KEY?: string
+  VAPID_PRIVATE_KEY?: string
 }
 
 const ConfigSchema = EnvSchema.check(
@@ -171,6 +192,12 @@ const ConfigSchema = EnvSchema.check(
     ...always,
     path: ['STRIPE_WEBHOOK_SECRET'],
     message: 'must be set when PAYMENTS_PROVIDER is stripe',
+  }),
+  // half a key pair is a mistake, not a wish for a generated one
+  z.refine((e: Pairs) => Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY), {
+    ...always,
+    path: ['VAPID_PRIVATE_KEY'],
+    message: 'must be set together with VAPID_PUBLIC_KEY',
   }),
 ).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR)
@@ -229,6 +256,19 @@ const ConfigSchema = EnvSchema.check(
             apiBase: e.STRIPE_API_BASE && withoutTrailingSlash(e.STRIPE_API_BASE),
           }
         : { provider: 'sandbox' as const },
+    /** Web Push (VAPID): the key pair from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once into DATA_DIR. */
+    webPush: {
+      vapid: {
+        ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : generatedVapidKeys(dataDir)),
+        subject: e.VAPID_SUBJECT ?? vapidSubject(e.MAIL_FROM, e.PUBLIC_BASE_URL),
+      },
+      /** Only tests allow push endpoints on loopback or private addresses (SSRF). */
+      allowPrivateEndpoints: e.WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    },
+    /** FCM HTTP v1 (with Firebase): the API's base (a fake on loopback in tests) and the service account's JSON key file, if not the default credentials. */
+    fcm: { apiBase: withoutTrailingSlash(e.FCM_API_BASE), serviceAccountFile: e.FIREBASE_SERVICE_ACCOUNT },
   }
 })
 
@@ -256,7 +296,40 @@ export function publicConfig(config: Config): PublicConfig {
     ...(config.telegram.botToken &&
       config.telegram.botUsername && { telegramBotUsername: config.telegram.botUsername }),
     ...(config.firebase?.webApiKey && { firebaseApiKey: config.firebase.webApiKey }),
+    vapidPublicKey: config.webPush.vapid.publicKey,
   }
+}
+
+/** VAPID's contact: `mailto:` the MAIL_FROM address, else the site when it is https. */
+function vapidSubject(mailFrom: string, publicBaseUrl: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom) ? mailFrom : null)
+  return address ? `mailto:${address}` : withoutTrailingSlash(publicBaseUrl)
+}
+
+/** A VAPID key pair generated once into DATA_DIR (one file, 0600), so restarts keep browsers' subscriptions valid. */
+function generatedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'keys', 'vapid.json')
+  const read = () => JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
+  try {
+    return read()
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' })
+  const publicKey = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x!, 'base64url'),
+    Buffer.from(jwk.y!, 'base64url'),
+  ]).toString('base64url')
+  try {
+    writeFileSync(file, JSON.stringify({ publicKey, privateKey: jwk.d! }), { mode: 0o600, flag: 'wx' })
+  } catch (err) {
+    // another process wrote it first: theirs is the pair
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return read()
+    throw err
+  }
+  return { publicKey, privateKey: jwk.d! }
 }
 
 /** A secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */

@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApi } from './api/app.ts'
@@ -14,7 +13,7 @@ import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
 import { productionRenderer } from './gateway/ssr/renderer.ts'
 import type { FirebaseIdTokenVerifier } from './integrations/firebase/id-token-verifier.ts'
-import { outboxMailer } from './integrations/mail/mailer.ts'
+import { outboxMailer, type Mailer } from './integrations/mail/mailer.ts'
 import { smtpMailer } from './integrations/mail/smtp-mailer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
 import type { PhotoStore } from './integrations/photos/photo-store.ts'
@@ -23,6 +22,11 @@ import { sandboxPaymentProvider, type PaymentProvider } from './integrations/pay
 import { stripePaymentProvider } from './integrations/payments/stripe.ts'
 import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
 import { openAiTranslator } from './integrations/translator/openai-translator.ts'
+import type { OutboxSender } from './integrations/notify/notifier.ts'
+import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
+import { webPushNotifier } from './integrations/notify/web-push-notifier.ts'
+import { fcmNotifier } from './integrations/notify/fcm-notifier.ts'
+import { emailDigestSender } from './integrations/notify/email-digest.ts'
 
 export interface Service {
   gateway: FastifyInstance
@@ -58,6 +62,42 @@ export function paymentProviderFor(config: Config): PaymentProvider {
   const { payments } = config
   if (payments.provider === 'stripe') return stripePaymentProvider(payments)
   return sandboxPaymentProvider()
+}
+
+/**
+ * The alert senders (docs/decisions/020-alerts-and-outbox.md): the daily e-mail digest always (the
+ * mail port), Web Push always (its keys are generated when not given), Telegram when a bot is configured, FCM when Firebase is (firebase-admin's
+ * credential is loaded only then).
+ */
+export async function notificationSendersFor(config: Config, mailer: Mailer): Promise<OutboxSender[]> {
+  const senders: OutboxSender[] = [
+    emailDigestSender({ mailer, publicBaseUrl: config.publicBaseUrl }),
+    webPushNotifier({
+      vapid: config.webPush.vapid,
+      publicBaseUrl: config.publicBaseUrl,
+      allowPrivateEndpoints: config.webPush.allowPrivateEndpoints,
+    }),
+  ]
+  if (config.telegram.botToken)
+    senders.push(
+      telegramNotifier({
+        apiBase: config.telegram.apiBase,
+        botToken: config.telegram.botToken,
+        publicBaseUrl: config.publicBaseUrl,
+      }),
+    )
+  if (config.firebase) {
+    const { serviceAccountAccessToken } = await import('./integrations/notify/fcm-credential.ts')
+    senders.push(
+      fcmNotifier({
+        apiBase: config.fcm.apiBase,
+        projectId: config.firebase.projectId,
+        accessToken: serviceAccountAccessToken(config.fcm.serviceAccountFile),
+        publicBaseUrl: config.publicBaseUrl,
+      }),
+    )
+  }
+  return senders
 }
 
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
@@ -113,16 +153,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       paymentProvider: paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
-      // Alert messages through the sign-in bot, to users who signed in with Telegram (docs/decisions/020-alerts-and-outbox.md).
-      notificationSenders: config.telegram.botToken
-        ? [
-            telegramNotifier({
-              apiBase: config.telegram.apiBase,
-              botToken: config.telegram.botToken,
-              publicBaseUrl: config.publicBaseUrl,
-            }),
-          ]
-        : [],
+      notificationSenders: await notificationSendersFor(config, mailer),
     })
     // The API listens on loopback only; the gateway is the public face (docs/architecture.md).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { JSON_BODY_LIMIT } from '../../shared/constants.ts'
 import type { IdTokenVerifier } from '../integrations/identity/id-token.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
-import type { NotificationSender } from '../integrations/notify/notifier.ts'
+import type { OutboxSender } from '../integrations/notify/notifier.ts'
 import { sandboxPaymentProvider, type PaymentProvider } from '../integrations/payments/payment-provider.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import type { SmsSender } from '../integrations/sms/sms-sender.ts'
@@ -69,7 +69,7 @@ export interface ApiOptions {
   /** The per-client limits are rate-limit/limits.ts's; tests of other features raise them, and keep their Redis keys apart. */
   rateLimits?: Pick<RateLimitOptions, 'policies' | 'keyPrefix'>
   /** Where alert notifications go besides the in-app inbox (the Telegram bot when configured); rows of a channel without a sender wait in the outbox. */
-  notificationSenders?: NotificationSender[]
+  notificationSenders?: OutboxSender[]
   /** Where contact-us messages are mailed (CONTACT_EMAIL); default the admin e-mails. */
   contactEmails?: string[]
   /** The content pages' folder (default the repository's content/); tests point it elsewhere. */

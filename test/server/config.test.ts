@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs'
+import path from 'node:path'
 import t from 'tap'
 import { ConfigError, loadConfig, parseDuration, publicConfig } from '../../server/config.ts'
 
@@ -52,10 +54,12 @@ t.test('config', async (t) => {
       METRICS_TOKEN: 'metrics-token-secret',
       FIREBASE_PROJECT_ID: 'khaneh-prod',
       FIREBASE_WEB_CONFIG: '{"apiKey":"AIza-public"}',
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'vapid-private-key-secret'.padEnd(43, 'x'),
     }
     const config = loadConfig({ ...base, ...secrets, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })
     const shown = publicConfig(config)
-    t.same(shown, { telegramBotUsername: 'khaneh_bot', firebaseApiKey: 'AIza-public' })
+    t.same(shown, { telegramBotUsername: 'khaneh_bot', firebaseApiKey: 'AIza-public', vapidPublicKey: 'B'.repeat(87) })
     const text = JSON.stringify(shown)
     for (const secret of [
       's'.repeat(40),
@@ -65,11 +69,12 @@ t.test('config', async (t) => {
       'db-password',
       'redis-password',
       'metrics-token-secret',
+      'vapid-private-key-secret',
     ])
       t.notMatch(text, secret)
     t.same(
-      publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })),
-      {},
+      Object.keys(publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' }))),
+      ['vapidPublicKey'],
       'a bot name without its token shows no widget',
     )
   })
@@ -158,5 +163,29 @@ t.test('config', async (t) => {
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret
     t.ok(first.length >= 32)
     t.equal(loadConfig({ DATA_DIR: dir }).sessionSecret, first)
+  })
+  t.test('a VAPID key pair is generated once into DATA_DIR (0600), or taken whole from the environment', async (t) => {
+    const dir = t.testdir()
+    const first = loadConfig({ DATA_DIR: dir }).webPush.vapid
+    t.match(first.publicKey, /^B[A-Za-z0-9_-]{86}$/, 'an uncompressed P-256 point')
+    t.match(first.privateKey, /^[A-Za-z0-9_-]{43}$/)
+    t.same(loadConfig({ DATA_DIR: dir }).webPush.vapid, first, 'the same pair after a restart')
+    t.equal(statSync(path.join(dir, 'keys', 'vapid.json')).mode & 0o777, 0o600)
+    t.equal(first.subject, 'mailto:no-reply@khaneh.local', 'the MAIL_FROM address by default')
+    const given = loadConfig({
+      DATA_DIR: dir,
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'k'.repeat(43),
+      VAPID_SUBJECT: 'https://khaneh.example',
+    }).webPush
+    t.same(given, {
+      vapid: { publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43), subject: 'https://khaneh.example' },
+      allowPrivateEndpoints: false,
+    })
+    t.throws(
+      () => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'B'.repeat(87) }),
+      /VAPID_PRIVATE_KEY must be set together/,
+    )
+    t.throws(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'me' }), /VAPID_SUBJECT must be a mailto:/)
   })
 })

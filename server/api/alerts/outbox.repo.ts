@@ -1,4 +1,4 @@
-import type { NotificationPayload, OutboxChannel } from '../../integrations/notify/notifier.ts'
+import type { NotificationPayload, OutboxChannel, PushTarget } from '../../integrations/notify/notifier.ts'
 import type { Queryable } from '../db/client.ts'
 
 export interface OutboxRow {
@@ -7,6 +7,8 @@ export interface OutboxRow {
   channel: OutboxChannel
   payload: NotificationPayload
   attempts: number
+  /** The push subscription of a Web Push / FCM row; null when it was deleted meanwhile. */
+  subscription: PushTarget | null
 }
 
 /** SQL of the notification outbox (docs/decisions/020-alerts-and-outbox.md). */
@@ -24,7 +26,9 @@ export function outboxRepo(db: Queryable) {
           WHERE o.id IN (SELECT id FROM notification_outbox
                           WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= now() AND channel = ANY($1::text[])
                           ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING o.id::int AS id, o.user_id, o.channel, o.payload, o.attempts`,
+         RETURNING o.id::int AS id, o.user_id, o.channel, o.payload, o.attempts,
+                   (SELECT jsonb_build_object('endpoint', p.endpoint, 'p256dh', p.p256dh, 'auth', p.auth)
+                      FROM push_subscriptions p WHERE p.id = (o.payload->>'subscription_id')::int) AS subscription`,
         [channels, limit, leaseMs],
       )
     },

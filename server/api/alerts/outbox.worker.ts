@@ -1,4 +1,4 @@
-import type { NotificationSender, OutboxChannel } from '../../integrations/notify/notifier.ts'
+import type { NotificationSender, OutboxChannel, OutboxSender } from '../../integrations/notify/notifier.ts'
 import type { JobLog } from '../../lib/job-runner.ts'
 import type { Db } from '../db/client.ts'
 import { outboxRepo, type OutboxRow } from './outbox.repo.ts'
@@ -26,17 +26,24 @@ export interface OutboxRun {
  */
 export function outboxWorker(
   db: Db,
-  senders: NotificationSender[],
+  senders: OutboxSender[],
   options: { log: JobLog; maxAttempts?: number; batch?: number },
 ) {
-  const byChannel = new Map<OutboxChannel, NotificationSender>(senders.map((s) => [s.channel, s]))
+  const byChannel = new Map<OutboxChannel, OutboxSender>(senders.map((s) => [s.channel, s]))
   const channels = [...byChannel.keys()]
   const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS
   const batch = options.batch ?? OUTBOX_BATCH
   const repo = outboxRepo(db)
 
   async function deliver(row: OutboxRow, signal?: AbortSignal): Promise<keyof OutboxRun> {
-    const result = await byChannel.get(row.channel)!.send(row.payload, signal)
+    const pushRow = row.payload.subscription_id !== undefined
+    if (pushRow && !row.subscription) {
+      // unsubscribed (or gone) since the match: nobody to send it to
+      await repo.markFailed(row.id, 'push subscription no longer exists', null)
+      return 'parked'
+    }
+    const payload = pushRow ? { ...row.payload, subscription: row.subscription! } : row.payload
+    const result = await (byChannel.get(row.channel) as NotificationSender<unknown>).send(payload, signal)
     if (result.ok) {
       await repo.markSent(row.id)
       return 'sent'

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
-import type { NotificationSender } from '../../integrations/notify/notifier.ts'
+import type { OutboxSender } from '../../integrations/notify/notifier.ts'
 import { jobRunner } from '../../lib/job-runner.ts'
 import { alertsRoutes } from './alerts.routes.ts'
 import { alertsService } from './alerts.service.ts'
+import { writeDigests } from './digest.repo.ts'
 import { outboxWorker, type OutboxWorker } from './outbox.worker.ts'
 import { unreadStreams, type UnreadStreams } from './unread-stream.ts'
 
@@ -13,16 +14,18 @@ declare module 'fastify' {
     alertOutbox: OutboxWorker
     /** The open live unread-count streams of this process. */
     unreadStreams: UnreadStreams
+    /** Writes the daily e-mail digests due at `now` into the outbox (run hourly; also by tests). */
+    alertDigests: (now?: Date) => Promise<number>
   }
 }
 
 export interface AlertsOptions {
   /** One sender per outbox channel that is configured (server/main.ts); rows of other channels wait. */
-  senders?: NotificationSender[]
+  senders?: OutboxSender[]
 }
 
-/** How often the outbox is delivered, and how often the plan limits are swept (premium periods end without a request). */
-export const ALERT_JOB_INTERVALS_MS = { deliver: 2_000, limits: 15 * 60_000 } as const
+/** How often the outbox is delivered, the plan limits are swept (premium periods end without a request) and the daily digests written (the first run of a UTC day writes the day before's). */
+export const ALERT_JOB_INTERVALS_MS = { deliver: 2_000, limits: 15 * 60_000, digests: 60 * 60_000 } as const
 
 /** /alerts (docs/decisions/020-alerts-and-outbox.md): saved searches, matches, the inbox, push subscriptions; the outbox worker and the limit sweep. */
 export default fp<AlertsOptions>(
@@ -32,11 +35,13 @@ export default fp<AlertsOptions>(
     app.decorate('alertOutbox', outbox)
     const unread = unreadStreams(app.db, { log: app.log })
     app.decorate('unreadStreams', unread)
+    app.decorate('alertDigests', (now?: Date) => writeDigests(app.db, now))
 
     const abort = new AbortController()
     const jobs = jobRunner('alerts', app.log)
     app.addHook('onReady', async () => {
       jobs.every('limits', ALERT_JOB_INTERVALS_MS.limits, alerts.sweepLimits, { now: true })
+      jobs.every('digests', ALERT_JOB_INTERVALS_MS.digests, () => writeDigests(app.db), { now: true })
       if (outbox.channels.length > 0)
         jobs.every('deliver', ALERT_JOB_INTERVALS_MS.deliver, () => outbox.runOnce(abort.signal))
     })

@@ -21,6 +21,24 @@ export interface NotificationPayload {
   chat_id?: string
   /** Web Push / FCM: the push_subscriptions row. */
   subscription_id?: number
+  /** Web Push / FCM: that row as it is when the outbox row is claimed (not stored in the outbox). */
+  subscription?: PushTarget
+}
+
+/** A push_subscriptions row: a Web Push endpoint with its keys, or an FCM registration token (`endpoint`). */
+export interface PushTarget {
+  endpoint: string
+  p256dh: string | null
+  auth: string | null
+}
+
+/** An `email` outbox row: one user's daily digest (server/api/alerts/digest.repo.ts writeDigests). Never a contact. */
+export interface DigestPayload {
+  to: string
+  language: string
+  /** The UTC day (YYYY-MM-DD) whose matches it holds. */
+  day: string
+  matches: Array<{ alert: string; price: string | null; city: string | null; url: string }>
 }
 
 export type SendResult =
@@ -30,7 +48,10 @@ export type SendResult =
 
 export type OutboxChannel = 'telegram' | 'web_push' | 'fcm' | 'email'
 
-export interface NotificationSender {
+export interface NotificationSender<P = NotificationPayload> {
   readonly channel: OutboxChannel
-  send(payload: NotificationPayload, signal?: AbortSignal): Promise<SendResult>
+  send(payload: P, signal?: AbortSignal): Promise<SendResult>
 }
+
+/** Any channel's sender: the alert senders, or the digest's e-mail sender. */
+export type OutboxSender = NotificationSender | NotificationSender<DigestPayload>
