@@ -1,3 +1,4 @@
+import { alertsApi } from './alerts.ts'
 import { authApi } from './auth.ts'
 import { couponsApi } from './coupons.ts'
 import { caller, type Transport, type WireParser } from './call.ts'
@@ -32,6 +33,7 @@ export function createApi(transport: Transport, options: { parse?: WireParser } 
     payments: paymentsApi(call),
     coupons: couponsApi(call),
     referrals: referralsApi(call),
+    alerts: alertsApi(call),
   }
 }
 export type Api = ReturnType<typeof createApi>
