@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { BellIcon } from './bell-icon.tsx'
 import { useShell } from '../../lib/context.ts'
 import {
   currentSubscription,
@@ -140,7 +141,7 @@ export function PushPanel({
           </p>
         )}
         <button type="button" className="button button-small" onClick={() => setState('explaining')}>
-          <span aria-hidden="true">🔔</span> <Trans>Notify me</Trans>
+          <BellIcon /> <Trans>Notify me</Trans>
         </button>
       </div>
     )

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { BellIcon } from './bell-icon.tsx'
 import type { Alert } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
@@ -32,7 +33,7 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
     return (
       <div className="save-search">
         <AppLink to={`${to('/auth')}?next=${encodeURIComponent(here)}`} className="button button-ghost">
-          <span aria-hidden="true">🔔</span> <Trans>Sign in to save this search</Trans>
+          <BellIcon /> <Trans>Sign in to save this search</Trans>
         </AppLink>
       </div>
     )
@@ -81,7 +82,7 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
   return (
     <div className="save-search">
       <button type="button" className="button button-ghost" disabled={busy} onClick={save}>
-        <span aria-hidden="true">🔔</span> <Trans>Save this search</Trans>
+        <BellIcon /> <Trans>Save this search</Trans>
       </button>
       <ErrorLine message={error ? errorText(error) : null} />
       {isLimitReached(error) && (
