@@ -36,6 +36,9 @@ export function photoUrl(fileId: string): string {
 /** Where the product API serves its calls, behind the gateway and on the API itself. */
 export const API_PREFIX = '/api/v1'
 
+/** The signed-in user's live unread count, Server-Sent Events (docs/decisions/020-alerts-and-outbox.md), under API_PREFIX. */
+export const UNREAD_STREAM_PATH = '/alerts/notifications/stream'
+
 /**
  * The API's answer to a write names in this header the public listings it changed (ids and slugs,
  * comma-separated; `*` for all of them), so that the gateway in front drops its cached reads of

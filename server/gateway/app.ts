@@ -16,6 +16,7 @@ import { pageRoutes } from './pages.ts'
 import { photosRoutes } from './photos.routes.ts'
 import { mergeCallbackRoutes } from './merge-callback.routes.ts'
 import { proxyRoutes } from './proxy.routes.ts'
+import { unreadStreamRoutes } from './unread-stream.routes.ts'
 import { baseSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
 import { createSessions, secureCookies } from './session.ts'
@@ -145,6 +146,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   })
   await app.register(photosRoutes, { photos: options.photos })
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
+  await app.register(unreadStreamRoutes, { upstream, sessions })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(telegramLoginRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(pageRoutes, {

@@ -23,6 +23,8 @@ export interface UpstreamRequest {
   headers?: Record<string, string>
   body?: string | Buffer | Readable | null
   signal?: AbortSignal
+  /** Replaces the agent's `timeoutMs` between body chunks, for an answer that streams for long (an event stream's heartbeats). */
+  bodyTimeoutMs?: number
 }
 
 export interface UpstreamOptions {
@@ -94,6 +96,7 @@ export function createUpstream(options: UpstreamOptions) {
           body: req.body ?? undefined,
           signal: req.signal,
           dispatcher: agent,
+          ...(req.bodyTimeoutMs !== undefined && { bodyTimeout: req.bodyTimeoutMs }),
         })
         forgetChangedListings(res.headers)
         return res

@@ -141,6 +141,14 @@ export const NotificationPageSchema = z.object({
   pagination: PaginationSchema,
 })
 
+/**
+ * GET /alerts/notifications/stream is `text/event-stream`: an `event: unread` whose data is this, at
+ * once and whenever the count changes, and a comment line as heartbeat.
+ */
+export const UnreadCountSchema = z.object({ unread_count: z.number().int().min(0) })
+export type UnreadCount = z.infer<typeof UnreadCountSchema>
+export const UNREAD_EVENT = 'unread'
+
 /** A browser's Web Push subscription (PushSubscription.toJSON()) or a device's FCM token. */
 export const PushSubscriptionBody = z.union([
   z.strictObject({

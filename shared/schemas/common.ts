@@ -42,6 +42,19 @@ export const PaginationSchema = z.object({
 })
 export type Pagination = z.infer<typeof PaginationSchema>
 
+/** The pagination object of page `page` of `limit` items out of `total`. */
+export function paginationOf(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / limit))
+  return {
+    current_page: page,
+    total_pages: totalPages,
+    total_items: total,
+    items_per_page: limit,
+    has_next: page < totalPages,
+    has_prev: page > 1,
+  }
+}
+
 /** A numeric id in the path (a listing's, a report's): a positive 32-bit integer. */
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 

@@ -5,6 +5,7 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { SiteHeader } from './site-header.tsx'
+import { UnreadBadge } from './unread-badge.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: await requireUser(context, request) }
@@ -42,7 +43,7 @@ export function DashboardLayout() {
     { path: '/dashboard', label: t`Overview`, end: true },
     { path: '/dashboard/listings', label: t`My listings` },
     { path: '/dashboard/favorites', label: t`Favorites` },
-    { path: '/dashboard/alerts', label: t`Alerts` },
+    { path: '/dashboard/alerts', label: t`Alerts`, unread: true },
     { path: '/dashboard/subscription', label: t`Subscription` },
     { path: '/dashboard/referrals', label: t`Referrals` },
     { path: '/dashboard/ai-preferences', label: t`AI preferences` },
@@ -61,6 +62,7 @@ export function DashboardLayout() {
           {links.map((link) => (
             <NavLink key={link.path} to={to(link.path)} end={link.end}>
               {link.label}
+              {link.unread && <UnreadBadge signedIn />}
             </NavLink>
           ))}
           <SignOut />

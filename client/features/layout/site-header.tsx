@@ -3,6 +3,7 @@ import { NavLink, useNavigation } from 'react-router'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { UnreadBadge } from './unread-badge.tsx'
 import { AppLink } from '../../components/app-link.tsx'
 
 /** The progress bar shown while a client navigation loads its data. */
@@ -13,11 +14,12 @@ function NavigationProgress() {
   return <div className="nav-progress" role="progressbar" aria-label={t`Loading`} aria-busy="true" />
 }
 
-/** The site header; a session (known in the dashboard, or hinted by the cookies) swaps "Sign in" for a link to the dashboard. */
+/** The site header; a session (known in the dashboard, or hinted by the cookies) swaps "Sign in" for a link to the dashboard, with the live unread count. */
 export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
   const to = useLocalePath()
   const { hasSession } = useShell()
   const { t } = useLingui()
+  const hasUser = signedIn || hasSession === true
   return (
     <header className="site-header">
       <NavigationProgress />
@@ -41,9 +43,10 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
         </nav>
         <div className="header-actions">
           <LanguageSwitcher />
-          {signedIn || hasSession ? (
+          {hasUser ? (
             <AppLink to={to('/dashboard')} className="button button-small">
               <Trans>Dashboard</Trans>
+              <UnreadBadge signedIn={hasUser} />
             </AppLink>
           ) : (
             <AppLink to={to('/auth')} className="button button-small">

@@ -1,6 +1,12 @@
 import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
 import type { Queryable } from '../db/client.ts'
 
+/**
+ * The PostgreSQL NOTIFY channel told "this user's unread count may have changed" (the payload is the
+ * user's id), by the statements that change it, delivered on commit (alerts/unread-stream.ts).
+ */
+export const UNREAD_CHANNEL = 'notifications'
+
 /** The typed columns an alert is matched on: its filters resolved once (docs/decisions/020-alerts-and-outbox.md). */
 export interface AlertMatchColumns {
   country_code: string | null
@@ -49,11 +55,22 @@ const MATCH_COLUMNS = [
 ] as const
 
 export function alertsRepo(db: Queryable) {
+  /** The user's notifications not read yet. */
+  async function unreadCount(userId: number): Promise<number> {
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL`,
+      [userId],
+    )
+    return row?.n ?? 0
+  }
+
   return {
+    unreadCount,
+
     /** Locks the live user's row (one user's alerts change one request at a time); their plan's limit, or null for no such user. */
     async lockUser(userId: number): Promise<{ max_alerts: number } | null> {
       const [row] = await db.query<{ max_alerts: number }>(
-        `SELECT ${MAX_ALERTS_SQL} AS max_alerts FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE`,
+        `SELECT ${MAX_ALERTS_SQL} AS max_alerts FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR NO KEY UPDATE`,
         [userId],
       )
       return row ?? null
@@ -177,26 +194,27 @@ export function alertsRepo(db: Queryable) {
       offset: number,
     ): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
       const unread = unreadOnly ? ' AND read_at IS NULL' : ''
-      const [rows, count, unreadCount] = await Promise.all([
+      const [rows, count, unreadTotal] = await Promise.all([
         db.query<NotificationRow>(
           `SELECT id::int AS id, alert_id, title, body, data, read_at, created_at FROM notifications
             WHERE user_id = $1${unread} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
           [userId, limit, offset],
         ),
         db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1${unread}`, [userId]),
-        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL`, [
-          userId,
-        ]),
+        unreadCount(userId),
       ])
-      return { rows, total: count[0]?.n ?? 0, unread: unreadCount[0]?.n ?? 0 }
+      return { rows, total: count[0]?.n ?? 0, unread: unreadTotal }
     },
 
     /** Marks the user's own notification read (once); null when it is not theirs. */
     async markRead(userId: number, id: number): Promise<NotificationRow | null> {
+      // the user's open unread-count streams are told on commit (a second read tells them nothing new)
       const [row] = await db.query<NotificationRow>(
-        `UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2
-          RETURNING id::int AS id, alert_id, title, body, data, read_at, created_at`,
-        [id, userId],
+        `WITH r AS (
+           UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2
+           RETURNING id::int AS id, alert_id, title, body, data, read_at, created_at)
+         SELECT r.* FROM r CROSS JOIN LATERAL (SELECT pg_notify($3, $2::text)) told`,
+        [id, userId, UNREAD_CHANNEL],
       )
       return row ?? null
     },
@@ -240,7 +258,7 @@ export interface NotificationRow {
  * The listing just became active: ONE statement gives every active alert it satisfies (never its
  * owner's) one match — the unique (alert, listing) pair makes a second approval a no-op —, moves
  * the alert's last_triggered and new_listings_count, writes the in-app notification and, for an
- * instant alert, the outbox rows of its channels. Call it in the transaction that set the status
+ * instant alert, the outbox rows of its channels, and NOTIFYs each renter's unread-count stream. Call it in the transaction that set the status
  * (docs/decisions/020-alerts-and-outbox.md). The conditions are GET /listings' (listings/public/public.repo.ts whereActive).
  */
 export async function matchListing(db: Queryable, listingId: number): Promise<{ matched: number; outbox: number }> {
@@ -279,7 +297,8 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
        INSERT INTO notifications (user_id, alert_id, title, body, data)
        SELECT user_id, alert_id, name, concat_ws(' · ', city, price),
               jsonb_build_object('listing_id', listing_id, 'url', '/listings/' || slug)
-         FROM fresh RETURNING id),
+         FROM fresh RETURNING id, user_id),
+     told AS (SELECT pg_notify($2, user_id::text) FROM (SELECT DISTINCT user_id FROM inbox) u),
      queued AS (
        INSERT INTO notification_outbox (user_id, channel, payload)
        SELECT f.user_id, d.channel,
@@ -296,8 +315,8 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
         WHERE f.frequency = 'instant'
        RETURNING id)
      SELECT (SELECT count(*) FROM counted)::int AS matched, (SELECT count(*) FROM queued)::int AS outbox,
-            (SELECT count(*) FROM inbox)::int AS inbox`,
-    [listingId],
+            (SELECT count(*) FROM inbox)::int AS inbox, (SELECT count(*) FROM told)::int AS told`,
+    [listingId, UNREAD_CHANNEL],
   )
   return { matched: row?.matched ?? 0, outbox: row?.outbox ?? 0 }
 }

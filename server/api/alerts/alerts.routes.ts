@@ -15,13 +15,18 @@ import {
   PushUnsubscribeBody,
   UpdateAlertBody,
 } from '../../../shared/schemas/alert.ts'
+import { UNREAD_STREAM_PATH } from '../../../shared/paths.ts'
 import { envelope, IdParams } from '../../../shared/schemas/common.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { AlertsService } from './alerts.service.ts'
+import type { UnreadStreams } from './unread-stream.ts'
 
 /** /alerts — always the signed-in user's own; another user's alert or notification is not found (404). */
-export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
+export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService; unread: UnreadStreams }> = async (
+  app,
+  { alerts, unread },
+) => {
   app.addHook('preValidation', app.requireUser)
 
   app.get('/alerts', { schema: { response: { 200: envelope(AlertListSchema) } } }, async (request) =>
@@ -44,6 +49,17 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
         await alerts.notifications(viewerOf(request).userId, request.query.page, request.query.unread_only ?? false),
       ),
   )
+
+  // the live unread count as Server-Sent Events (unread-stream.ts); never buffered by a proxy
+  app.get(UNREAD_STREAM_PATH, async (request, reply) => {
+    const stream = await unread.subscribe(viewerOf(request).userId)
+    reply.raw.once('close', () => stream.destroy())
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-accel-buffering', 'no')
+      .send(stream)
+  })
 
   app.put(
     '/alerts/notifications/:id/read',

@@ -1,4 +1,4 @@
-import type { Pagination } from '../../../shared/schemas/common.ts'
+import { paginationOf } from '../../../shared/schemas/common.ts'
 import type {
   Alert,
   AlertFiltersQuery,
@@ -18,18 +18,6 @@ export const ALERT_PAGE_SIZE = 20
 
 const alertNotFound = () => new AppError('NOT_FOUND', 'Alert not found')
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null)
-
-function pagination(page: number, limit: number, total: number): Pagination {
-  const totalPages = Math.max(1, Math.ceil(total / limit))
-  return {
-    current_page: page,
-    total_pages: totalPages,
-    total_items: total,
-    items_per_page: limit,
-    has_next: page < totalPages,
-    has_prev: page > 1,
-  }
-}
 
 function toAlert(r: AlertRow): Alert {
   return {
@@ -179,7 +167,7 @@ export function alertsService(db: Db, options: { listings: PublicListingsService
           url: `/listings/${r.listing_slug}`,
           created_at: new Date(r.created_at).toISOString(),
         })),
-        pagination: pagination(page, ALERT_PAGE_SIZE, total),
+        pagination: paginationOf(page, ALERT_PAGE_SIZE, total),
       }
     },
 
@@ -194,7 +182,7 @@ export function alertsService(db: Db, options: { listings: PublicListingsService
       return {
         notifications: rows.map(toNotification),
         unread_count: unread,
-        pagination: pagination(page, ALERT_PAGE_SIZE, total),
+        pagination: paginationOf(page, ALERT_PAGE_SIZE, total),
       }
     },
 

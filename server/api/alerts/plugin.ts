@@ -5,11 +5,14 @@ import { jobRunner } from '../../lib/job-runner.ts'
 import { alertsRoutes } from './alerts.routes.ts'
 import { alertsService } from './alerts.service.ts'
 import { outboxWorker, type OutboxWorker } from './outbox.worker.ts'
+import { unreadStreams, type UnreadStreams } from './unread-stream.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker (also run directly by tests and scripts). */
     alertOutbox: OutboxWorker
+    /** The open live unread-count streams of this process. */
+    unreadStreams: UnreadStreams
   }
 }
 
@@ -27,6 +30,8 @@ export default fp<AlertsOptions>(
     const alerts = alertsService(app.db, { listings: app.publicListings })
     const outbox = outboxWorker(app.db, options.senders ?? [], { log: app.log })
     app.decorate('alertOutbox', outbox)
+    const unread = unreadStreams(app.db, { log: app.log })
+    app.decorate('unreadStreams', unread)
 
     const abort = new AbortController()
     const jobs = jobRunner('alerts', app.log)
@@ -35,12 +40,14 @@ export default fp<AlertsOptions>(
       if (outbox.channels.length > 0)
         jobs.every('deliver', ALERT_JOB_INTERVALS_MS.deliver, () => outbox.runOnce(abort.signal))
     })
+    // streams never finish by themselves: ended before the server closes, it waits for none of them
+    app.addHook('preClose', unread.close)
     app.addHook('onClose', async () => {
       abort.abort()
       await jobs.stop()
     })
 
-    await app.register(alertsRoutes, { prefix: API_PREFIX, alerts })
+    await app.register(alertsRoutes, { prefix: API_PREFIX, alerts, unread })
   },
   { name: 'alerts', fastify: '5.x', dependencies: ['db', 'authentication', 'listings'] },
 )

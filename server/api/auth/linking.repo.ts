@@ -98,7 +98,7 @@ export function linkingRepo(db: Queryable) {
 
     /** Both accounts, locked in id order (no deadlock between two merges); only live ones come back. */
     async lockLive(ids: number[]): Promise<LinkUserRow[]> {
-      await db.query(`SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [ids])
+      await db.query(`SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`, [ids])
       return db.query<LinkUserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [
         ids,
       ])

@@ -17,7 +17,7 @@ export function boostsRepo(db: Queryable) {
     /** The listing's owner, status and slug, locked for the boost that follows; null when there is no such listing. */
     async lockListing(listingId: number): Promise<{ owner_id: number; status: string; slug: string } | null> {
       const [row] = await db.query<{ owner_id: number; status: string; slug: string }>(
-        `SELECT owner_id, status, slug FROM listings WHERE id = $1 FOR UPDATE`,
+        `SELECT owner_id, status, slug FROM listings WHERE id = $1 FOR NO KEY UPDATE`,
         [listingId],
       )
       return row ?? null

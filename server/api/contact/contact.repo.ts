@@ -54,7 +54,7 @@ export function contactRepo(db: Queryable) {
      */
     async lockReader(userId: number): Promise<{ premium: boolean } | null> {
       const [row] = await db.query<{ premium: boolean }>(
-        `SELECT COALESCE(premium_until > now(), false) AS premium FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+        `SELECT COALESCE(premium_until > now(), false) AS premium FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,
         [userId],
       )
       return row ?? null

@@ -35,7 +35,9 @@ export function couponsRepo(db: Queryable) {
 
     /** The coupon, locked until the caller's transaction ends: the use count read is the one incremented. */
     async findForUpdate(code: string): Promise<CouponRow | undefined> {
-      const [row] = await db.query<CouponRow>(`SELECT ${COLUMNS} FROM coupons WHERE code = $1 FOR UPDATE`, [code])
+      const [row] = await db.query<CouponRow>(`SELECT ${COLUMNS} FROM coupons WHERE code = $1 FOR NO KEY UPDATE`, [
+        code,
+      ])
       return row
     },
 

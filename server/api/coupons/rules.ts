@@ -21,7 +21,7 @@ export type CouponProblem = 'not_found' | 'inactive' | 'expired' | 'used_up' | '
 
 /**
  * Why this user cannot use this coupon now, or null when they can. The one rule behind validate,
- * redeem and a discounted purchase; callers that grant read the row `FOR UPDATE` first, so the
+ * redeem and a discounted purchase; callers that grant read the row `FOR NO KEY UPDATE` first, so the
  * use count it sees is the one they increment.
  */
 export function couponProblem(

@@ -15,6 +15,13 @@ export interface Db extends Queryable {
   /** Runs a multi-statement script (migrations); no parameters. */
   exec(sql: string): Promise<void>
   transaction<T>(work: (tx: Queryable & { exec(sql: string): Promise<void> }) => Promise<T>): Promise<T>
+  /**
+   * LISTENs on `channel`: `onNotify` gets each NOTIFY's payload once its transaction commits. On
+   * PostgreSQL a dedicated connection outside the pool, re-established after a loss; `onResume` then
+   * runs, as notifications may have been missed meanwhile. Resolves once listening; the function it
+   * resolves to stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -80,6 +87,13 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
         )
         .catch(rethrow)
     },
+    async listen(channel, onNotify) {
+      // in-process: nothing to lose, so nothing to resume
+      const stop = await db.listen(channel, onNotify)
+      return async () => {
+        if (!db.closed) await stop()
+      }
+    },
     async close() {
       await db.close()
     },
@@ -113,6 +127,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
   pool.on('error', () => {
     // an idle client lost its connection; the pool has already dropped it
   })
+  const listeners = new Set<{ stop(): Promise<void> }>()
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -149,10 +164,85 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
         client.release(broken)
       }
     },
+    async listen(channel, onNotify, onResume) {
+      const listener = pgListener(url, channel, onNotify, onResume)
+      listeners.add(listener)
+      await listener.ready
+      return async () => {
+        listeners.delete(listener)
+        await listener.stop()
+      }
+    },
     async close() {
       // a query stuck on a silent connection would hold a shutdown until its query timeout
       const abandon = sleep(options.closeTimeoutMs ?? PG_TIMEOUTS.closeMs, undefined, { ref: false })
-      await Promise.race([pool.end(), abandon])
+      await Promise.race([Promise.all([pool.end(), ...[...listeners].map((l) => l.stop())]), abandon])
+      listeners.clear()
+    },
+  }
+}
+
+/** The wait before re-connecting a lost LISTEN connection, after `n` failed tries in a row. */
+const listenBackoffMs = (n: number) => Math.min(500 * 2 ** n, 10_000)
+
+/**
+ * One connection outside the pool that LISTENs on `channel` and comes back after a loss (with
+ * backoff), calling `onResume` each time it is listening again. `ready` settles once the first LISTEN
+ * succeeds (or rejects when the first connect fails).
+ */
+function pgListener(url: string, channel: string, onNotify: (payload: string) => void, onResume?: () => void) {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let failures = 0
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 })
+    client = next
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    next.on('error', () => lost(next))
+    next.on('end', () => lost(next))
+    await next.connect()
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    failures = 0
+  }
+
+  function lost(which: pg.Client) {
+    if (stopped || which !== client) return
+    client = undefined
+    which.end().catch(() => {})
+    retry = setTimeout(() => {
+      retry = undefined
+      if (stopped) return
+      connect().then(
+        () => onResume?.(),
+        () => {
+          failures++
+          if (client) lost(client)
+        },
+      )
+    }, listenBackoffMs(failures))
+    retry.unref()
+  }
+
+  const ready = connect().catch((err: unknown) => {
+    stopped = true
+    const failed = client
+    client = undefined
+    failed?.end().catch(() => {})
+    rethrow(err)
+  })
+
+  return {
+    ready,
+    async stop() {
+      stopped = true
+      if (retry) clearTimeout(retry)
+      const last = client
+      client = undefined
+      await last?.end().catch(() => {})
     },
   }
 }

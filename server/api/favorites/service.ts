@@ -1,3 +1,4 @@
+import { paginationOf } from '../../../shared/schemas/common.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
@@ -34,17 +35,9 @@ export function favoritesService(db: Db, listings: PublicListingsService) {
           ? [{ id: r.listing_id, created_at: at, listing: { ...listing, is_favorited: true, favorited_at: at } }]
           : []
       })
-      const totalPages = Math.max(1, Math.ceil(total / limit))
       return {
         favorites,
-        pagination: {
-          current_page: current,
-          total_pages: totalPages,
-          total_items: total,
-          items_per_page: limit,
-          has_next: current < totalPages,
-          has_prev: current > 1,
-        },
+        pagination: paginationOf(current, limit, total),
       }
     },
 

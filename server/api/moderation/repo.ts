@@ -75,7 +75,7 @@ export function moderationRepo(db: Queryable) {
       lock: boolean,
     ): Promise<{ status: string; owner_id: number; updated_at: Date; slug: string } | null> {
       const [row] = await db.query<{ status: string; owner_id: number; updated_at: Date; slug: string }>(
-        `SELECT status, owner_id, updated_at, slug FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+        `SELECT status, owner_id, updated_at, slug FROM listings WHERE id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
         [id],
       )
       return row ?? null
@@ -105,7 +105,8 @@ export function moderationRepo(db: Queryable) {
     /** Locks the live user's row, so one user's reports are counted and written one at a time. */
     async lockUser(userId: number): Promise<boolean> {
       return (
-        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])).length > 0
+        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [userId]))
+          .length > 0
       )
     },
 
@@ -148,7 +149,7 @@ export function moderationRepo(db: Queryable) {
     /** The report, locked for its resolution. */
     async lockReport(id: number): Promise<ReportRow | null> {
       const [row] = await db.query<ReportRow>(
-        `SELECT ${REPORT_COLUMNS} FROM listing_reports WHERE id = $1 FOR UPDATE`,
+        `SELECT ${REPORT_COLUMNS} FROM listing_reports WHERE id = $1 FOR NO KEY UPDATE`,
         [id],
       )
       return row ?? null

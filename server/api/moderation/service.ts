@@ -1,6 +1,6 @@
 import { LISTING_STATUSES, type ListingStatus } from '../../../shared/constants.ts'
 import { photoUrl } from '../../../shared/paths.ts'
-import type { Pagination } from '../../../shared/schemas/common.ts'
+import { paginationOf, type Pagination } from '../../../shared/schemas/common.ts'
 import {
   MODERATION_TRANSITIONS,
   REPORTS_PER_DAY,
@@ -23,18 +23,6 @@ import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type Rep
 
 const listingNotFound = () => new AppError('NOT_FOUND', 'Listing not found')
 const reportNotFound = () => new AppError('NOT_FOUND', 'Report not found')
-
-function pagination(page: number, limit: number, total: number): Pagination {
-  const totalPages = Math.max(1, Math.ceil(total / limit))
-  return {
-    current_page: page,
-    total_pages: totalPages,
-    total_items: total,
-    items_per_page: limit,
-    has_next: page < totalPages,
-    has_prev: page > 1,
-  }
-}
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null)
 
@@ -128,7 +116,7 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
       const { rows, total } = await moderationRepo(db).pendingPage(query.limit, (query.page - 1) * query.limit)
       return {
         listings: await adminListings(rows, query.language),
-        pagination: pagination(query.page, query.limit, total),
+        pagination: paginationOf(query.page, query.limit, total),
       }
     },
 
@@ -171,7 +159,7 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
         query.limit,
         (query.page - 1) * query.limit,
       )
-      return { reports: rows.map(toAdminReport), pagination: pagination(query.page, query.limit, total) }
+      return { reports: rows.map(toAdminReport), pagination: paginationOf(query.page, query.limit, total) }
     },
 
     /** PUT /admin/reports/{id}: closes an open report; removing the listing closes its other open reports too. */

@@ -166,7 +166,7 @@ export function paymentsRepo(db: Queryable) {
       let current = userId
       for (let hop = 0; hop < 16; hop++) {
         const [row] = await db.query<{ merged_into: number | null }>(
-          `SELECT merged_into FROM users WHERE id = $1 FOR UPDATE`,
+          `SELECT merged_into FROM users WHERE id = $1 FOR NO KEY UPDATE`,
           [current],
         )
         if (!row?.merged_into) return current

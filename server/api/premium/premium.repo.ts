@@ -17,7 +17,7 @@ export function premiumRepo(db: Queryable) {
     ): Promise<{ startsAt: Date; endsAt: Date }> {
       // The user's row is locked first, so two grants at once stack instead of overlapping.
       const [row] = await db.query<{ starts_at: Date }>(
-        `SELECT GREATEST(now(), COALESCE(premium_until, now())) AS starts_at FROM users WHERE id = $1 FOR UPDATE`,
+        `SELECT GREATEST(now(), COALESCE(premium_until, now())) AS starts_at FROM users WHERE id = $1 FOR NO KEY UPDATE`,
         [userId],
       )
       if (!row) throw new Error(`premium grant for a missing user ${userId}`)

@@ -28,7 +28,7 @@ export function referralsRepo(db: Queryable) {
     /** The live users, locked in id order (two referrals between the same two people never deadlock). */
     async lockLive(ids: number[], windowDays: number): Promise<ReferralUserRow[]> {
       return db.query<ReferralUserRow>(
-        `SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
+        `SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE`,
         [ids, windowDays],
       )
     },

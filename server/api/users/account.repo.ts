@@ -151,7 +151,9 @@ export function accountRepo(db: Queryable) {
 
     /** Locks the live user's row for a change of the whole account; false when there is none. */
     async lockLive(id: number): Promise<boolean> {
-      return (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id])).length > 0
+      return (
+        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [id])).length > 0
+      )
     },
 
     /** The account deleted: listings removed (contacts erased), favourites, alerts and sessions ended, every personal field erased. */

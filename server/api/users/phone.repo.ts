@@ -15,7 +15,8 @@ export function phoneRepo(db: Queryable) {
     /** Locks the live user's row, so one user's sends and checks run one at a time; false when there is none. */
     async lockUser(userId: number): Promise<boolean> {
       return (
-        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])).length > 0
+        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [userId]))
+          .length > 0
       )
     },
 
@@ -50,7 +51,7 @@ export function phoneRepo(db: Queryable) {
     async latestForUpdate(userId: number): Promise<PhoneCodeRow | null> {
       const rows = await db.query<PhoneCodeRow>(
         `SELECT id, phone, code_hash, attempts, used_at IS NOT NULL AS used, expires_at <= now() AS expired
-           FROM phone_codes WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
+           FROM phone_codes WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1 FOR NO KEY UPDATE`,
         [userId],
       )
       return rows[0] ?? null

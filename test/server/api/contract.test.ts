@@ -537,6 +537,11 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       'GET /api/v1/alerts/notifications',
       { status: 200, send: () => call('GET', '/alerts/notifications?unread_only=true', reader.token) },
     ],
+    // text/event-stream, never ending: its events are test/server/api/alerts/unread-stream.test.ts's; here the refusal
+    [
+      'GET /api/v1/alerts/notifications/stream',
+      { status: 401, send: () => call('GET', '/alerts/notifications/stream') },
+    ],
     [
       'PUT /api/v1/alerts/notifications/:id/read',
       {

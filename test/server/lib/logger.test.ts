@@ -1,17 +1,7 @@
-import { createRequire } from 'node:module'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import t from 'tap'
 import { loggerOptions } from '../../../server/lib/logger.ts'
-
-const installed = (name: string) => {
-  try {
-    createRequire(import.meta.url).resolve(name)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** A JSON logger with the apps' options that writes into `lines`. */
 function jsonLogger(lines: string[]) {
@@ -106,15 +96,11 @@ t.test('logger', async (t) => {
     })
   })
 
-  await t.test(
-    'in a terminal: one pino-pretty worker shared by every logger of the process',
-    { skip: !installed('pino-pretty') && 'pino-pretty is not installed here (npm ci)' },
-    async (t) => {
-      const gateway = loggerOptions('info', 'gateway', { terminal: true })
-      const api = loggerOptions('info', 'api', { terminal: true })
-      t.ok(gateway.stream)
-      t.equal(gateway.stream, api.stream)
-      t.teardown(() => (gateway.stream as unknown as { end(): void }).end())
-    },
-  )
+  await t.test('in a terminal: one pino-pretty worker shared by every logger of the process', async (t) => {
+    const gateway = loggerOptions('info', 'gateway', { terminal: true })
+    const api = loggerOptions('info', 'api', { terminal: true })
+    t.ok(gateway.stream)
+    t.equal(gateway.stream, api.stream)
+    t.teardown(() => (gateway.stream as unknown as { end(): void }).end())
+  })
 })

@@ -107,7 +107,7 @@ export function ownerListingsRepo(db: Queryable) {
     /** The owner, status and slug of a listing (locked for the write that follows, when asked). */
     async findState(id: number, lock: boolean): Promise<ListingState | null> {
       const [row] = await db.query<ListingState>(
-        `SELECT owner_id, status, slug FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+        `SELECT owner_id, status, slug FROM listings WHERE id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
         [id],
       )
       return row ?? null

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { currencyExponent, EUR_PER_UNIT } from '../../../../shared/money.ts'
 import type { Listing } from '../../../../shared/schemas/listing.ts'
+import { paginationOf } from '../../../../shared/schemas/common.ts'
 import { LISTING_ACTIVE_DAYS } from '../../../../shared/constants.ts'
 import { OWNER_TRANSITIONS, type ListingWrite } from '../../../../shared/schemas/listing-write.ts'
 import { photoUrl } from '../../../../shared/paths.ts'
@@ -149,7 +150,6 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
       const photos = await repo.photosOf(ids)
       const analytics = query.include_analytics ? await options.analytics.summaries(ids) : null
       const now = Date.now()
-      const totalPages = Math.max(1, Math.ceil(total / query.per_page))
       return {
         listings: rows.map((r) => {
           const boostUntil = r.boost_until ? new Date(r.boost_until) : null
@@ -193,14 +193,7 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
             }),
           }
         }),
-        pagination: {
-          current_page: query.page,
-          total_pages: totalPages,
-          total_items: total,
-          items_per_page: query.per_page,
-          has_next: query.page < totalPages,
-          has_prev: query.page > 1,
-        },
+        pagination: paginationOf(query.page, query.per_page, total),
       }
     },
 

@@ -1,0 +1,106 @@
+import { useSyncExternalStore } from 'react'
+import { API_PREFIX, UNREAD_STREAM_PATH } from '../../shared/paths.ts'
+import { UNREAD_EVENT, UnreadCountSchema } from '../../shared/schemas/alert.ts'
+
+/** The waits before reconnecting after the 1st, 2nd, 3rd and every later failure in a row (SPEC §9). */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const
+
+/** The wait before reconnection number `failures` (1-based: the first failure waits 1 s), staying at 10 s. */
+export function reconnectDelay(failures: number): number {
+  const index = Math.min(Math.max(failures, 1), RECONNECT_DELAYS_MS.length) - 1
+  return RECONNECT_DELAYS_MS[index]!
+}
+
+/** How long the stream outlives its last reader (a navigation unmounts one header and mounts the next). */
+const LINGER_MS = 1_000
+
+/**
+ * The signed-in user's live unread count, shared by every component of the tab over ONE EventSource
+ * on the gateway's stream (docs/decisions/020-alerts-and-outbox.md, "Live unread count"). The browser's
+ * own retry is not used: on an error the source is closed and opened again after `reconnectDelay`,
+ * the schedule starting over once a connection opens. It runs while at least one component reads it.
+ */
+export function unreadCountStore(
+  io: {
+    open: (url: string) => EventSource
+    wait: (ms: number, then: () => void) => ReturnType<typeof setTimeout>
+  } = { open: (url) => new EventSource(url), wait: (ms, then) => setTimeout(then, ms) },
+) {
+  let count: number | null = null
+  let source: EventSource | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let linger: ReturnType<typeof setTimeout> | undefined
+  let failures = 0
+  const readers = new Set<() => void>()
+
+  const publish = (next: number | null) => {
+    if (next === count) return
+    count = next
+    for (const notify of readers) notify()
+  }
+
+  function connect() {
+    retry = undefined
+    const es = io.open(`${API_PREFIX}${UNREAD_STREAM_PATH}`)
+    source = es
+    es.onopen = () => {
+      failures = 0
+    }
+    es.addEventListener(UNREAD_EVENT, (event) => {
+      try {
+        const parsed = UnreadCountSchema.safeParse(JSON.parse((event as MessageEvent<string>).data))
+        if (parsed.success) publish(parsed.data.unread_count)
+      } catch {
+        // not JSON: keep the last count
+      }
+    })
+    es.onerror = () => {
+      es.close()
+      if (source !== es) return
+      source = undefined
+      failures++
+      retry = io.wait(reconnectDelay(failures), connect)
+    }
+  }
+
+  function stop() {
+    linger = undefined
+    source?.close()
+    source = undefined
+    if (retry) clearTimeout(retry)
+    retry = undefined
+    failures = 0
+  }
+
+  return {
+    subscribe(notify: () => void): () => void {
+      readers.add(notify)
+      if (linger) clearTimeout(linger)
+      linger = undefined
+      if (!source && !retry) connect()
+      return () => {
+        readers.delete(notify)
+        if (readers.size === 0) linger = io.wait(LINGER_MS, stop)
+      }
+    },
+    snapshot: () => count,
+  }
+}
+
+let store: ReturnType<typeof unreadCountStore> | undefined
+const noSubscription = () => () => {}
+const serverSnapshot = () => null
+
+/**
+ * The live unread count, or null before it is known (always null while rendering on the server).
+ * Connects only in the browser and only when `signedIn`.
+ */
+export function useUnreadCount(signedIn: boolean): number | null {
+  const live = signedIn && typeof window !== 'undefined' && typeof EventSource !== 'undefined'
+  if (live) store ??= unreadCountStore()
+  return useSyncExternalStore(
+    live ? store!.subscribe : noSubscription,
+    live ? store!.snapshot : serverSnapshot,
+    serverSnapshot,
+  )
+}

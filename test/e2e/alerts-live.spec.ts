@@ -1,0 +1,65 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { signTelegramLogin } from '../helpers/telegram.ts'
+
+/** A signed-in page of its own (a fresh context: its own cookies) in the given language. */
+async function signedIn(browser: Browser, telegramId: number, next: string, locale: string): Promise<Page> {
+  const context = await browser.newContext({ locale })
+  const page = await context.newPage()
+  const fields = signTelegramLogin(
+    {
+      id: telegramId,
+      first_name: `User${telegramId % 1000}`,
+      last_name: 'E',
+      username: `u${telegramId}`,
+      photo_url: 'https://t.me/i/userpic/320/u.jpg',
+      auth_date: Math.floor(Date.now() / 1000),
+    },
+    E2E_BOT_TOKEN,
+  )
+  await page.goto(
+    `/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent(next)}`,
+  )
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  return page
+}
+
+/** A write through the gateway as the page's own script makes it (same origin, the page's cookies). */
+async function write(page: Page, method: 'POST' | 'PUT', path: string, data: object) {
+  const origin = new URL(page.url()).origin
+  const res = await page.request.fetch(path, { method, headers: { origin }, data })
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300)
+  return (await res.json()).data
+}
+
+test('the unread badge counts a matching approval live, without a reload (fa)', async ({ browser }) => {
+  const run = Date.now() % 100000
+  const renter = await signedIn(browser, 860000 + run, '/dashboard', 'fa-IR')
+  const headerBadge = renter.locator('.site-header .unread-badge')
+  const alertsLink = renter.locator('.dashboard-nav a[href="/dashboard/alerts"]')
+  await write(renter, 'POST', '/api/v1/alerts', { name: 'برلین', filters: { city: 'berlin' } })
+  await expect(headerBadge).toHaveCount(0)
+
+  const owner = await signedIn(browser, 870000 + run, '/en/dashboard', 'en-US')
+  const listing = await write(owner, 'POST', '/api/v1/listings', {
+    type: 'apartment',
+    country: 'DE',
+    city: 'berlin',
+    rent: 720,
+    description: `A quiet room near the park, number ${run}, with a balcony.`,
+    contact: '+49 151 7654321',
+  })
+  const admin = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/en/dashboard', 'en-US')
+  await write(admin, 'PUT', `/api/v1/admin/listings/${listing.id}/status`, { status: 'active' })
+
+  // the renter's page was never reloaded: the count came over the event stream
+  await expect(headerBadge).toHaveText('۱', { timeout: 15_000 })
+  await expect(alertsLink.locator('.unread-badge')).toHaveText('۱')
+  await expect(renter.locator('.site-header').getByRole('link', { name: /۱ اعلان خوانده‌نشده/ })).toBeVisible()
+
+  const inbox = await (await renter.request.get('/api/v1/alerts/notifications')).json()
+  expect(inbox.data.unread_count).toBe(1)
+  await write(renter, 'PUT', `/api/v1/alerts/notifications/${inbox.data.notifications[0].id}/read`, {})
+  await expect(headerBadge).toHaveCount(0)
+})
