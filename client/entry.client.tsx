@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-r
 import { RouterProvider } from 'react-router/dom'
 import { localizePath } from '../shared/locales.ts'
 import { startBrowserApi } from './lib/api/browser.ts'
+import { listenForegroundPushes } from './features/alerts/push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
 import { activateLocale } from './lib/i18n.ts'
@@ -59,3 +60,5 @@ async function start() {
 }
 
 void start()
+// pushes that arrive while a page is in front (public/sw.js hands them over; SPEC §4)
+listenForegroundPushes()

@@ -99,7 +99,12 @@ function pages(code: LocaleCode): RouteObject[] {
           ErrorBoundary: RouteError,
           lazy: () => import('./features/dashboard/dashboard-home.tsx'),
         },
-        placeholder(code, 'alerts', 'alerts'),
+        {
+          id: `${code}:alerts`,
+          path: 'alerts',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/alerts/alerts-page.tsx'),
+        },
         {
           id: `${code}:profile`,
           path: 'profile',

@@ -123,10 +123,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !pathName.startsWith('/.vite'),
-      // Fingerprinted bundles never change; everything else (logo, favicon) is revalidated daily.
+      // Fingerprinted bundles never change; the service worker is revalidated on every load, so an
+      // update reaches browsers at once; everything else (logo, favicon) is revalidated daily.
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(options.clientDir!, 'assets') + path.sep)
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
+        const worker = filePath === path.join(options.clientDir!, 'sw.js')
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=86400',
+        )
       },
       cacheControl: false,
       preCompressed: false,

@@ -1,30 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN } from '../../playwright.config.ts'
-import { signTelegramLogin } from '../helpers/telegram.ts'
-
-/** A signed-in page of its own (a fresh context: its own cookies) in the given language. */
-async function signedIn(browser: Browser, telegramId: number, next: string, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale })
-  const page = await context.newPage()
-  const fields = signTelegramLogin(
-    {
-      id: telegramId,
-      first_name: `User${telegramId % 1000}`,
-      last_name: 'E',
-      username: `u${telegramId}`,
-      photo_url: 'https://t.me/i/userpic/320/u.jpg',
-      auth_date: Math.floor(Date.now() / 1000),
-    },
-    E2E_BOT_TOKEN,
-  )
-  await page.goto(
-    `/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent(next)}`,
-  )
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
-  return page
-}
+import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
+import { signedIn } from '../helpers/signed-in.ts'
 
 const photo = async (name: string, color: { r: number; g: number; b: number }) => ({
   name,

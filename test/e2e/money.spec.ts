@@ -1,32 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN, E2E_DATA_DIR } from '../../playwright.config.ts'
 import { lastActionLink } from '../helpers/email.ts'
+import { signedIn } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 const run = Date.now() % 100000
-
-/** A signed-in page of its own (a fresh context: its own cookies) in the given language, landed on `next`. */
-async function signedIn(browser: Browser, telegramId: number, next: string, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale })
-  const page = await context.newPage()
-  const fields = signTelegramLogin(
-    {
-      id: telegramId,
-      first_name: `Buyer${telegramId % 1000}`,
-      last_name: 'M',
-      username: `m${telegramId}`,
-      photo_url: 'https://t.me/i/userpic/320/m.jpg',
-      auth_date: Math.floor(Date.now() / 1000),
-    },
-    E2E_BOT_TOKEN,
-  )
-  await page.goto(
-    `/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent(next)}`,
-  )
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
-  return page
-}
 
 /** A write to the API from a signed-in page's context, as its own pages send it (same origin). */
 async function apiWrite(page: Page, method: 'POST' | 'PUT', path: string, data: object) {

@@ -3,6 +3,7 @@ import { data, Form, Link, useLoaderData, useLocation, useNavigation, type Loade
 import { GENDER_PREFS, LISTING_SORTS, TERMS } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
+import { SaveSearch } from '../alerts/save-search.tsx'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -194,6 +195,11 @@ export function Component() {
             )}
           </p>
         </div>
+        <SaveSearch
+          key={location.search}
+          cityName={cityLabel}
+          country={countries.find((c) => c.code === filters.country)}
+        />
         {listings.length === 0 ? (
           <div className="empty">
             <p>

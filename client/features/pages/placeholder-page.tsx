@@ -9,7 +9,6 @@ const TITLES = {
   about: msg`About Khaneh`,
   contact: msg`Contact us`,
   privacy: msg`Privacy policy`,
-  alerts: msg`Alerts`,
   aiPreferences: msg`AI preferences`,
 } satisfies Record<string, MessageDescriptor>
 

@@ -1,3 +1,4 @@
+import { alertsApi } from './alerts.ts'
 import { authApi } from './auth.ts'
 import { couponsApi } from './coupons.ts'
 import { caller, type Transport, type WireParser } from './call.ts'
@@ -36,6 +37,7 @@ export function createApi(transport: Transport, options: { parse?: WireParser } 
     referrals: referralsApi(call),
     content: contentApi(call),
     contactMessages: contactMessagesApi(call),
+    alerts: alertsApi(call),
   }
 }
 export type Api = ReturnType<typeof createApi>

@@ -141,6 +141,19 @@ t.test('gateway', async (t) => {
     const manifest = await gateway.inject({ url: '/.vite/manifest.json' })
     t.not(manifest.statusCode, 200)
   })
+
+  await t.test(
+    'the service worker is served from the root scope and revalidated on every load; the logo daily',
+    async (t) => {
+      const worker = await gateway.inject({ url: '/sw.js' })
+      t.equal(worker.statusCode, 200)
+      t.match(worker.headers['content-type'], /javascript/)
+      t.equal(worker.headers['cache-control'], 'no-cache')
+      t.match(worker.body, /notificationclick/)
+      const logo = await gateway.inject({ url: '/logo.svg' })
+      t.equal(logo.headers['cache-control'], 'public, max-age=86400')
+    },
+  )
 })
 
 t.test('gateway with the API down or slow', async (t) => {

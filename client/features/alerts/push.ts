@@ -1,0 +1,133 @@
+import { browserApi } from '../../lib/api/browser.ts'
+
+/** A browser's push subscription is sent again after this long (SPEC §9: token refresh after 7 days). */
+export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000
+/** Where the time of the last sent subscription is kept (milliseconds since the epoch). */
+export const PUSH_REFRESHED_KEY = 'khaneh.push.refreshedAt'
+
+/** Whether a subscription last sent at `refreshedAt` (ms, or nothing/garbage) is due to be sent again at `now`. */
+export function pushRefreshDue(refreshedAt: string | null | undefined, now: number): boolean {
+  const at = Number(refreshedAt)
+  if (!refreshedAt || !Number.isFinite(at) || at <= 0) return true
+  // a clock turned back leaves a time in the future: send again rather than trust it
+  return now - at >= PUSH_REFRESH_MS || at > now
+}
+
+/** What the browser offers: no Push API, asked and refused, never asked, or allowed. */
+export type PushPermission = 'unsupported' | 'denied' | 'default' | 'granted'
+
+export function pushPermission(): PushPermission {
+  if (typeof window === 'undefined') return 'unsupported'
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported'
+  return Notification.permission
+}
+
+/** The VAPID public key (base64url) as the bytes pushManager.subscribe() takes. */
+export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length))
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
+  return bytes
+}
+
+/** The site's service worker (public/sw.js, root scope), registered once. */
+async function registration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register('/sw.js', { scope: '/' })
+  return navigator.serviceWorker.ready
+}
+
+async function send(subscription: PushSubscription): Promise<void> {
+  const json = subscription.toJSON()
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
+    throw new Error('The browser gave an incomplete subscription')
+  await browserApi().alerts.subscribePush({
+    endpoint: json.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
+  })
+  localStorage.setItem(PUSH_REFRESHED_KEY, String(Date.now()))
+}
+
+/** This browser's current push subscription, if any (without asking for anything). */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  if (pushPermission() === 'unsupported') return null
+  const found = await navigator.serviceWorker.getRegistration('/')
+  return (await found?.pushManager.getSubscription()) ?? null
+}
+
+/**
+ * Asks for permission (only ever called from the reader's own press on "Notify me"), subscribes
+ * this browser and sends the subscription to the API. Answers the permission it ended with.
+ */
+export async function enablePush(vapidPublicKey: string): Promise<PushPermission> {
+  if (pushPermission() === 'unsupported') return 'unsupported'
+  const permission = await Notification.requestPermission()
+  if (permission !== 'granted') return permission
+  const worker = await registration()
+  const subscription =
+    (await worker.pushManager.getSubscription()) ??
+    (await worker.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: applicationServerKey(vapidPublicKey),
+    }))
+  await send(subscription)
+  return 'granted'
+}
+
+/** Unsubscribes this browser and tells the API to forget it. */
+export async function disablePush(): Promise<void> {
+  const subscription = await currentSubscription()
+  if (!subscription) return
+  const { endpoint } = subscription
+  await subscription.unsubscribe()
+  localStorage.removeItem(PUSH_REFRESHED_KEY)
+  await browserApi().alerts.unsubscribePush(endpoint)
+}
+
+/** Sends the subscription again when it was last sent 7 days ago or more (SPEC §9); quiet when there is none. */
+export async function refreshPushIfDue(): Promise<void> {
+  if (pushPermission() !== 'granted') return
+  if (!pushRefreshDue(localStorage.getItem(PUSH_REFRESHED_KEY), Date.now())) return
+  const subscription = await currentSubscription()
+  if (subscription) await send(subscription)
+}
+
+/** A push's payload as the service worker forwards it to a focused page. */
+interface ForegroundPush {
+  title?: string
+  body?: string
+  icon?: string
+  badge?: string
+  tag?: string
+  data?: { listing_id?: number; url?: string }
+  requireInteraction?: boolean
+}
+
+/**
+ * Listens for pushes the service worker hands to a focused page (public/sw.js): shown as a
+ * notification only when permission is granted, else a console warning (SPEC §4).
+ */
+export function listenForegroundPushes(): void {
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator)) return
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const message: unknown = event.data
+    if (!message || typeof message !== 'object' || Reflect.get(message, 'type') !== 'khaneh:push') return
+    const payload = (Reflect.get(message, 'payload') ?? {}) as ForegroundPush
+    if (!('Notification' in window) || Notification.permission !== 'granted') {
+      console.warn('A notification arrived, but notifications are not permitted on this browser', payload.title)
+      return
+    }
+    void navigator.serviceWorker.ready.then((worker) =>
+      worker.showNotification(payload.title || 'New Notification', {
+        body: payload.body,
+        icon: payload.icon,
+        badge: payload.badge,
+        tag: payload.tag || 'default',
+        data: payload.data ?? {},
+        requireInteraction: payload.requireInteraction ?? true,
+        silent: false,
+      }),
+    )
+  })
+}
