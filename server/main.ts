@@ -154,6 +154,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
       notificationSenders: await notificationSendersFor(config, mailer),
+      allowPrivatePushEndpoints: config.webPush.allowPrivateEndpoints,
     })
     // The API listens on loopback only; the gateway is the public face (docs/architecture.md).
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })

@@ -70,6 +70,8 @@ export interface ApiOptions {
   rateLimits?: Pick<RateLimitOptions, 'policies' | 'keyPrefix'>
   /** Where alert notifications go besides the in-app inbox (the Telegram bot when configured); rows of a channel without a sender wait in the outbox. */
   notificationSenders?: OutboxSender[]
+  /** Tests only: push subscriptions to http:// and private addresses are accepted (WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS). */
+  allowPrivatePushEndpoints?: boolean
   /** Where contact-us messages are mailed (CONTACT_EMAIL); default the admin e-mails. */
   contactEmails?: string[]
   /** The content pages' folder (default the repository's content/); tests point it elsewhere. */
@@ -116,7 +118,10 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(subscriptions)
   await app.register(coupons)
   await app.register(referrals, { publicBaseUrl: options.publicBaseUrl })
-  await app.register(alerts, { senders: options.notificationSenders })
+  await app.register(alerts, {
+    senders: options.notificationSenders,
+    allowPrivatePushEndpoints: options.allowPrivatePushEndpoints,
+  })
   await app.register(content, { dir: options.contentDir })
   await app.register(contactMessages, {
     recipients: options.contactEmails ?? options.auth.adminEmails ?? [],

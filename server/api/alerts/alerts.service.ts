@@ -8,6 +8,7 @@ import type {
   PushSubscriptionBody,
   UpdateAlertBody,
 } from '../../../shared/schemas/alert.ts'
+import { refusedEndpoint } from '../../integrations/notify/push-endpoint.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
@@ -63,7 +64,10 @@ const limitReached = (max: number) =>
   })
 
 /** Saved-search alerts, their matches, the in-app inbox and push subscriptions (docs/decisions/020-alerts-and-outbox.md). */
-export function alertsService(db: Db, options: { listings: PublicListingsService }) {
+export function alertsService(
+  db: Db,
+  options: { listings: PublicListingsService; allowPrivatePushEndpoints?: boolean },
+) {
   /** The filters resolved as GET /listings resolves them (city ids, prices in EUR cents). */
   async function matchColumns(filters: AlertFiltersQuery): Promise<AlertMatchColumns> {
     const f = await options.listings.filtersOf({ ...filters, language: 'fa', sort: 'newest', page: 1, limit: 1 })
@@ -195,6 +199,12 @@ export function alertsService(db: Db, options: { listings: PublicListingsService
 
     /** POST /alerts/push-subscriptions: saved once per endpoint or token, refreshed when sent again. */
     async subscribe(userId: number, body: PushSubscriptionBody) {
+      // an endpoint the sender would never post to (SSRF) is refused now, not parked later
+      const refused = 'endpoint' in body && refusedEndpoint(body.endpoint, options.allowPrivatePushEndpoints ?? false)
+      if (refused)
+        throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
+          { path: 'endpoint', code: 'refused_endpoint', message: `is ${refused}` },
+        ])
       const saved = await alertsRepo(db).savePushSubscription(
         userId,
         'fcm_token' in body

@@ -22,6 +22,8 @@ declare module 'fastify' {
 export interface AlertsOptions {
   /** One sender per outbox channel that is configured (server/main.ts); rows of other channels wait. */
   senders?: OutboxSender[]
+  /** Tests only: push subscriptions to http:// and private addresses are accepted (WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS). */
+  allowPrivatePushEndpoints?: boolean
 }
 
 /** How often the outbox is delivered, the plan limits are swept (premium periods end without a request) and the daily digests written (the first run of a UTC day writes the day before's). */
@@ -30,7 +32,10 @@ export const ALERT_JOB_INTERVALS_MS = { deliver: 2_000, limits: 15 * 60_000, dig
 /** /alerts (docs/decisions/020-alerts-and-outbox.md): saved searches, matches, the inbox, push subscriptions; the outbox worker and the limit sweep. */
 export default fp<AlertsOptions>(
   async (app, options) => {
-    const alerts = alertsService(app.db, { listings: app.publicListings })
+    const alerts = alertsService(app.db, {
+      listings: app.publicListings,
+      allowPrivatePushEndpoints: options.allowPrivatePushEndpoints ?? false,
+    })
     const outbox = outboxWorker(app.db, options.senders ?? [], { log: app.log })
     app.decorate('alertOutbox', outbox)
     const unread = unreadStreams(app.db, { log: app.log })

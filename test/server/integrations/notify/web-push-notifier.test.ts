@@ -30,7 +30,8 @@ async function fakePush(t: Test): Promise<FakePushService> {
 async function setUp(t: Test, fake: FakePushService, allowPrivateEndpoints = true) {
   const vapid = vapidKeys()
   const sender = webPushNotifier({ vapid, publicBaseUrl: BASE, allowPrivateEndpoints, timeoutMs: 2_000 })
-  const { app, db } = await buildTestApi(t, { notificationSenders: [sender] })
+  // the API stores the loopback subscription; whether it is posted to is the sender's rule under test
+  const { app, db } = await buildTestApi(t, { notificationSenders: [sender], allowPrivatePushEndpoints: true })
   await makeCountry(db, 'DE')
   const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' })
   const call = apiCaller(app)
@@ -197,6 +198,24 @@ t.test('SSRF: outside tests only https endpoints on public addresses are posted 
   t.same(await runOnce(app), { sent: 0, retried: 0, parked: 1 })
   t.match((await outbox(db))[0]!.last_error, /refused: not https/)
   t.equal(fake.requests.length, 0, 'nothing reached the loopback service')
+
+  // and outside tests such a subscription is refused when it is sent, not stored to be parked later
+  const strict = await buildTestApi(t)
+  const reader = await telegramSession(strict.app, 7002)
+  const call = apiCaller(strict.app)
+  for (const endpoint of [fake.subscribe().endpoint, 'https://10.0.0.7/push', 'https://localhost/push']) {
+    const res = await call('POST', '/alerts/push-subscriptions', reader.token, {
+      endpoint,
+      keys: { p256dh: 'BPk', auth: 'a2V5' },
+    })
+    t.equal(res.statusCode, 400, endpoint)
+    t.equal(res.json().error.details[0].path, 'endpoint')
+  }
+  const [stored] = await strict.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = $1`,
+    [reader.user.id],
+  )
+  t.equal(stored?.n, 0, 'nothing stored')
 
   t.equal(refusedEndpoint('http://push.example.com/x', false), 'not https')
   t.equal(refusedEndpoint('https://127.0.0.1:8443/x', false), 'a private address')
