@@ -121,8 +121,8 @@ export const AiSearchResultSchema = z.object({
   remaining_credits: z.number().int(),
   /** What the query was understood as, to show as removable chips. */
   filters: AiFiltersSchema,
-  /** Each listing's fit to the reader's preferences (0–100), in the order shown. */
-  fit: z.array(z.object({ listing_id: z.number().int(), score: z.number().int() })),
+  /** Each listing's fit to the reader's preferences (0–100; null with no preferences to fit), in the order shown. */
+  fit: z.array(z.object({ listing_id: z.number().int(), score: z.number().int().nullable() })),
   /** Which model read the query: `local` also when the configured one failed. */
   provider: z.enum(['local', 'openai']),
 })

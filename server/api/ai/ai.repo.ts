@@ -33,7 +33,7 @@ export function aiRepo(db: Queryable) {
                      JOIN listings o ON o.id <> l.id AND o.status IN ${LIVE}
                      JOIN users ou ON ou.id = o.owner_id
                     WHERE l.id = $1 AND length(l.description) >= 40 AND ${OTHER_OWNER}
-                      AND lower(regexp_replace(o.description, '\\s+', ' ', 'g')) = lower(regexp_replace(l.description, '\\s+', ' ', 'g'))) AS text,
+                      AND lower(btrim(regexp_replace(o.description, '\\s+', ' ', 'g'))) = lower(btrim(regexp_replace(l.description, '\\s+', ' ', 'g')))) AS text,
            EXISTS (SELECT 1 FROM photos p JOIN photos q ON q.file_id = p.file_id AND q.listing_id <> p.listing_id
                      JOIN listings l ON l.id = p.listing_id JOIN users lu ON lu.id = l.owner_id
                      JOIN listings o ON o.id = q.listing_id AND o.status IN ${LIVE}

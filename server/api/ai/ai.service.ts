@@ -104,7 +104,7 @@ export function aiService(db: Db, options: AiServiceOptions) {
             suggested_refinements: searchRefinements(context),
           },
           filters,
-          fit: ranked.map((r) => ({ listing_id: r.listing.id, score: r.score ?? 100 })),
+          fit: ranked.map((r) => ({ listing_id: r.listing.id, score: r.score })),
           provider: understood.provider,
         }
       })
