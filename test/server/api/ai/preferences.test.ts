@@ -73,3 +73,19 @@ t.test('bad preferences: 400 with field errors, nothing saved; signed out: 401',
   }
   t.same(await db.query(`SELECT * FROM ai_preferences`), [], 'nothing saved')
 })
+
+t.test('deleting the account erases its AI preferences', async (t) => {
+  const { app, db } = await buildTestApi(t)
+  const call = apiCaller(app)
+  const a = await telegramSession(app, 4404)
+  const b = await telegramSession(app, 4405)
+  await call('PUT', '/ai/preferences', a.token, { budget_max: 700, gender: 'female' })
+  await call('PUT', '/ai/preferences', b.token, { budget_max: 800 })
+  t.equal((await call('DELETE', '/users/account', a.token)).statusCode, 200)
+  const rows = await db.query<{ user_id: number }>(`SELECT user_id FROM ai_preferences`)
+  t.same(
+    rows.map((r) => r.user_id),
+    [b.user.id],
+    "only a's are gone",
+  )
+})
