@@ -102,6 +102,7 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
   // Never `true`: then any client could choose its own address with X-Forwarded-For.
   TRUST_PROXY: z
     .string()
@@ -150,6 +151,7 @@ type Pairs = {
   FIREBASE_AUTH_EMULATOR_HOST?: string
   OPENAI_BASE_URL?: string
   OPENAI_API_KEY?: string
+  AI_PROVIDER?: string
   PUBLIC_BASE_URL?: string
   PAYMENTS_PROVIDER?: string
   STRIPE_SECRET_KEY?: string
@@ -175,6 +177,12 @@ const ConfigSchema = EnvSchema.check(
     ...always,
     path: ['OPENAI_API_KEY'],
     message: 'must be set together with OPENAI_BASE_URL',
+  }),
+  // AI search through a model needs the model's address and key (docs/decisions/021-ai-search-and-credits.md)
+  z.refine((e: Pairs) => e.AI_PROVIDER !== 'openai' || Boolean(e.OPENAI_BASE_URL && e.OPENAI_API_KEY), {
+    ...always,
+    path: ['AI_PROVIDER'],
+    message: 'openai needs OPENAI_BASE_URL and OPENAI_API_KEY',
   }),
   // A public deployment never takes test payments by accident: the sandbox there is a choice (docs/decisions/019-payments-ledger.md).
   z.refine((e: Pairs) => Boolean(e.PAYMENTS_PROVIDER) || !e.PUBLIC_BASE_URL?.startsWith('https:'), {
@@ -240,6 +248,8 @@ const ConfigSchema = EnvSchema.check(
       e.OPENAI_BASE_URL && e.OPENAI_API_KEY
         ? { baseUrl: withoutTrailingSlash(e.OPENAI_BASE_URL), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL }
         : undefined,
+    /** Who reads AI search queries: the local parser (default), or the OpenAI-compatible model of `openai`. */
+    aiProvider: e.AI_PROVIDER,
     /** Address ranges of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY; loopback by default). */
     trustProxy: e.TRUST_PROXY,
     /** Shared counters across processes (rate limits) when set; otherwise they live in PostgreSQL. */

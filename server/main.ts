@@ -21,6 +21,7 @@ import { telegramPhotoStore } from './integrations/photos/telegram-store.ts'
 import { sandboxPaymentProvider, type PaymentProvider } from './integrations/payments/payment-provider.ts'
 import { stripePaymentProvider } from './integrations/payments/stripe.ts'
 import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
+import { openAiQueryProvider } from './integrations/ai/openai-query-provider.ts'
 import { openAiTranslator } from './integrations/translator/openai-translator.ts'
 import type { OutboxSender } from './integrations/notify/notifier.ts'
 import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
@@ -153,6 +154,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
       paymentProvider: paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
+      // AI search reads queries with the model when AI_PROVIDER=openai, else with the local parser (docs/decisions/021-ai-search-and-credits.md).
+      aiProvider:
+        config.aiProvider === 'openai' && config.openai
+          ? openAiQueryProvider({
+              ...config.openai,
+              onFallback: (reason) => log.warn({ reason }, 'ai: model answer not used'),
+            })
+          : undefined,
       notificationSenders: await notificationSendersFor(config, mailer),
       allowPrivatePushEndpoints: config.webPush.allowPrivateEndpoints,
     })

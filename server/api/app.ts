@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { JSON_BODY_LIMIT } from '../../shared/constants.ts'
+import type { AiProvider } from '../integrations/ai/ai-provider.ts'
 import type { IdTokenVerifier } from '../integrations/identity/id-token.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
 import type { OutboxSender } from '../integrations/notify/notifier.ts'
@@ -9,6 +10,7 @@ import type { SmsSender } from '../integrations/sms/sms-sender.ts'
 import type { Translator } from '../integrations/translator/translator.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
+import ai from './ai/plugin.ts'
 import alerts from './alerts/plugin.ts'
 import auth from './auth/plugin.ts'
 import boosts from './boosts/plugin.ts'
@@ -76,6 +78,10 @@ export interface ApiOptions {
   contactEmails?: string[]
   /** The content pages' folder (default the repository's content/); tests point it elsewhere. */
   contentDir?: string
+  /** AI_PROVIDER (docs/decisions/021-ai-search-and-credits.md): the local query parser unless an OpenAI-compatible one is given. */
+  aiProvider?: AiProvider
+  /** Today for the AI's move-in months; tests fix it. */
+  aiNow?: () => Date
 }
 
 /** Builds the product API (docs/architecture.md); never listens — main.ts and the tests decide how to serve it. */
@@ -127,5 +133,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     recipients: options.contactEmails ?? options.auth.adminEmails ?? [],
     mailer: options.mailer,
   })
+  await app.register(ai, { provider: options.aiProvider, now: options.aiNow })
   return app
 }

@@ -6,6 +6,7 @@ export interface ChatRequest {
   authorization: string | undefined
   model: unknown
   messages: Array<{ role: string; content: string }>
+  response_format?: unknown
 }
 
 export interface FakeOpenAi {
@@ -16,6 +17,8 @@ export interface FakeOpenAi {
   mode: 'ok' | 'error' | 'hang'
   /** Text the "model" appends for a target language (to play a model steered by the description). */
   inject: Record<string, string>
+  /** When set, the assistant's content for a request (a model answering a JSON schema); else the "translation". */
+  answer: ((request: ChatRequest) => string) | null
   close(): Promise<void>
 }
 
@@ -26,7 +29,7 @@ export interface FakeOpenAi {
  */
 export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
   const hanging = new Set<ServerResponse>()
-  const fake: FakeOpenAi = { url: '', requests: [], mode: 'ok', inject: {}, close: async () => {} }
+  const fake: FakeOpenAi = { url: '', requests: [], mode: 'ok', inject: {}, answer: null, close: async () => {} }
   const server = createServer((req, res) => {
     let body = ''
     req.setEncoding('utf8')
@@ -36,12 +39,18 @@ export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
         return send(404, { error: { message: 'not found' } })
-      const parsed = JSON.parse(body) as { model?: unknown; messages?: ChatRequest['messages'] }
-      fake.requests.push({
+      const parsed = JSON.parse(body) as {
+        model?: unknown
+        messages?: ChatRequest['messages']
+        response_format?: unknown
+      }
+      const request: ChatRequest = {
         authorization: req.headers.authorization,
         model: parsed.model,
         messages: parsed.messages ?? [],
-      })
+        response_format: parsed.response_format,
+      }
+      fake.requests.push(request)
       if (req.headers.authorization !== `Bearer ${key}`)
         return send(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } })
       if (fake.mode === 'hang') return void hanging.add(res)
@@ -58,7 +67,10 @@ export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: `[${to}] ${text}${fake.inject[to] ?? ''}` },
+            message: {
+              role: 'assistant',
+              content: fake.answer ? fake.answer(request) : `[${to}] ${text}${fake.inject[to] ?? ''}`,
+            },
             finish_reason: 'stop',
           },
         ],

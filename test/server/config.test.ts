@@ -134,6 +134,14 @@ t.test('config', async (t) => {
     t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'https://api.example.com/v1' }), /OPENAI_API_KEY must be set/)
     t.throws(() => loadConfig({ ...base, OPENAI_BASE_URL: 'ftp://x', OPENAI_API_KEY: 'k' }), /OPENAI_BASE_URL/)
   })
+  t.test('AI_PROVIDER: the local parser by default; openai needs the model service', async (t) => {
+    t.equal(loadConfig(base).aiProvider, 'local')
+    const openai = { ...base, OPENAI_BASE_URL: 'https://api.example.com/v1', OPENAI_API_KEY: 'sk-1' }
+    t.equal(loadConfig({ ...openai, AI_PROVIDER: 'openai' }).aiProvider, 'openai')
+    t.equal(loadConfig(openai).aiProvider, 'local', 'a translator alone does not read AI queries')
+    t.throws(() => loadConfig({ ...base, AI_PROVIDER: 'openai' }), /AI_PROVIDER openai needs OPENAI_BASE_URL/)
+    t.throws(() => loadConfig({ ...base, AI_PROVIDER: 'gemini' }), /AI_PROVIDER/)
+  })
   t.test('payments: the sandbox by default on http; https must choose; Stripe needs both secrets', async (t) => {
     t.same(loadConfig(base).payments, { provider: 'sandbox' }, 'a fresh machine keeps the sandbox')
     const https = { ...base, PUBLIC_BASE_URL: 'https://khaneh.example' }

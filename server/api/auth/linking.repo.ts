@@ -130,6 +130,13 @@ export function linkingRepo(db: Queryable) {
       await db.query(`UPDATE notifications SET user_id = $2 WHERE user_id = $1`, [from, to])
       await db.query(`UPDATE notification_outbox SET user_id = $2 WHERE user_id = $1`, [from, to])
       await db.query(`UPDATE push_subscriptions SET user_id = $2 WHERE user_id = $1`, [from, to])
+      // AI preferences follow too, unless the surviving account has its own (docs/decisions/021-ai-search-and-credits.md)
+      await db.query(
+        `INSERT INTO ai_preferences (user_id, preferences, updated_at)
+         SELECT $2, preferences, updated_at FROM ai_preferences WHERE user_id = $1 ON CONFLICT (user_id) DO NOTHING`,
+        [from, to],
+      )
+      await db.query(`DELETE FROM ai_preferences WHERE user_id = $1`, [from])
     },
 
     /**

@@ -110,6 +110,15 @@ export function locationsService(db: Db, cacheMs = 60_000) {
       return (await places()).cities.find((c) => c.key === key && c.country_code === countryCode)?.id ?? null
     },
 
+    /** Every name of every country and city, for reading places out of free text (the AI's query parser). */
+    async gazetteer() {
+      const p = await places()
+      return {
+        countries: p.countries.map((c) => ({ code: c.code, currency: c.currency, names: Object.values(c.names) })),
+        cities: p.cities.map((c) => ({ key: c.key, country_code: c.country_code, names: Object.values(c.names) })),
+      }
+    },
+
     async currencyOf(code: string): Promise<string | undefined> {
       return (await places()).countries.find((c) => c.code === code)?.currency
     },

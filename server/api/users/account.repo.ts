@@ -167,6 +167,8 @@ export function accountRepo(db: Queryable) {
       await db.query(`DELETE FROM notifications WHERE user_id = $1`, [id])
       await db.query(`DELETE FROM notification_outbox WHERE user_id = $1`, [id])
       await db.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [id])
+      // the AI preferences (budget, cities, gender) are personal (docs/decisions/021-ai-search-and-credits.md)
+      await db.query(`DELETE FROM ai_preferences WHERE user_id = $1`, [id])
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id])
       await db.query(
         `UPDATE users SET deleted_at = now(), updated_at = now(), telegram_id = NULL, email = NULL, email_verified = false,

@@ -591,6 +591,47 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     ['DELETE /api/v1/alerts/:id', { status: 200, send: () => call('DELETE', `/alerts/${state.alert}`, reader.token) }],
 
     [
+      'POST /api/v1/ai/search',
+      {
+        status: 200,
+        send: () => call('POST', '/ai/search', reader.token, { query: 'Wohnung in Berlin bis 1000 €', language: 'de' }),
+      },
+    ],
+    [
+      'POST /api/v1/ai/analyze-listing',
+      {
+        status: 200,
+        send: () => call('POST', '/ai/analyze-listing', reader.token, { listing_id: active.id, language: 'fa' }),
+      },
+    ],
+    [
+      'POST /api/v1/ai/compare-listings',
+      {
+        status: 200,
+        // the owner sees their pending listing too
+        send: () =>
+          call('POST', '/ai/compare-listings', owner.token, {
+            listing_1_id: active.id,
+            listing_2_id: pending.id,
+            language: 'en',
+          }),
+      },
+    ],
+    ['GET /api/v1/ai/preferences', { status: 200, send: () => call('GET', '/ai/preferences', reader.token) }],
+    [
+      'PUT /api/v1/ai/preferences',
+      {
+        status: 200,
+        send: () =>
+          call('PUT', '/ai/preferences', reader.token, {
+            budget_max: 900,
+            cities: ['berlin'],
+            must_haves: ['furnished'],
+          }),
+      },
+    ],
+
+    [
       'GET /api/v1/admin/stats/overview',
       { status: 200, send: () => call('GET', '/admin/stats/overview', admin.token) },
     ],

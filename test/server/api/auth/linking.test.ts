@@ -223,6 +223,10 @@ t.test('linking, unlinking and merging sign-in methods', async (t) => {
         `INSERT INTO contact_reveals (user_id, listing_id, via) VALUES ($1, $2, 'payment'), ($3, $2, 'daily'), ($1, $4, 'payment')`,
         [old.user.id, bystanderListing.id, me.user.id, onlyOldLiked.id],
       )
+      await db.query(`INSERT INTO ai_preferences (user_id, preferences) VALUES ($1, $2)`, [
+        old.user.id,
+        JSON.stringify({ budget_max: 650, cities: ['berlin'] }),
+      ])
 
       const conflict = await linkTelegram(me.token, 6010)
       t.equal(conflict.statusCode, 409)
@@ -303,6 +307,12 @@ t.test('linking, unlinking and merging sign-in methods', async (t) => {
         ],
         'opened contacts come over (one open on both stays one), so a paid one stays open',
       )
+      t.match(
+        (await call('GET', '/ai/preferences', me.token)).json().data,
+        { budget_max: 650, cities: ['berlin'] },
+        'the AI preferences come over',
+      )
+      t.same(await db.query(`SELECT 1 FROM ai_preferences WHERE user_id = $1`, [old.user.id]), [])
       t.equal((await call('GET', '/users/profile', old.token)).statusCode, 401, 'the merged account is gone')
       t.equal(
         (await call('POST', '/auth/refresh', null, { refresh_token: old.refresh_token })).statusCode,
