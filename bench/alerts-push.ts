@@ -42,6 +42,7 @@ export async function benchAlertsPush(): Promise<{ p50: number; p99: number; max
       adminTelegramIds: ['1'],
     },
     notificationSenders: [webPushNotifier({ vapid, publicBaseUrl: 'http://127.0.0.1', allowPrivateEndpoints: true })],
+    allowPrivatePushEndpoints: true,
   })
   const base = await app.listen({ host: '127.0.0.1', port: 0 })
   try {

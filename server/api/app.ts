@@ -74,6 +74,8 @@ export interface ApiOptions {
   notificationSenders?: OutboxSender[]
   /** Tests only: push subscriptions to http:// and private addresses are accepted (WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS). */
   allowPrivatePushEndpoints?: boolean
+  /** The outbox worker's poll besides its NOTIFY wake-up; null: no background delivery (tests drive it). */
+  outboxPollMs?: number | null
   /** Where contact-us messages are mailed (CONTACT_EMAIL); default the admin e-mails. */
   contactEmails?: string[]
   /** The content pages' folder (default the repository's content/); tests point it elsewhere. */
@@ -127,6 +129,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(alerts, {
     senders: options.notificationSenders,
     allowPrivatePushEndpoints: options.allowPrivatePushEndpoints,
+    outboxPollMs: options.outboxPollMs,
   })
   await app.register(content, { dir: options.contentDir })
   await app.register(contactMessages, {

@@ -13,7 +13,10 @@ export interface JobLog {
 export function jobRunner(module: string, log: JobLog) {
   const running = new Set<Promise<unknown>>()
   const busy = new Set<string>()
+  /** Jobs woken while they ran: they run once more right after. */
+  const again = new Set<string>()
   const timers: NodeJS.Timeout[] = []
+  let stopped = false
 
   const runner = {
     /** Runs a job in the background unless its previous run is still going. */
@@ -25,8 +28,19 @@ export function jobRunner(module: string, log: JobLog) {
         .finally(() => {
           busy.delete(name)
           running.delete(run)
+          if (again.delete(name) && !stopped) runner.tick(name, job)
         })
       running.add(run)
+    },
+
+    /**
+     * Runs the job now because work for it has just arrived (a NOTIFY): at once, or once more right
+     * after the run in flight, which may have looked before the work was there.
+     */
+    wake(name: string, job: () => Promise<unknown>): void {
+      if (stopped) return
+      if (busy.has(name)) again.add(name)
+      else runner.tick(name, job)
     },
 
     /** Runs the job every `intervalMs` (and at once when `now`). */
@@ -43,6 +57,8 @@ export function jobRunner(module: string, log: JobLog) {
 
     /** Stops the timers and waits for the runs in flight. */
     async stop(): Promise<void> {
+      stopped = true
+      again.clear()
       for (const timer of timers.splice(0)) clearInterval(timer)
       await Promise.allSettled(running)
     },

@@ -6,6 +6,8 @@ import type { Queryable } from '../db/client.ts'
  * user's id), by the statements that change it, delivered on commit (alerts/unread-stream.ts).
  */
 export const UNREAD_CHANNEL = 'notifications'
+/** NOTIFYed when outbox rows were written: the outbox worker wakes at once instead of at its next poll. */
+export const OUTBOX_CHANNEL = 'notification_outbox'
 
 /** The typed columns an alert is matched on: its filters resolved once (docs/decisions/020-alerts-and-outbox.md). */
 export interface AlertMatchColumns {
@@ -258,7 +260,8 @@ export interface NotificationRow {
  * The listing just became active: ONE statement gives every active alert it satisfies (never its
  * owner's) one match — the unique (alert, listing) pair makes a second approval a no-op —, moves
  * the alert's last_triggered and new_listings_count, writes the in-app notification and, for an
- * instant alert, the outbox rows of its channels, and NOTIFYs each renter's unread-count stream. Call it in the transaction that set the status
+ * instant alert, the outbox rows of its channels, and NOTIFYs each renter's unread-count stream and, when
+ * it queued rows, the outbox worker. Call it in the transaction that set the status
  * (docs/decisions/020-alerts-and-outbox.md). The conditions are GET /listings' (listings/public/public.repo.ts whereActive).
  */
 export async function matchListing(db: Queryable, listingId: number): Promise<{ matched: number; outbox: number }> {
@@ -313,10 +316,12 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
            SELECT p.kind, jsonb_build_object('subscription_id', p.id)
              FROM push_subscriptions p WHERE 'push' = ANY(f.channels) AND p.user_id = f.user_id) d
         WHERE f.frequency = 'instant'
-       RETURNING id)
+       RETURNING id),
+     woken AS (SELECT pg_notify($3, '') WHERE EXISTS (SELECT 1 FROM queued))
      SELECT (SELECT count(*) FROM counted)::int AS matched, (SELECT count(*) FROM queued)::int AS outbox,
-            (SELECT count(*) FROM inbox)::int AS inbox, (SELECT count(*) FROM told)::int AS told`,
-    [listingId, UNREAD_CHANNEL],
+            (SELECT count(*) FROM inbox)::int AS inbox, (SELECT count(*) FROM told)::int AS told,
+            (SELECT count(*) FROM woken)::int AS woken`,
+    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL],
   )
   return { matched: row?.matched ?? 0, outbox: row?.outbox ?? 0 }
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
 import type { OutboxSender } from '../../integrations/notify/notifier.ts'
 import { jobRunner } from '../../lib/job-runner.ts'
+import { OUTBOX_CHANNEL } from './alerts.repo.ts'
 import { alertsRoutes } from './alerts.routes.ts'
 import { alertsService } from './alerts.service.ts'
 import { writeDigests } from './digest.repo.ts'
@@ -24,6 +25,8 @@ export interface AlertsOptions {
   senders?: OutboxSender[]
   /** Tests only: push subscriptions to http:// and private addresses are accepted (WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS). */
   allowPrivatePushEndpoints?: boolean
+  /** How often the outbox is polled besides being woken (default ALERT_JOB_INTERVALS_MS.deliver); null: never in the background — tests drive `alertOutbox.runOnce()` themselves. */
+  outboxPollMs?: number | null
 }
 
 /** How often the outbox is delivered, the plan limits are swept (premium periods end without a request) and the daily digests written (the first run of a UTC day writes the day before's). */
@@ -43,17 +46,29 @@ export default fp<AlertsOptions>(
     app.decorate('alertDigests', (now?: Date) => writeDigests(app.db, now))
 
     const abort = new AbortController()
+    let stopListening: (() => Promise<void>) | undefined
     const jobs = jobRunner('alerts', app.log)
     app.addHook('onReady', async () => {
       jobs.every('limits', ALERT_JOB_INTERVALS_MS.limits, alerts.sweepLimits, { now: true })
       jobs.every('digests', ALERT_JOB_INTERVALS_MS.digests, () => writeDigests(app.db), { now: true })
-      if (outbox.channels.length > 0)
-        jobs.every('deliver', ALERT_JOB_INTERVALS_MS.deliver, () => outbox.runOnce(abort.signal))
+      const pollMs = options.outboxPollMs === undefined ? ALERT_JOB_INTERVALS_MS.deliver : options.outboxPollMs
+      if (outbox.channels.length === 0 || pollMs === null) return
+      const deliver = () => outbox.runOnce(abort.signal)
+      // woken by the approval's NOTIFY (within milliseconds); the poll still picks up retries that
+      // come due and any row whose NOTIFY was missed (the listener reconnecting)
+      stopListening = await app.db
+        .listen(OUTBOX_CHANNEL, () => jobs.wake('deliver', deliver))
+        .catch((err: unknown) => {
+          app.log.warn({ err }, 'alerts.outbox_listen_failed')
+          return undefined
+        })
+      jobs.every('deliver', pollMs, deliver)
     })
     // streams never finish by themselves: ended before the server closes, it waits for none of them
     app.addHook('preClose', unread.close)
     app.addHook('onClose', async () => {
       abort.abort()
+      await stopListening?.()
       await jobs.stop()
     })
 

@@ -12,7 +12,7 @@ t.test(
   async (t) => {
     const dataDir = t.testdir()
     const sender = emailDigestSender({ mailer: outboxMailer(dataDir), publicBaseUrl: BASE })
-    const { app, db } = await buildTestApi(t, { notificationSenders: [sender] })
+    const { app, db } = await buildTestApi(t, { notificationSenders: [sender], outboxPollMs: null })
     await makeCountry(db, 'DE')
     const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', de: 'Berlin', fa: 'برلین' })
     await makeCity(db, 'DE', 'hamburg', { en: 'Hamburg', de: 'Hamburg' })

@@ -19,7 +19,7 @@ async function setUp(t: Test) {
     publicBaseUrl: BASE,
     timeoutMs: 2_000,
   })
-  const { app, db } = await buildTestApi(t, { notificationSenders: [sender] })
+  const { app, db } = await buildTestApi(t, { notificationSenders: [sender], outboxPollMs: null })
   await makeCountry(db, 'DE')
   const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', de: 'Berlin' })
   const call = apiCaller(app)

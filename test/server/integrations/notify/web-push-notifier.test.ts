@@ -31,7 +31,11 @@ async function setUp(t: Test, fake: FakePushService, allowPrivateEndpoints = tru
   const vapid = vapidKeys()
   const sender = webPushNotifier({ vapid, publicBaseUrl: BASE, allowPrivateEndpoints, timeoutMs: 2_000 })
   // the API stores the loopback subscription; whether it is posted to is the sender's rule under test
-  const { app, db } = await buildTestApi(t, { notificationSenders: [sender], allowPrivatePushEndpoints: true })
+  const { app, db } = await buildTestApi(t, {
+    notificationSenders: [sender],
+    outboxPollMs: null,
+    allowPrivatePushEndpoints: true,
+  })
   await makeCountry(db, 'DE')
   const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' })
   const call = apiCaller(app)
