@@ -110,6 +110,6 @@ export async function benchAlertsPush(): Promise<{ p50: number; p99: number; max
 
 export function printAlertsPush(r: { p50: number; p99: number; max: number; n: number }): void {
   console.log(
-    `\nalerts: approval (HTTP) → Web Push at the push service, ${r.n} listings: p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, max ${r.max.toFixed(0)} ms (outbox polled every 2 s)`,
+    `\nalerts: approval (HTTP) → Web Push at the push service, ${r.n} listings: p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, max ${r.max.toFixed(0)} ms (outbox woken by NOTIFY on commit)`,
   )
 }
