@@ -13,6 +13,9 @@ interface Teardown {
  * A fresh database with the migrations applied: in-memory PGlite, or a private schema on the
  * real PostgreSQL of TEST_DATABASE_URL when the suite runs with KHANEH_TEST_DB=postgres.
  */
+/** A loaded test machine can take longer than production's 5 s to hand out a PostgreSQL connection; the tests of that timeout open their own databases. */
+export const TEST_PG_CONNECTION_TIMEOUT_MS = 30_000
+
 export async function openTestDb(t: Teardown): Promise<Db> {
   const url = process.env.KHANEH_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
   if (!url) {
@@ -22,9 +25,7 @@ export async function openTestDb(t: Teardown): Promise<Db> {
     return db
   }
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  // A loaded test machine can take longer than production's 5 s to hand out a connection; the tests of
-  // that timeout open their own databases.
-  const connectionTimeoutMs = 30_000
+  const connectionTimeoutMs = TEST_PG_CONNECTION_TIMEOUT_MS
   const admin = await openDb({ databaseUrl: url, connectionTimeoutMs })
   await admin.exec(`CREATE SCHEMA ${schema}`)
   const scoped = new URL(url)

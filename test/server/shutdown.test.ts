@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { connect, type Socket } from 'node:net'
 import t from 'tap'
 import { openDb } from '../../server/api/db/client.ts'
+import { TEST_PG_CONNECTION_TIMEOUT_MS } from '../helpers/build-api.ts'
 import { tempDir } from '../helpers/build-gateway.ts'
 import { makeCity, makeCountry, makeListing, makeUser } from '../helpers/factories.ts'
 
@@ -22,7 +23,7 @@ t.test(
   async (t) => {
     // a private schema of the real PostgreSQL, so that this test can read what the process wrote after it exited
     const schema = `shutdown_${process.pid}_${Date.now()}`
-    const admin = await openDb({ databaseUrl: POSTGRES })
+    const admin = await openDb({ databaseUrl: POSTGRES, connectionTimeoutMs: TEST_PG_CONNECTION_TIMEOUT_MS })
     await admin.exec(`CREATE SCHEMA ${schema}`)
     t.teardown(async () => {
       await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
@@ -56,7 +57,7 @@ t.test(
     })
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
-    const db = await openDb({ databaseUrl: scoped.toString() })
+    const db = await openDb({ databaseUrl: scoped.toString(), connectionTimeoutMs: TEST_PG_CONNECTION_TIMEOUT_MS })
     t.teardown(() => db.close())
     await makeCountry(db, 'DE')
     const city = await makeCity(db, 'DE', 'berlin')
