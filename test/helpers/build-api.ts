@@ -9,13 +9,13 @@ interface Teardown {
   teardown(fn: () => unknown): void
 }
 
+/** A loaded test machine can take longer than production's 5 s to hand out a PostgreSQL connection; the tests of that timeout open their own databases. */
+export const TEST_PG_CONNECTION_TIMEOUT_MS = 30_000
+
 /**
  * A fresh database with the migrations applied: in-memory PGlite, or a private schema on the
  * real PostgreSQL of TEST_DATABASE_URL when the suite runs with KHANEH_TEST_DB=postgres.
  */
-/** A loaded test machine can take longer than production's 5 s to hand out a PostgreSQL connection; the tests of that timeout open their own databases. */
-export const TEST_PG_CONNECTION_TIMEOUT_MS = 30_000
-
 export async function openTestDb(t: Teardown): Promise<Db> {
   const url = process.env.KHANEH_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
   if (!url) {
