@@ -2,7 +2,10 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
 import { localizePath } from '../../../shared/locales.ts'
+import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { useShell } from '../../lib/context.ts'
+import { siteData } from '../seo/structured-data.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
@@ -46,6 +49,7 @@ export function Component() {
   const { t } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
+  const { publicBaseUrl } = useShell()
   const count = formatNumber(totalListings, locale)
   return (
     <>
@@ -53,6 +57,7 @@ export function Component() {
         title={t`Rent a home or a room, in your language`}
         description={t`Apartments and rooms for Persian speakers in Germany, Turkey, Canada and beyond.`}
       />
+      <JsonLd data={siteData(publicBaseUrl, locale, t`Khaneh`)} />
       <section className="hero">
         <div className="container">
           <h1>
