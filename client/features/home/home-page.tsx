@@ -6,6 +6,7 @@ import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { useShell } from '../../lib/context.ts'
 import { siteData } from '../seo/structured-data.ts'
+import { cityPath } from '../../../shared/seo.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
@@ -25,7 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ])
   const cities = countries
     .flatMap((country) =>
-      country.popularCities.map((city) => ({ ...city, countryName: country.name, flag: country.flag })),
+      country.popularCities.map((city) => ({
+        ...city,
+        countryCode: country.code,
+        countryName: country.name,
+        flag: country.flag,
+      })),
     )
     .sort((a, b) => b.listingsCount - a.listingsCount)
     .slice(0, 12)
@@ -111,7 +117,7 @@ export function Component() {
         <ul className="city-grid" role="list">
           {cities.map((city) => (
             <li key={`${city.countryName}-${city.key}`}>
-              <Link to={`${to('/listings')}?city=${encodeURIComponent(city.key)}`} className="city-tile">
+              <Link to={to(cityPath(city.countryCode, city.key))} className="city-tile">
                 <span className="city-flag" aria-hidden="true">
                   {city.flag}
                 </span>
