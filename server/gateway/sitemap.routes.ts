@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/sitemap.ts'
 import { alternates, cityPath, listingPath, STATIC_PAGES } from '../../shared/seo.ts'
 import { AppError } from '../lib/errors.ts'
-import type { Upstream } from './upstream.ts'
+import { UpstreamError, type Upstream } from './upstream.ts'
 
 export interface SitemapOptions {
   upstream: Upstream
@@ -37,7 +37,13 @@ export const sitemapRoutes: FastifyPluginAsync<SitemapOptions> = async (app, opt
   const pageSize = Math.min(SITEMAP_LISTINGS_PAGE_MAX, Math.max(1, options.pageSize ?? SITEMAP_LISTINGS_PAGE_MAX))
 
   async function api<T>(path: string, signal?: AbortSignal): Promise<T> {
-    const answer = await options.upstream.json({ method: 'GET', path: `${API_PREFIX}${path}`, signal })
+    const answer = await options.upstream
+      .json({ method: 'GET', path: `${API_PREFIX}${path}`, signal })
+      .catch((err: unknown) => {
+        // the API down or slow: 502 / 504, as the proxy answers
+        if (err instanceof UpstreamError) throw new AppError(err.code, err.message)
+        throw err
+      })
     if (answer.status !== 200) throw new AppError('UPSTREAM_UNAVAILABLE', 'The sitemap could not be read')
     return (answer.body as { data: T }).data
   }

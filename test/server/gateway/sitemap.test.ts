@@ -211,3 +211,12 @@ t.test('robots.txt: the sitemap and the private areas in every language', async 
     'the public pages stay open',
   )
 })
+
+t.test('the API unreachable: the sitemap is a 502, robots.txt still answers', async (t) => {
+  const { gateway } = await buildTestStack(t, { apiUrl: 'http://127.0.0.1:9' })
+  const res = await gateway.inject({ url: '/sitemap.xml' })
+  t.equal(res.statusCode, 502)
+  t.equal(res.json().error.code, 'UPSTREAM_UNAVAILABLE')
+  t.equal((await gateway.inject({ url: '/sitemaps/en-listings-1.xml' })).statusCode, 502)
+  t.equal((await gateway.inject({ url: '/robots.txt' })).statusCode, 200)
+})
