@@ -29,6 +29,7 @@ import payments from './payments/plugin.ts'
 import authentication from './plugins/authentication.ts'
 import core from './plugins/core.ts'
 import rateLimits, { type RateLimitOptions } from './rate-limit/plugin.ts'
+import sitemap from './sitemap/plugin.ts'
 import subscriptions from './subscriptions/plugin.ts'
 import referrals from './referrals/plugin.ts'
 import uploads from './uploads/plugin.ts'
@@ -132,6 +133,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     outboxPollMs: options.outboxPollMs,
   })
   await app.register(content, { dir: options.contentDir })
+  await app.register(sitemap, { contentDir: options.contentDir })
   await app.register(contactMessages, {
     recipients: options.contactEmails ?? options.auth.adminEmails ?? [],
     mailer: options.mailer,

@@ -16,6 +16,7 @@ import { pageRoutes } from './pages.ts'
 import { photosRoutes } from './photos.routes.ts'
 import { mergeCallbackRoutes } from './merge-callback.routes.ts'
 import { proxyRoutes } from './proxy.routes.ts'
+import { sitemapRoutes } from './sitemap.routes.ts'
 import { unreadStreamRoutes } from './unread-stream.routes.ts'
 import { baseSecurityHeaders } from './security.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
@@ -43,6 +44,10 @@ export interface GatewayOptions {
   dev?: boolean
   /** Development only: requests go through this handler first (Vite's middleware), then to the gateway. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+  /** URLs per sitemap file (default and most 50,000; tests use a few). */
+  sitemapChunkSize?: number
+  /** Listings per API read while a sitemap streams (default 1,000). */
+  sitemapPageSize?: number
   /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); default loopback. */
   trustProxy?: string[]
 }
@@ -146,6 +151,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   })
   await app.register(photosRoutes, { photos: options.photos })
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
+  await app.register(sitemapRoutes, {
+    upstream,
+    publicBaseUrl: options.publicBaseUrl,
+    chunkSize: options.sitemapChunkSize,
+    pageSize: options.sitemapPageSize,
+  })
   await app.register(unreadStreamRoutes, { upstream, sessions })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(telegramLoginRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })

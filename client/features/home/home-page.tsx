@@ -2,7 +2,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
 import { localizePath } from '../../../shared/locales.ts'
+import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { useShell } from '../../lib/context.ts'
+import { siteData } from '../seo/structured-data.ts'
+import { cityPath } from '../../../shared/seo.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
@@ -22,7 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ])
   const cities = countries
     .flatMap((country) =>
-      country.popularCities.map((city) => ({ ...city, countryName: country.name, flag: country.flag })),
+      country.popularCities.map((city) => ({
+        ...city,
+        countryCode: country.code,
+        countryName: country.name,
+        flag: country.flag,
+      })),
     )
     .sort((a, b) => b.listingsCount - a.listingsCount)
     .slice(0, 12)
@@ -46,6 +55,7 @@ export function Component() {
   const { t } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
+  const { publicBaseUrl } = useShell()
   const count = formatNumber(totalListings, locale)
   return (
     <>
@@ -53,6 +63,7 @@ export function Component() {
         title={t`Rent a home or a room, in your language`}
         description={t`Apartments and rooms for Persian speakers in Germany, Turkey, Canada and beyond.`}
       />
+      <JsonLd data={siteData(publicBaseUrl, locale, t`Khaneh`)} />
       <section className="hero">
         <div className="container">
           <h1>
@@ -106,7 +117,7 @@ export function Component() {
         <ul className="city-grid" role="list">
           {cities.map((city) => (
             <li key={`${city.countryName}-${city.key}`}>
-              <Link to={`${to('/listings')}?city=${encodeURIComponent(city.key)}`} className="city-tile">
+              <Link to={to(cityPath(city.countryCode, city.key))} className="city-tile">
                 <span className="city-flag" aria-hidden="true">
                   {city.flag}
                 </span>

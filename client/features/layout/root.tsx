@@ -11,6 +11,7 @@ import {
   stripLocale,
   type LocaleCode,
 } from '../../../shared/locales.ts'
+import { canonicalSearch } from '../../../shared/seo.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
@@ -59,6 +60,8 @@ export function Root() {
   const path = stripLocale(location.pathname, locale)
   const isDashboard = path === '/dashboard' || path.startsWith('/dashboard/')
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
+  // one address per page: tracking parameters and view options dropped (docs/decisions/022-seo.md)
+  const query = canonicalSearch(path, new URLSearchParams(location.search))
   useStoredLocaleRedirect(locale)
   useAppLinkNavigation()
   useReferralLink()
@@ -73,12 +76,12 @@ export function Root() {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="canonical" href={absolute(location.pathname)} />
+        <link rel="canonical" href={absolute(location.pathname + query)} />
         {LOCALES.map((l) => (
-          <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(path, l.code))} />
+          <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(path, l.code) + query)} />
         ))}
-        <link rel="alternate" hrefLang="x-default" href={absolute(localizePath(path, 'fa'))} />
-        <meta property="og:url" content={absolute(location.pathname)} />
+        <link rel="alternate" hrefLang="x-default" href={absolute(localizePath(path, 'fa') + query)} />
+        <meta property="og:url" content={absolute(location.pathname + query)} />
         <meta property="og:locale" content={info.language.replace('-', '_')} />
         <meta property="og:site_name" content={locale === 'fa' ? 'خانه' : 'Khaneh'} />
         {shell.styles.map((href) => (

@@ -3,7 +3,10 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
+import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { cityPath } from '../../../shared/seo.ts'
+import { listingData } from '../seo/structured-data.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useEffect } from 'react'
@@ -42,7 +45,7 @@ function DateText({ iso }: { iso: string }) {
 }
 
 export function Component() {
-  const { hasSession } = useShell()
+  const { hasSession, publicBaseUrl } = useShell()
   const { listing } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
@@ -85,13 +88,20 @@ export function Component() {
   if (listing.rooms) facts.push([t`Rooms`, formatNumber(listing.rooms, locale)])
   return (
     <article className="container listing-detail">
-      <PageHead title={title} description={listing.description.slice(0, 160)} image={listing.photos[0]?.url} />
+      <PageHead
+        title={title}
+        description={listing.description.slice(0, 160)}
+        image={listing.photos[0]?.url}
+        // only its owner and admins see a listing that is not active: never indexed (docs/decisions/022-seo.md)
+        noindex={listing.status !== 'active'}
+      />
+      <JsonLd data={listingData(publicBaseUrl, locale, listing, { title, home: t`Home`, listings: t`Listings` })} />
       <nav className="breadcrumbs" aria-label={t`Breadcrumbs`}>
         <Link to={to('/listings')}>
           <Trans>Listings</Trans>
         </Link>
         <span aria-hidden="true"> / </span>
-        <Link to={`${to('/listings')}?city=${encodeURIComponent(listing.city)}`}>{listing.cityName}</Link>
+        <Link to={to(cityPath(listing.country, listing.city))}>{listing.cityName}</Link>
       </nav>
       <div className="listing-detail-grid">
         <Gallery photos={listing.photos} title={title} />

@@ -2,15 +2,17 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS, TERMS } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
+import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { listingsData } from '../seo/structured-data.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { ApiError } from '../../lib/api/call.ts'
-import { apiContext, localeContext } from '../../lib/context.ts'
+import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from './place-autocomplete.tsx'
 import { GENDER_LABELS, SORT_LABELS, TERM_LABELS } from './labels.ts'
 import { TypeSelect } from './type-select.tsx'
-import { ListingCard, toCard } from './listing-card.tsx'
+import { ListingCard, toCard, useListingTitle } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
 import { toApiQuery } from './search-params.ts'
 
@@ -51,11 +53,29 @@ export function Component() {
   const total = pagination.totalItems
   const totalText = formatNumber(total, locale)
   const value = (key: string) => (filters[key] === undefined ? '' : String(filters[key]))
+  const { publicBaseUrl } = useShell()
+  const listingTitle = useListingTitle()
+  // a city's landing page (docs/decisions/022-seo.md): its own title, description and heading
+  const heading = cityLabel ? t`Apartments and rooms for rent in ${cityLabel}` : t`Apartments and rooms for rent`
+  const firstPosition = (pagination.currentPage - 1) * pagination.itemsPerPage + 1
   return (
     <div className="container listings-layout">
       <PageHead
-        title={t`Apartments and rooms for rent`}
-        description={t`Search apartments and rooms by city, price, type and move-in date.`}
+        title={heading}
+        description={
+          cityLabel
+            ? t`Apartments and rooms for rent in ${cityLabel}: compare prices, rental terms and move-in dates.`
+            : t`Search apartments and rooms by city, price, type and move-in date.`
+        }
+      />
+      <JsonLd
+        data={listingsData(
+          publicBaseUrl,
+          locale,
+          heading,
+          listings.map((l) => ({ slug: l.slug, title: listingTitle(l) })),
+          firstPosition,
+        )}
       />
       <details className="filters">
         <summary>
@@ -184,9 +204,7 @@ export function Component() {
 
       <section className="results" aria-labelledby="results-title" aria-busy={loading}>
         <div className="section-head">
-          <h1 id="results-title">
-            <Trans>Apartments and rooms for rent</Trans>
-          </h1>
+          <h1 id="results-title">{heading}</h1>
           <p className="results-count" role="status">
             {pagination.totalIsCapped ? (
               <Trans>More than {totalText} listings</Trans>

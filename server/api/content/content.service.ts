@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Marked } from 'marked'
-import type { LocaleCode } from '../../../shared/locales.ts'
+import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
 import { CONTENT_SLUG, type ContentPage } from '../../../shared/schemas/content.ts'
 import { AppError } from '../../lib/errors.ts'
 import { parseFrontMatter } from './front-matter.ts'
@@ -57,3 +57,26 @@ export function contentService(dir = CONTENT_DIR) {
   }
 }
 export type ContentService = ReturnType<typeof contentService>
+
+/**
+ * The content pages present in every language, with the newest modification time of their six
+ * files (for the sitemap: a page is listed with alternates only when all six exist).
+ */
+export async function contentPagesInEveryLanguage(dir = CONTENT_DIR): Promise<Array<{ slug: string; lastmod: Date }>> {
+  const perLocale = await Promise.all(
+    LOCALE_CODES.map(async (locale) => {
+      const files = await readdir(path.join(dir, locale), { recursive: true }).catch(() => [] as string[])
+      const slugs = files.filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3).split(path.sep).join('/'))
+      return { locale, slugs: new Set(slugs.filter((s) => CONTENT_SLUG.test(s))) }
+    }),
+  )
+  const common = [...(perLocale[0]?.slugs ?? [])].filter((slug) => perLocale.every((l) => l.slugs.has(slug))).sort()
+  return Promise.all(
+    common.map(async (slug) => {
+      const times = await Promise.all(
+        LOCALE_CODES.map(async (locale) => (await stat(path.join(dir, locale, `${slug}.md`))).mtimeMs),
+      )
+      return { slug, lastmod: new Date(Math.max(...times)) }
+    }),
+  )
+}

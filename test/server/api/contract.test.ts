@@ -164,6 +164,8 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     ],
     ['GET /api/v1/subscription-plans', { status: 200, send: () => call('GET', '/subscription-plans?language=fa') }],
     ['GET /api/v1/content/:locale', { status: 200, send: () => call('GET', '/content/en?slug=safety-guide') }],
+    ['GET /api/v1/sitemap', { status: 200, send: () => call('GET', '/sitemap?chunk_size=100') }],
+    ['GET /api/v1/sitemap/listings', { status: 200, send: () => call('GET', '/sitemap/listings?after=0&limit=10') }],
     [
       'POST /api/v1/contact-messages',
       {
