@@ -71,7 +71,7 @@ export function DailyChart({
         <span>{days.length > 0 && dayLabel(days[0]!)}</span>
         <span>{days.length > 0 && dayLabel(days.at(-1)!)}</span>
       </figcaption>
-      {series.length > 1 && <Legend series={series} />}
+      <Legend series={series} />
     </figure>
   )
 }
