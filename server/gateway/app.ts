@@ -12,6 +12,7 @@ import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import { bodyLimitOf } from './body-limit.ts'
 import { createMetrics, healthRoutes } from './health.ts'
+import { manifestRoutes } from './manifest.routes.ts'
 import { pageRoutes } from './pages.ts'
 import { photosRoutes } from './photos.routes.ts'
 import { mergeCallbackRoutes } from './merge-callback.routes.ts'
@@ -159,6 +160,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     metricsToken: options.metricsToken,
   })
   await app.register(photosRoutes, { photos: options.photos })
+  await app.register(manifestRoutes)
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(unreadStreamRoutes, { upstream, sessions })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })

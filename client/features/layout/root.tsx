@@ -11,6 +11,7 @@ import {
   stripLocale,
   type LocaleCode,
 } from '../../../shared/locales.ts'
+import { manifestPath, THEME_COLOR } from '../../../shared/web-manifest.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
@@ -71,8 +72,10 @@ export function Root() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f766e" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={manifestPath(locale)} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
         <link rel="canonical" href={absolute(location.pathname)} />
         {LOCALES.map((l) => (
           <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(path, l.code))} />
