@@ -49,17 +49,16 @@ async function start() {
     },
   })
   // a newer build is out: the next navigation is a full page load instead of a client-side one (SPEC §4)
-  if (__KHANEH_BUILD_ID__ !== 'dev') {
-    const build = watchBuild(__KHANEH_BUILD_ID__)
-    const current = router
-    current.subscribe((state) => {
-      const next = state.navigation.location
-      if (state.navigation.state === 'loading' && next && build.stale()) {
-        build.stop()
-        window.location.assign(current.createHref(next))
-      }
-    })
-  }
+  const build = __KHANEH_BUILD_ID__ === 'dev' ? null : watchBuild(__KHANEH_BUILD_ID__)
+  const current = router
+  current.subscribe((state) => {
+    const next = state.navigation.location
+    navigatingTo = next ? current.createHref(next) : undefined
+    if (state.navigation.state === 'loading' && next && build?.stale()) {
+      build.stop()
+      window.location.assign(current.createHref(next))
+    }
+  })
   hydrateRoot(
     document,
     <StrictMode>
@@ -73,11 +72,13 @@ async function start() {
 }
 
 // a preloaded chunk or stylesheet a deploy removed (Vite's event): reload once (client/lib/build-freshness.ts)
+// (a failure while navigating loads the page being navigated to)
+let navigatingTo: string | undefined
 window.addEventListener('vite:preloadError', (event) => {
-  if (reloadForChunkError()) event.preventDefault()
+  if (reloadForChunkError(navigatingTo)) event.preventDefault()
 })
 window.addEventListener('unhandledrejection', (event) => {
-  if (isChunkLoadError(event.reason)) reloadForChunkError()
+  if (isChunkLoadError(event.reason)) reloadForChunkError(navigatingTo)
 })
 void start()
 // pushes that arrive while a page is in front (public/sw.js hands them over; SPEC §4)

@@ -46,8 +46,11 @@ export function watchBuild(buildId: string, fetcher: typeof fetch = fetch): Fres
   }
 }
 
-/** Reloads once for a chunk that failed to load; false when a reload already happened in the last 10 s. */
-export function reloadForChunkError(): boolean {
+/**
+ * Reloads once for a chunk that failed to load (at `href`, the page being navigated to, when given);
+ * false when a reload already happened in the last 10 s.
+ */
+export function reloadForChunkError(href?: string): boolean {
   try {
     const last = Number(sessionStorage.getItem(MARKER) ?? 0)
     if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return false
@@ -55,7 +58,8 @@ export function reloadForChunkError(): boolean {
   } catch {
     return false // no sessionStorage, no guard: do not risk a loop
   }
-  window.location.reload()
+  if (href) window.location.assign(href)
+  else window.location.reload()
   return true
 }
 
