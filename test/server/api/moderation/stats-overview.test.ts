@@ -7,8 +7,8 @@ import type { Db } from '../../../../server/api/db/client.ts'
 const DAY_MS = 86_400_000
 /** The UTC day `n` days ago, as the overview names it. */
 const day = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10)
-/** Noon (UTC) `n` days ago; today, a minute ago. */
-const at = (n: number) => (n === 0 ? new Date(Date.now() - 60_000) : new Date(`${day(n)}T12:00:00Z`))
+/** Noon (UTC) `n` days ago; today, now. */
+const at = (n: number) => (n === 0 ? new Date() : new Date(`${day(n)}T12:00:00Z`))
 
 async function payment(db: Db, userId: number, kind: string, amount: number, status: string, paidDaysAgo: number) {
   const id = randomUUID()
