@@ -7,6 +7,8 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui()],
   publicDir: 'public',
+  // scripts/build.ts names each build; a development server has none (client/lib/build-freshness.ts)
+  define: { __KHANEH_BUILD_ID__: JSON.stringify('dev') },
   build: {
     manifest: true,
     target: 'es2022',

@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-r
 import { RouterProvider } from 'react-router/dom'
 import { localizePath } from '../shared/locales.ts'
 import { startBrowserApi } from './lib/api/browser.ts'
+import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-freshness.ts'
 import { listenForegroundPushes } from './features/alerts/push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
@@ -47,6 +48,17 @@ async function start() {
       return context
     },
   })
+  // a newer build is out: the next navigation is a full page load instead of a client-side one (SPEC §4)
+  const build = __KHANEH_BUILD_ID__ === 'dev' ? null : watchBuild(__KHANEH_BUILD_ID__)
+  const current = router
+  current.subscribe((state) => {
+    const next = state.navigation.location
+    navigatingTo = next ? current.createHref(next) : undefined
+    if (state.navigation.state === 'loading' && next && build?.stale()) {
+      build.stop()
+      window.location.assign(current.createHref(next))
+    }
+  })
   hydrateRoot(
     document,
     <StrictMode>
@@ -59,6 +71,15 @@ async function start() {
   )
 }
 
+// a preloaded chunk or stylesheet a deploy removed (Vite's event): reload once (client/lib/build-freshness.ts)
+// (a failure while navigating loads the page being navigated to)
+let navigatingTo: string | undefined
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForChunkError(navigatingTo)) event.preventDefault()
+})
+window.addEventListener('unhandledrejection', (event) => {
+  if (isChunkLoadError(event.reason)) reloadForChunkError(navigatingTo)
+})
 void start()
 // pushes that arrive while a page is in front (public/sw.js hands them over; SPEC §4)
 listenForegroundPushes()

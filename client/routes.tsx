@@ -155,6 +155,12 @@ function pages(code: LocaleCode): RouteObject[] {
           lazy: () => import('./features/moderation/moderation-page.tsx'),
         },
         {
+          id: `${code}:site-overview`,
+          path: 'site-overview',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/moderation/site-overview-page.tsx'),
+        },
+        {
           id: `${code}:account`,
           path: 'account-management',
           ErrorBoundary: RouteError,

@@ -300,6 +300,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data
 }
 
+/**
+ * What is allowed but most likely a mistake, for the log at start (SPEC §8): in production without
+ * PUBLIC_BASE_URL, canonical links, sitemaps, e-mails and cookies all name http://localhost:3000.
+ */
+export function configWarnings(env: NodeJS.ProcessEnv = process.env): { variable: string; message: string }[] {
+  const production = (env.NODE_ENV ?? 'production') === 'production'
+  return production && !env.PUBLIC_BASE_URL
+    ? [
+        {
+          variable: 'PUBLIC_BASE_URL',
+          message:
+            'PUBLIC_BASE_URL is not set in production: links in pages, sitemaps and e-mails use http://localhost:3000',
+        },
+      ]
+    : []
+}
+
 /** The one whitelist of what the browser may see of the configuration: nothing else reaches a page. */
 export function publicConfig(config: Config): PublicConfig {
   return {

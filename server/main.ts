@@ -7,7 +7,7 @@ import { openDbWithRetry } from './api/db/connect.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
-import { ConfigError, loadConfig, publicConfig, type Config } from './config.ts'
+import { ConfigError, configWarnings, loadConfig, publicConfig, type Config } from './config.ts'
 import { serviceLogger } from './lib/logger.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
@@ -239,6 +239,7 @@ export async function run(options: StartOptions = {}): Promise<void> {
     throw err
   }
   service.gateway.log.info({ url: service.url, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')
+  for (const { variable, message } of configWarnings()) service.gateway.log.warn({ variable }, message)
   let closing = false
   const stop = (signal: string) => {
     if (closing) return

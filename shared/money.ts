@@ -47,6 +47,11 @@ export function formatRent(amount: number, currency: string, locale: LocaleCode)
   return formatter(localeInfo(locale).language, currency).format(amount)
 }
 
+/** An amount in its own currency in the locale's language (no rial display for fa): what was really charged. */
+export function formatAmount(amount: number, currency: string, locale: LocaleCode): string {
+  return formatter(localeInfo(locale).language, currency).format(amount)
+}
+
 const numberFormats = new Map<LocaleCode, Intl.NumberFormat>()
 /** A plain number in the locale's digits (Persian digits for fa), no decimals. */
 export function formatNumber(value: number, locale: LocaleCode): string {

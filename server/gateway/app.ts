@@ -4,7 +4,7 @@ import path from 'node:path'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { AppError, codeForStatus, ERRORS, errorEnvelope } from '../lib/errors.ts'
@@ -12,6 +12,7 @@ import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import { bodyLimitOf } from './body-limit.ts'
 import { createMetrics, healthRoutes } from './health.ts'
+import { manifestRoutes } from './manifest.routes.ts'
 import { pageRoutes } from './pages.ts'
 import { photosRoutes } from './photos.routes.ts'
 import { mergeCallbackRoutes } from './merge-callback.routes.ts'
@@ -128,20 +129,34 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !pathName.startsWith('/.vite'),
-      // Fingerprinted bundles never change; the service worker is revalidated on every load, so an
-      // update reaches browsers at once; everything else (logo, favicon) is revalidated daily.
+      // Fingerprinted bundles never change; the service worker and the build-freshness files
+      // (builds/latest.json, docs/architecture.md) are revalidated on every load, so an update reaches
+      // browsers at once; everything else (logo, favicon) is revalidated daily.
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(options.clientDir!, 'assets') + path.sep)
-        const worker = filePath === path.join(options.clientDir!, 'sw.js')
+        const revalidate =
+          filePath === path.join(options.clientDir!, 'sw.js') ||
+          filePath.startsWith(path.join(options.clientDir!, 'builds') + path.sep)
         res.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=86400',
+          immutable ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=86400',
         )
       },
       cacheControl: false,
       preCompressed: false,
     })
   }
+
+  // A bundle or build file that is not there (an old page asking for a chunk a deploy removed) is a
+  // plain 404, never the HTML of a page: the browser's import fails and the page reloads once.
+  const missingFile = async (_request: unknown, reply: FastifyReply) =>
+    reply
+      .status(404)
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send('Not Found')
+  app.get('/assets/*', missingFile)
+  app.get('/builds/*', missingFile)
 
   await app.register(healthRoutes, {
     upstream,
@@ -150,6 +165,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     metricsToken: options.metricsToken,
   })
   await app.register(photosRoutes, { photos: options.photos })
+  await app.register(manifestRoutes)
   await app.register(proxyRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(sitemapRoutes, {
     upstream,

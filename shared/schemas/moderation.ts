@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LISTING_STATUSES, MAX_PAGE_SIZE, PROPERTY_TYPES } from '../constants.ts'
 import { clampedInt, LanguageParam, PageParam, PaginationSchema } from './common.ts'
 import { ListingSchema } from './listing.ts'
+import { PAYMENT_KINDS } from './payment.ts'
 
 /** Why a user reports a listing (issue 4). */
 export const REPORT_REASONS = ['spam', 'scam', 'wrong_info', 'duplicate', 'offensive', 'already_rented'] as const
@@ -107,8 +108,50 @@ export type AdminListing = z.infer<typeof AdminListingSchema>
 
 export const PendingPageSchema = z.object({ listings: z.array(AdminListingSchema), pagination: PaginationSchema })
 
-/** GET /admin/stats/overview: the moderators' counts. */
+/** The days the overview's series cover, today (UTC) included. */
+export const STATS_DAYS = 30
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/** GET /admin/stats/overview: the moderators' counts, and the last 30 days (UTC) day by day. */
 export const StatsOverviewSchema = z.object({
+  /** The first and last day of the series. */
+  period: z.object({ from: Day, to: Day }),
+  /** One row per day, oldest first: accounts signed up that day, and accounts existing at its end (deleted ones left out). */
+  users_by_day: z.array(z.object({ day: Day, signups: z.number().int(), users: z.number().int() })),
+  /** Active listings per country, most first. */
+  active_listings_by_country: z.array(z.object({ country_code: z.string(), n: z.number().int() })),
+  /** Paid payments by the day they were paid and product, in minor units of their currency; days without sales left out. */
+  revenue_by_day: z.array(
+    z.object({
+      day: Day,
+      product: z.enum(PAYMENT_KINDS),
+      currency: z.string(),
+      amount_minor: z.number().int(),
+      payments: z.number().int(),
+    }),
+  ),
+  /** AI calls charged a credit (docs/decisions/021), one row per day; `refunded` were given back after a failure. */
+  ai_calls_by_day: z.array(
+    z.object({
+      day: Day,
+      search: z.number().int(),
+      analyze: z.number().int(),
+      compare: z.number().int(),
+      refunded: z.number().int(),
+    }),
+  ),
+  /** Alert notifications sent (notification_outbox, docs/decisions/020), one row per day, by channel. */
+  alerts_delivered_by_day: z.array(
+    z.object({
+      day: Day,
+      telegram: z.number().int(),
+      web_push: z.number().int(),
+      fcm: z.number().int(),
+      email: z.number().int(),
+    }),
+  ),
+  /** Alert notifications given up on (parked) in the period. */
+  alerts_parked: z.number().int(),
   listings_total: z.number().int(),
   listings_by_status: z.record(z.enum(LISTING_STATUSES), z.number().int()),
   listings_new_7d: z.number().int(),

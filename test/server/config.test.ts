@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { ConfigError, loadConfig, parseDuration, publicConfig } from '../../server/config.ts'
+import { ConfigError, configWarnings, loadConfig, parseDuration, publicConfig } from '../../server/config.ts'
 
 t.test('config', async (t) => {
   const base = { DATA_DIR: t.testdir(), SESSION_SECRET: 'x'.repeat(40) }
@@ -196,4 +196,14 @@ t.test('config', async (t) => {
     )
     t.throws(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'me' }), /VAPID_SUBJECT must be a mailto:/)
   })
+})
+
+t.test('a production start without PUBLIC_BASE_URL is warned about (SPEC §8)', async (t) => {
+  t.match(configWarnings({ NODE_ENV: 'production' }), [
+    { variable: 'PUBLIC_BASE_URL', message: /not set in production/ },
+  ])
+  t.match(configWarnings({}), [{ variable: 'PUBLIC_BASE_URL' }], 'production is the default')
+  t.same(configWarnings({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://khaneh.example' }), [])
+  t.same(configWarnings({ NODE_ENV: 'development' }), [])
+  t.same(configWarnings({ NODE_ENV: 'test' }), [])
 })

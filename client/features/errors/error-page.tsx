@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { ApiError } from '../../lib/api/call.ts'
+import { isChunkLoadError, reloadForChunkError } from '../../lib/build-freshness.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { PageHead } from '../../components/page-head.tsx'
 
@@ -20,6 +22,10 @@ export function RouteError() {
   const notFound = status === 404
   const badRequest = status === 400
   const unavailable = status === 502 || status === 503 || status === 504
+  // a route's code that a deploy removed: one fresh page load brings the new build (SPEC §4)
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForChunkError()
+  }, [error])
   const title = notFound ? t`Page Not Found` : badRequest ? t`Invalid search` : t`Internal Server Error`
   return (
     <section className="container error-page" aria-labelledby="error-title">

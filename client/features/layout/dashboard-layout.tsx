@@ -49,7 +49,12 @@ export function DashboardLayout() {
     { path: '/dashboard/ai-preferences', label: t`AI preferences` },
     { path: '/dashboard/profile', label: t`Profile` },
     { path: '/dashboard/account-management', label: t`Account` },
-    ...(user.role === 'admin' ? [{ path: '/dashboard/moderation', label: t`Moderation` }] : []),
+    ...(user.role === 'admin'
+      ? [
+          { path: '/dashboard/moderation', label: t`Moderation` },
+          { path: '/dashboard/site-overview', label: t`Site overview` },
+        ]
+      : []),
   ]
   return (
     <div className="dashboard">

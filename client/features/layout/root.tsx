@@ -12,6 +12,7 @@ import {
   type LocaleCode,
 } from '../../../shared/locales.ts'
 import { canonicalSearch } from '../../../shared/seo.ts'
+import { manifestPath, THEME_COLOR } from '../../../shared/web-manifest.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
@@ -74,8 +75,10 @@ export function Root() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f766e" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={manifestPath(locale)} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
         <link rel="canonical" href={absolute(location.pathname + query)} />
         {LOCALES.map((l) => (
           <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(path, l.code) + query)} />

@@ -19,6 +19,7 @@ import type { Db } from '../db/client.ts'
 import { matchListing } from '../alerts/alerts.repo.ts'
 import { isOwner, type Viewer } from '../policy.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
+import { statsRepo, type DayRow } from './stats.repo.ts'
 import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './repo.ts'
 
 const listingNotFound = () => new AppError('NOT_FOUND', 'Listing not found')
@@ -199,7 +200,14 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
 
     /** GET /admin/stats/overview: the moderators' counts. */
     async overview(): Promise<StatsOverview> {
-      const { byStatus, totals } = await moderationRepo(db).overview()
+      const stats = statsRepo(db)
+      const [{ byStatus, totals }, days, revenue, byCountry, parked] = await Promise.all([
+        moderationRepo(db).overview(),
+        stats.days(),
+        stats.revenue(),
+        stats.activeByCountry(),
+        stats.parked(),
+      ])
       const counts = Object.fromEntries(LISTING_STATUSES.map((s) => [s, 0])) as Record<ListingStatus, number>
       let newListings = 0
       for (const row of byStatus) {
@@ -214,8 +222,38 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
         open_reports: totals.open_reports,
         users_total: totals.users_total,
         users_new_7d: totals.users_new_7d,
+        period: { from: days[0]!.day, to: days.at(-1)!.day },
+        users_by_day: usersByDay(days, totals.users_total),
+        active_listings_by_country: byCountry,
+        revenue_by_day: revenue,
+        ai_calls_by_day: days.map(({ day, search, analyze, compare, refunded }) => ({
+          day,
+          search,
+          analyze,
+          compare,
+          refunded,
+        })),
+        alerts_delivered_by_day: days.map(({ day, telegram, web_push, fcm, email }) => ({
+          day,
+          telegram,
+          web_push,
+          fcm,
+          email,
+        })),
+        alerts_parked: parked,
       }
     },
   }
 }
 export type ModerationService = ReturnType<typeof moderationService>
+
+/** Sign-ups per day, and the accounts at each day's end: today's total less those who signed up later. */
+function usersByDay(days: DayRow[], usersTotal: number) {
+  let later = 0
+  const rows = days.map(({ day, signups }) => ({ day, signups, users: 0 }))
+  for (let i = rows.length - 1; i >= 0; i--) {
+    rows[i]!.users = usersTotal - later
+    later += rows[i]!.signups
+  }
+  return rows
+}
