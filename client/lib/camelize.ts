@@ -21,3 +21,10 @@ export function camelize<T>(value: T): Camelize<T> {
   }
   return value as Camelize<T>
 }
+
+const snakeKey = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** The snake_case names of a record's own keys (one level): for records keyed by wire names, such as saved filters, which `camelize` renamed. */
+export function snakeKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [snakeKey(key), value]))
+}

@@ -27,7 +27,7 @@ export const AiFiltersSchema = z.object({
 })
 export type AiFilters = z.infer<typeof AiFiltersSchema>
 
-/** Filters sent with a search (the chips the reader kept): they win over what the query says. */
+/** Filters sent with a search (the chips the reader kept, or a refinement's): when given, they are the whole set, and the query adds only must-haves. */
 export const AiFiltersInput = z
   .strictObject({
     country: z

@@ -1,4 +1,5 @@
 import type { AlertChannel } from '../../../shared/schemas/alert.ts'
+import { snakeKeys } from '../camelize.ts'
 import { query, type Answer, type Call } from './call.ts'
 
 export type Alert = Answer<'AlertSchema'>
@@ -19,9 +20,7 @@ export interface AlertChanges {
 /** The saved filters keep GET /listings' snake_case query names, which the client's camelCasing would rename (max_price → maxPrice). */
 const savedNames = <T extends { filters: Record<string, string> }>(alert: T): T => ({
   ...alert,
-  filters: Object.fromEntries(
-    Object.entries(alert.filters).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
-  ),
+  filters: snakeKeys(alert.filters),
 })
 
 /** /alerts: the signed-in user's saved searches, what they found, the in-app inbox and push subscriptions (docs/decisions/020-alerts-and-outbox.md). */

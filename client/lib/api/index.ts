@@ -1,3 +1,4 @@
+import { aiApi } from './ai.ts'
 import { alertsApi } from './alerts.ts'
 import { authApi } from './auth.ts'
 import { couponsApi } from './coupons.ts'
@@ -38,6 +39,7 @@ export function createApi(transport: Transport, options: { parse?: WireParser } 
     content: contentApi(call),
     contactMessages: contactMessagesApi(call),
     alerts: alertsApi(call),
+    ai: aiApi(call),
   }
 }
 export type Api = ReturnType<typeof createApi>

@@ -77,8 +77,8 @@ export function aiService(db: Db, options: AiServiceOptions) {
       return charged(viewer.userId, 'search', async () => {
         const places = await options.locations.gazetteer()
         const understood = await options.provider.understand(body.query, { language, places, today: now() })
-        // the chips the reader kept win over what the words say
-        const filters: AiFilters = { ...understood.filters, ...body.filters }
+        // once the reader has chips, they are the filters: a chip removed stays removed though the words say it
+        const filters: AiFilters = body.filters ?? understood.filters
         const page = await options.listings.searchFor(viewer, searchQuery(filters, language))
         const stored = await repo.preferences(viewer.userId)
         const prefs: AiPreferences = {
