@@ -4,7 +4,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import autocannon from 'autocannon'
+import autocannon, { type Request } from 'autocannon'
+import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
@@ -60,9 +61,9 @@ interface Row {
   errors: number
 }
 
-async function measure(name: string, url: string): Promise<Row> {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP })
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION })
+async function measure(name: string, url: string, requests?: Request[]): Promise<Row> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests })
   const errors = result.errors + result.timeouts + result.non2xx
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors }
 }
@@ -105,6 +106,8 @@ const server = start(['--import', 'tsx', 'server/main.ts'], {
   LOG_LEVEL: 'warn',
   DEMO_SEED: 'false',
   PUBLIC_BASE_URL: base,
+  TELEGRAM_BOT_TOKEN: BENCH_BOT_TOKEN,
+  ADMIN_TELEGRAM_IDS: String(BENCH_ADMIN_TELEGRAM_ID),
 })
 const rows: Row[] = []
 let cards: unknown[] = []
@@ -132,6 +135,9 @@ try {
       `${base}/api/v1/listings?city=berlin&sort=price_asc`,
     ),
   )
+  // the local provider reads the query, then the normal search runs: one credit per call (plenty granted)
+  const searches = await aiSearchRequests(base, 200_000)
+  rows.push(await measure('json POST /api/v1/ai/search (local, six languages)', base, searches))
   const photo = (page.data.listings[0]?.photos as Array<{ url: string }> | undefined)?.[0]?.url
   if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
   rows.push(await measure('/healthz', `${base}/healthz`))
