@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.ts'
 import { MUST_HAVES } from '../../../shared/schemas/ai.ts'
+import { chatCompletion, ChatCompletionError } from '../openai-chat.ts'
 import { localAiProvider, type AiProvider, type AiQueryContext, type UnderstoodQuery } from './ai-provider.ts'
 
 export interface OpenAiQueryOptions {
@@ -77,56 +78,31 @@ function systemPrompt(context: AiQueryContext): string {
   ].join('\n')
 }
 
-interface ChatCompletion {
-  choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>
-}
-
 /**
  * An OpenAI-compatible `POST {base}/chat/completions` with a strict JSON-schema answer, validated
  * with zod and against our places. Anything else — an error status, a timeout, not JSON, a value
  * outside the schema, a place we do not have — falls back to the local parser: never an error.
  */
 export function openAiQueryProvider(options: OpenAiQueryOptions): AiProvider {
-  const url = `${options.baseUrl.replace(/\/$/, '')}/chat/completions`
-  const timeoutMs = options.timeoutMs ?? 8_000
+  const endpoint = { baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 8_000 }
   const local = localAiProvider()
 
   async function ask(query: string, context: AiQueryContext): Promise<UnderstoodQuery | string> {
-    const timeout = AbortSignal.timeout(timeoutMs)
-    let res: Response
+    let content: string
     try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${options.apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify({
-          model: options.model,
-          temperature: 0,
-          response_format: RESPONSE_FORMAT,
-          messages: [
-            { role: 'system', content: systemPrompt(context) },
-            { role: 'user', content: query },
-          ],
-        }),
-        signal: timeout,
-      })
-    } catch {
-      return timeout.aborted ? 'ai.timeout' : 'ai.unreachable'
+      ;({ content } = await chatCompletion(endpoint, {
+        model: options.model,
+        temperature: 0,
+        response_format: RESPONSE_FORMAT,
+        messages: [
+          { role: 'system', content: systemPrompt(context) },
+          { role: 'user', content: query },
+        ],
+      }))
+    } catch (err) {
+      if (!(err instanceof ChatCompletionError)) throw err
+      return err.reason === 'failed' ? `ai.failed.${err.status}` : `ai.${err.reason}`
     }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {})
-      return `ai.failed.${res.status}`
-    }
-    let content: unknown
-    try {
-      content = ((await res.json()) as ChatCompletion).choices?.[0]?.message?.content
-    } catch {
-      return timeout.aborted ? 'ai.timeout' : 'ai.bad_answer'
-    }
-    if (typeof content !== 'string') return 'ai.bad_answer'
     let json: unknown
     try {
       json = JSON.parse(content)

@@ -1,4 +1,5 @@
 import { localeInfo, type LocaleCode } from '../../../shared/locales.ts'
+import { chatCompletion, ChatCompletionError } from '../openai-chat.ts'
 import { TranslatorError, type Translator } from './translator.ts'
 
 export interface OpenAiTranslatorOptions {
@@ -20,17 +21,11 @@ const ENGLISH_NAMES: Record<LocaleCode, string> = {
   it: 'Italian',
 }
 
-interface ChatCompletion {
-  choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>
-}
-
 /** Listing descriptions through an OpenAI-compatible `POST {base}/chat/completions`. */
 export function openAiTranslator(options: OpenAiTranslatorOptions): Translator {
-  const url = `${options.baseUrl.replace(/\/$/, '')}/chat/completions`
-  const timeoutMs = options.timeoutMs ?? 20_000
+  const endpoint = { baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 20_000 }
   return {
     async translate(text, from, to, signal) {
-      const timeout = AbortSignal.timeout(timeoutMs)
       const body = {
         model: options.model,
         messages: [
@@ -43,41 +38,16 @@ export function openAiTranslator(options: OpenAiTranslatorOptions): Translator {
           { role: 'user', content: text },
         ],
       }
-      let res: Response
+      let answer: Awaited<ReturnType<typeof chatCompletion>>
       try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${options.apiKey}`,
-            'content-type': 'application/json',
-            accept: 'application/json',
-          },
-          body: JSON.stringify(body),
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        })
+        answer = await chatCompletion(endpoint, body, signal)
       } catch (err) {
-        throw new TranslatorError(timeout.aborted ? 'translator.timeout' : 'translator.unreachable', undefined, {
-          cause: err,
-        })
+        if (!(err instanceof ChatCompletionError)) throw err
+        throw new TranslatorError(`translator.${err.reason}`, err.status, { cause: err })
       }
-      // the body of an error may echo the request; only the status leaves here
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => {})
-        throw new TranslatorError('translator.failed', res.status)
-      }
-      let answer: ChatCompletion
-      try {
-        answer = (await res.json()) as ChatCompletion
-      } catch (err) {
-        throw new TranslatorError(timeout.aborted ? 'translator.timeout' : 'translator.bad_answer', res.status, {
-          cause: err,
-        })
-      }
-      const choice = answer.choices?.[0]
-      const content = choice?.message?.content
-      if (typeof content !== 'string' || !content.trim() || choice?.finish_reason === 'length')
-        throw new TranslatorError('translator.bad_answer', res.status)
-      return content.trim()
+      if (!answer.content.trim() || answer.finishReason === 'length')
+        throw new TranslatorError('translator.bad_answer', answer.status)
+      return answer.content.trim()
     },
   }
 }
