@@ -18,7 +18,7 @@ async function open(page: Page, path: string): Promise<string[]> {
 }
 
 /** Hovers a chart's plotting area a few pixels from its left or right edge; returns the legend's day. */
-async function dayAt(page: Page, chart: string, edge: 'left' | 'right'): Promise<string> {
+async function dayAt(page: Page, chart: RegExp, edge: 'left' | 'right'): Promise<string> {
   const figure = page.locator('.stats-chart').filter({ has: page.getByRole('img', { name: chart }) })
   const over = figure.locator('.u-over')
   const box = (await over.boundingBox())!
@@ -61,6 +61,13 @@ test('the site overview: charts drawn with uPlot beside the tables in en and fa,
   const newest = (await table.getByRole('rowheader').last().textContent()) ?? ''
   // left to right: the oldest day at the left
   expect(await dayAt(en, /^Sign-ups per day/, 'left')).toBe(oldest)
+  expect(await dayAt(en, /^Sign-ups per day/, 'right')).toBe(newest)
+
+  // the chart follows its container: narrower on a phone-sized window
+  const plot = en.getByRole('img', { name: /^Sign-ups per day/ }).locator('.u-over')
+  const wide = (await plot.boundingBox())!.width
+  await en.setViewportSize({ width: 360, height: 800 })
+  await expect.poll(async () => (await plot.boundingBox())!.width).toBeLessThan(Math.min(wide, 340))
   expect(await dayAt(en, /^Sign-ups per day/, 'right')).toBe(newest)
 
   const fa = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/dashboard', 'fa-IR')

@@ -46,6 +46,8 @@ export async function plotDailyChart(
   const font = `${style.fontSize} ${style.fontFamily}`
   await document.fonts?.load(font, `${rows.days.join('')}${number(1234567890)}`).catch(() => undefined)
   const measure = textMeasurer(font)
+  // room for half a day's label beyond the newest bar, on the side where time ends
+  const edge = Math.ceil(Math.max(8, ...rows.days.map(measure)) / 2)
 
   const axis = {
     font,
@@ -57,11 +59,16 @@ export async function plotDailyChart(
     width: box.clientWidth,
     height: box.clientHeight,
     legend: { show: false },
-    padding: [10, 8, 0, 8],
+    padding: [10, spec.rtl ? 8 : edge, 0, spec.rtl ? edge : 8],
     cursor: {
       y: false,
       drag: { x: false, y: false, setScale: false },
       points: { show: !bars },
+      // the cursor line stands on the hovered day, not between two
+      move: (u, left, top) => {
+        const day = Math.min(count - 1, Math.max(0, Math.round(u.posToVal(left, 'x'))))
+        return [left < 0 ? left : u.valToPos(day, 'x'), top]
+      },
     },
     scales: {
       x: { time: false, range: () => [-0.5, count - 0.5] },
@@ -71,6 +78,8 @@ export async function plotDailyChart(
       {
         ...axis,
         grid: { show: false },
+        size: 30,
+        gap: 6,
         space: DAY_LABEL_SPACE,
         incrs: [1, 2, 3, 7, 14, 28],
         splits: (_u, _i, _min, _max, step) => daySplits(count, step, spec.rtl),
