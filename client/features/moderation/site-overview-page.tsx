@@ -165,6 +165,7 @@ export function Component() {
               days={days}
               series={revenueSeries}
               dayLabel={dayLabel}
+              format={(value) => formatAmount(value, currency, locale)}
             />
             <details className="stats-table">
               <summary>

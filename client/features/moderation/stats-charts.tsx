@@ -1,23 +1,34 @@
-// Small inline SVG charts for the site overview (issue 14): no chart library, only on that page.
-// The SVGs carry no text; labels are HTML around them, so RTL mirrors the time axis with CSS alone.
+// The site overview's charts (issue 14; docs/decisions/023-site-overview-charts.md). The daily charts are
+// drawn with uPlot on a canvas, loaded with import() only once a chart is on screen (on this page alone);
+// until then, and on the server, a box of the final size holds the chart's accessible name. The numbers
+// themselves are in the tables beside each chart. Right-to-left pages get the days in reverse order, never
+// a mirrored canvas (that would mirror the text and the cursor too).
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useRef, useState } from 'react'
+import { formatNumber } from '../../../shared/money.ts'
+import { localeInfo } from '../../../shared/locales.ts'
+import { isChunkLoadError, reloadForChunkError } from '../../lib/build-freshness.ts'
+import { useLocale } from '../../lib/locale.ts'
+import type { Plot, PlotSpec } from './daily-chart-plot.ts'
 
 export interface Series {
   label: string
-  /** A CSS colour (custom properties welcome). */
+  /** A CSS colour (custom properties welcome: resolved when the canvas draws). */
   color: string
   values: number[]
 }
 
-const WIDTH = 600
-const HEIGHT = 160
-
-/** Day-by-day bars (stacked when there are several series) or a line, with the first and last day under it. */
+/**
+ * Day-by-day bars (stacked when there are several series) or a line, with a legend that shows the hovered
+ * day's values (the newest day's otherwise).
+ */
 export function DailyChart({
   label,
   days,
   series,
   kind = 'bars',
   dayLabel,
+  format,
 }: {
   /** What the chart says, for screen readers (the numbers are in the table beside it). */
   label: string
@@ -25,53 +36,68 @@ export function DailyChart({
   series: Series[]
   kind?: 'bars' | 'line'
   dayLabel: (day: string) => string
+  /** How the legend writes a value; whole numbers in the page's digits by default. */
+  format?: (value: number) => string
 }) {
-  const totals = days.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0))
-  const max = Math.max(1, ...(kind === 'line' ? series.flatMap((s) => s.values) : totals))
-  const step = WIDTH / Math.max(1, days.length)
-  const y = (v: number) => HEIGHT - (v / max) * (HEIGHT - 4)
+  const { t } = useLingui()
+  const locale = useLocale()
+  const plotBox = useRef<HTMLDivElement>(null)
+  const [hovered, setHovered] = useState<number | null>(null)
+  const [failed, setFailed] = useState(false)
+  const spec: PlotSpec = {
+    days: days.map(dayLabel),
+    series: series.map(({ label, color, values }) => ({ label, color, values })),
+    kind,
+    rtl: localeInfo(locale).dir === 'rtl',
+    locale,
+  }
+  // the page builds new arrays on every render: the chart is drawn again only when what it shows changes
+  const specJson = JSON.stringify(spec)
+
+  useEffect(() => {
+    const box = plotBox.current
+    if (!box) return
+    let plot: Plot | undefined
+    let gone = false
+    import('./daily-chart-plot.ts')
+      .then(({ plotDailyChart }) => plotDailyChart(box, JSON.parse(specJson) as PlotSpec, setHovered))
+      .then((drawn) => {
+        if (gone) drawn.destroy()
+        else plot = drawn
+      })
+      .catch((error: unknown) => {
+        if (gone || (isChunkLoadError(error) && reloadForChunkError())) return
+        setFailed(true)
+      })
+    return () => {
+      gone = true
+      plot?.destroy()
+    }
+  }, [specJson])
+
+  const shown = hovered ?? days.length - 1
+  const value = format ?? ((v: number) => formatNumber(v, locale))
   return (
     <figure className="stats-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={label}>
-        <line x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className="stats-axis" />
-        {kind === 'line'
-          ? series.map((s) => (
-              <polyline
-                key={s.label}
-                fill="none"
-                stroke={s.color}
-                strokeWidth="2.5"
-                vectorEffect="non-scaling-stroke"
-                points={s.values.map((v, i) => `${(i + 0.5) * step},${y(v)}`).join(' ')}
-              />
-            ))
-          : days.map((day, i) => {
-              let base = HEIGHT
-              return (
-                <g key={day}>
-                  {series.map((s) => {
-                    const h = ((s.values[i] ?? 0) / max) * (HEIGHT - 4)
-                    base -= h
-                    return h > 0 ? (
-                      <rect
-                        key={s.label}
-                        x={i * step + step * 0.15}
-                        y={base}
-                        width={step * 0.7}
-                        height={h}
-                        fill={s.color}
-                      />
-                    ) : null
-                  })}
-                </g>
-              )
-            })}
-      </svg>
-      <figcaption className="stats-chart-axis">
-        <span>{days.length > 0 && dayLabel(days[0]!)}</span>
-        <span>{days.length > 0 && dayLabel(days.at(-1)!)}</span>
-      </figcaption>
-      <Legend series={series} />
+      <div className="stats-chart-box" role="img" aria-label={label}>
+        <div className="stats-chart-plot" ref={plotBox} />
+        {failed && (
+          <p className="stats-chart-failed">{t`The chart could not be drawn; the numbers are in the table.`}</p>
+        )}
+      </div>
+      {shown >= 0 && (
+        <div className="stats-legend" aria-hidden="true">
+          <span className="stats-legend-day">{dayLabel(days[shown]!)}</span>
+          <ul>
+            {series.map((s) => (
+              <li key={s.label}>
+                <span className="stats-swatch" style={{ background: s.color }} />
+                {s.label} <b>{value(s.values[shown] ?? 0)}</b>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </figure>
   )
 }
@@ -94,19 +120,6 @@ export function RankChart({
             <span style={{ inlineSize: `${(row.value / max) * 100}%` }} />
           </span>
           <span className="stats-rank-value">{row.shown}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function Legend({ series }: { series: Series[] }) {
-  return (
-    <ul className="stats-legend" aria-hidden="true">
-      {series.map((s) => (
-        <li key={s.label}>
-          <span className="stats-swatch" style={{ background: s.color }} />
-          {s.label}
         </li>
       ))}
     </ul>
