@@ -37,6 +37,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/subscription',
   '/dashboard/listings',
   '/dashboard/listings/create',
+  '/dashboard/ai-preferences',
   '/dashboard/account-management',
 ]
 
