@@ -54,7 +54,7 @@ export function Component() {
           </p>
           <div className="listing-grid">
             {favorites.map((f) => (
-              <ListingCard key={f.card.id} listing={f.card} />
+              <ListingCard key={f.card.id} listing={f.card} headingLevel={2} />
             ))}
           </div>
           <Pagination pagination={pagination} />

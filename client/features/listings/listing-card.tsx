@@ -59,10 +59,13 @@ export function useListingTitle(): (listing: Pick<Listing, 'type' | 'cityName'>)
 export function ListingCard({
   listing,
   eager = false,
+  headingLevel = 3,
   onFavoriteChange,
 }: {
   listing: CardListing
   eager?: boolean
+  /** 2 where the cards sit right under the page's h1 (the headings never skip a level), 3 under a section's h2. */
+  headingLevel?: 2 | 3
   onFavoriteChange?: (favorited: boolean) => void
 }) {
   // Plain-text messages (t) rather than <Trans>: twenty cards a page, no markup to interpolate.
@@ -72,6 +75,7 @@ export function ListingCard({
   const title = useListingTitle()(listing)
   const startDate = listing.startDate ? formatDate(listing.startDate, locale) : null
   const photo = listing.photo
+  const Title = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className={listing.status === 'active' ? 'listing-card' : 'listing-card is-unavailable'}>
       <AppLink to={to(`/listing/${listing.slug}`)} className="listing-card-link">
@@ -94,7 +98,7 @@ export function ListingCard({
         </div>
         <div className="listing-card-body">
           <Price rent={listing.rent} currency={listing.currency} className="listing-card-price" />
-          <h3 className="listing-card-title">{title}</h3>
+          <Title className="listing-card-title">{title}</Title>
           <p className="listing-card-meta">
             <span>{listing.countryName}</span>
             <span>{i18n._(TERM_LABELS[listing.term])}</span>
