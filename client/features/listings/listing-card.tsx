@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import type { Listing } from '../../lib/api/listings.ts'
@@ -60,10 +61,13 @@ export function ListingCard({
   listing,
   eager = false,
   onFavoriteChange,
+  note,
 }: {
   listing: CardListing
   eager?: boolean
   onFavoriteChange?: (favorited: boolean) => void
+  /** A line under the facts that the showing page adds (an AI search's fit score). */
+  note?: ReactNode
 }) {
   // Plain-text messages (t) rather than <Trans>: twenty cards a page, no markup to interpolate.
   const { i18n, t } = useLingui()
@@ -100,6 +104,7 @@ export function ListingCard({
             <span>{i18n._(TERM_LABELS[listing.term])}</span>
             {startDate && <span>{t`from ${startDate}`}</span>}
           </p>
+          {note}
         </div>
       </AppLink>
       {listing.status !== 'active' && <p className="listing-card-unavailable">{t`No longer available`}</p>}
