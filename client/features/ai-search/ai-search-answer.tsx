@@ -74,15 +74,8 @@ export function AiSearchAnswer({
         )}
       </div>
 
-      {summary.aiInsights.length > 0 && (
-        <ul className="ai-insights">
-          {summary.aiInsights.map((insight) => (
-            <li key={insight}>{insight}</li>
-          ))}
-        </ul>
-      )}
-
-      {answer.listings.length === 0 && (
+      {answer.listings.length === 0 ? (
+        // the insights would only repeat that nothing was found
         <p className="ai-empty">
           {refinements.length > 0 ? (
             <Trans>No listing matches all of this yet. One of these changes may find some:</Trans>
@@ -90,6 +83,14 @@ export function AiSearchAnswer({
             <Trans>No listing matches all of this yet. Try describing it in other words.</Trans>
           )}
         </p>
+      ) : (
+        summary.aiInsights.length > 0 && (
+          <ul className="ai-insights">
+            {summary.aiInsights.map((insight) => (
+              <li key={insight}>{insight}</li>
+            ))}
+          </ul>
+        )
       )}
 
       {refinements.length > 0 && (

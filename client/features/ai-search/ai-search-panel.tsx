@@ -174,9 +174,9 @@ export function AiSearchPanel({ countries, city }: { countries: Country[]; city?
             <Trans>Describe what you are looking for first, for example a city and a budget.</Trans>
           </p>
         )}
-        {remaining !== null && (
+        {remaining !== null && remaining > 0 && (
           <p className="ai-credits" role="status">
-            <Plural value={remaining} _0="No AI credits left" one="# AI credit left" other="# AI credits left" />
+            <Plural value={remaining} one="# AI credit left" other="# AI credits left" />
           </p>
         )}
       </form>
