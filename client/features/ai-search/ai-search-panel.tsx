@@ -158,15 +158,13 @@ export function AiSearchPanel({ countries, city }: { countries: Country[]; city?
             aria-describedby={missingQuery ? `${id}-missing` : undefined}
           />
           <button type="submit" className="button ai-search-submit" disabled={busy || outOfCredits}>
-            {busy ? (
-              <>
-                <span className="ai-spinner" aria-hidden="true" /> <Trans>Searching…</Trans>
-              </>
-            ) : (
-              <>
-                <Trans>Search with AI</Trans> <small className="ai-cost">{t`(1 credit)`}</small>
-              </>
-            )}
+            {/* both labels take the same cell, so the button keeps its width while busy */}
+            <span className="ai-submit-label" data-shown={!busy}>
+              <Trans>Search with AI</Trans> <small className="ai-cost">{t`(1 credit)`}</small>
+            </span>
+            <span className="ai-submit-label" data-shown={busy}>
+              <span className="ai-spinner" aria-hidden="true" /> <Trans>Searching…</Trans>
+            </span>
           </button>
         </div>
         {missingQuery && (
