@@ -40,9 +40,9 @@ export function AiSearchAnswer({
   const ranked = answer.listings.length > 0 && answer.fit.some((f) => f.score !== null)
 
   return (
-    <div className="ai-answer" aria-labelledby={`${id}-understood`}>
+    <div className="ai-answer">
       <div className="ai-answer-block">
-        <h3 id={`${id}-understood`}>
+        <h3>
           <Trans>What the AI understood</Trans>
         </h3>
         {chips.length > 0 ? (
