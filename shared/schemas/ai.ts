@@ -6,6 +6,8 @@ import { ListingSchema } from './listing.ts'
 /** AI search: `limit` default 5, at most 20 (docs/decisions/021-ai-search-and-credits.md). */
 export const AI_SEARCH_DEFAULT_LIMIT = 5
 export const AI_SEARCH_MAX_LIMIT = 20
+/** The longest query an AI search reads. */
+export const AI_QUERY_MAX_LENGTH = 500
 /** What a reader may insist on beyond the filters. */
 export const MUST_HAVES = ['furnished', 'contract', 'photos'] as const
 export type MustHave = (typeof MUST_HAVES)[number]
@@ -100,7 +102,7 @@ export const AiPreferencesInput = z
 
 /** POST /ai/search. */
 export const AiSearchBody = z.strictObject({
-  query: z.string().trim().min(1).max(500),
+  query: z.string().trim().min(1).max(AI_QUERY_MAX_LENGTH),
   filters: AiFiltersInput.optional(),
   language: LanguageParam.default('fa'),
   limit: clampedInt(1, AI_SEARCH_MAX_LIMIT, AI_SEARCH_DEFAULT_LIMIT),

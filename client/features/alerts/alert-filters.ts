@@ -4,7 +4,7 @@ import type { GenderPref, PropertyType, Term } from '../../../shared/constants.t
 import type { LocaleCode } from '../../../shared/locales.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatRent } from '../../../shared/money.ts'
-import { ALERT_FILTER_NAMES } from '../../../shared/schemas/alert.ts'
+import { ALERT_FILTER_NAMES, type AlertFilterName } from '../../../shared/schemas/alert.ts'
 import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { toApiQuery } from '../listings/search-params.ts'
 
@@ -39,40 +39,53 @@ export interface FilterNames {
 const has = <T extends string>(labels: Record<T, unknown>, value: string | undefined): value is T =>
   value !== undefined && Object.hasOwn(labels, value)
 
-/** The filters in words, most telling first ("Berlin", "up to 900 €", "Private room", …), in the reader's language. */
-export function filterParts(filters: Record<string, string>, i18n: I18n, names: FilterNames): string[] {
-  const parts: string[] = []
+/** One filter in words, with the query names it stands for (a price range is one piece of two names). */
+export interface FilterPiece {
+  names: AlertFilterName[]
+  label: string
+}
+
+/** The filters in words, most telling first ("Berlin", "up to 900 €", "Private room", …), in the reader's language; a city stands for its country. */
+export function filterPieces(filters: Record<string, string>, i18n: I18n, names: FilterNames): FilterPiece[] {
+  const pieces: FilterPiece[] = []
+  const add = (label: string, ...keys: AlertFilterName[]) => pieces.push({ names: keys, label })
   const { locale } = names
   const currency = names.currency ?? 'EUR'
   const price = (value: string) => formatRent(Number(value), currency, locale)
-  if (filters.city) parts.push(names.cityName ?? filters.city)
-  else if (filters.country) parts.push(names.countryName ?? filters.country.toUpperCase())
+  if (filters.city) add(names.cityName ?? filters.city, 'city')
+  else if (filters.country) add(names.countryName ?? filters.country.toUpperCase(), 'country')
   const min = filters.min_price
   const max = filters.max_price
   if (min && max) {
     const from = price(min)
     const to = price(max)
-    parts.push(i18n._(msg`${from} to ${to}`))
+    add(i18n._(msg`${from} to ${to}`), 'min_price', 'max_price')
   } else if (max) {
     const to = price(max)
-    parts.push(i18n._(msg`up to ${to}`))
+    add(i18n._(msg`up to ${to}`), 'max_price')
   } else if (min) {
     const from = price(min)
-    parts.push(i18n._(msg`from ${from}`))
+    add(i18n._(msg`from ${from}`), 'min_price')
   }
-  if (has<PropertyType>(TYPE_LABELS, filters.type)) parts.push(i18n._(TYPE_LABELS[filters.type]))
-  if (has<Term>(TERM_LABELS, filters.term)) parts.push(i18n._(TERM_LABELS[filters.term]))
+  if (has<PropertyType>(TYPE_LABELS, filters.type)) add(i18n._(TYPE_LABELS[filters.type]), 'type')
+  if (has<Term>(TERM_LABELS, filters.term)) add(i18n._(TERM_LABELS[filters.term]), 'term')
   if (has<GenderPref>(GENDER_LABELS, filters.gender_pref)) {
     const gender = i18n._(GENDER_LABELS[filters.gender_pref])
-    parts.push(i18n._(msg`Gender: ${gender}`))
+    add(i18n._(msg`Gender: ${gender}`), 'gender_pref')
   }
   if (filters.start_date) {
     const date = formatDate(filters.start_date, locale)
-    parts.push(i18n._(msg`available by ${date}`))
+    add(i18n._(msg`available by ${date}`), 'start_date')
   }
-  if (filters.has_contract === 'true') parts.push(i18n._(msg`official contract`))
-  if (filters.include_discussable === 'true') parts.push(i18n._(msg`negotiable rents too`))
-  return parts
+  if (filters.has_contract === 'true') add(i18n._(msg`official contract`), 'has_contract')
+  else if (filters.has_contract === 'false') add(i18n._(msg`no official contract`), 'has_contract')
+  if (filters.include_discussable === 'true') add(i18n._(msg`negotiable rents too`), 'include_discussable')
+  return pieces
+}
+
+/** The filters in words (the labels of `filterPieces`). */
+export function filterParts(filters: Record<string, string>, i18n: I18n, names: FilterNames): string[] {
+  return filterPieces(filters, i18n, names).map((piece) => piece.label)
 }
 
 /** The whole summary, or "All listings" when nothing is filtered. */

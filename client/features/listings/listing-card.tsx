@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import type { Listing } from '../../lib/api/listings.ts'
@@ -61,12 +62,15 @@ export function ListingCard({
   eager = false,
   headingLevel = 3,
   onFavoriteChange,
+  note,
 }: {
   listing: CardListing
   eager?: boolean
   /** 2 where the cards sit right under the page's h1 (the headings never skip a level), 3 under a section's h2. */
   headingLevel?: 2 | 3
   onFavoriteChange?: (favorited: boolean) => void
+  /** A line under the facts that the showing page adds (an AI search's fit score). */
+  note?: ReactNode
 }) {
   // Plain-text messages (t) rather than <Trans>: twenty cards a page, no markup to interpolate.
   const { i18n, t } = useLingui()
@@ -104,6 +108,7 @@ export function ListingCard({
             <span>{i18n._(TERM_LABELS[listing.term])}</span>
             {startDate && <span>{t`from ${startDate}`}</span>}
           </p>
+          {note}
         </div>
       </AppLink>
       {listing.status !== 'active' && <p className="listing-card-unavailable">{t`No longer available`}</p>}

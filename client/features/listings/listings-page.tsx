@@ -6,6 +6,7 @@ import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { listingsData } from '../seo/structured-data.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
+import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -213,6 +214,10 @@ export function Component() {
             )}
           </p>
         </div>
+        <AiSearchPanel
+          countries={countries}
+          city={typeof filters.city === 'string' && cityName ? { key: filters.city, name: cityName } : undefined}
+        />
         <SaveSearch
           key={location.search}
           cityName={cityLabel}
