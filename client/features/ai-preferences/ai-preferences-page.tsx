@@ -76,7 +76,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   } catch (err) {
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
       const named = (err.details as Array<{ path?: string }>).map((d) =>
-        oneOf(FIELDS, String(d.path ?? '').split('.')[0]!),
+        // "body.cities.10" → cities
+        oneOf(
+          FIELDS,
+          String(d.path ?? '')
+            .replace(/^body\./, '')
+            .split('.')[0]!,
+        ),
       )
       return { saved: false, fields: [...new Set(named.filter((f): f is Field => f !== null))] }
     }
