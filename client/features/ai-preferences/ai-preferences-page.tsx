@@ -136,11 +136,12 @@ export function Component() {
           <legend>
             <Trans>Monthly budget in euros (€)</Trans>
           </legend>
-          <label>
-            <span>
+          <div className="field">
+            <label htmlFor="budget_min">
               <Trans>Minimum</Trans>
-            </span>
+            </label>
             <input
+              id="budget_min"
               name="budget_min"
               inputMode="numeric"
               dir="ltr"
@@ -151,12 +152,13 @@ export function Component() {
               id="budget_min-error"
               message={errorOf('budget_min', t`Enter a whole number of euros, no more than the maximum.`)}
             />
-          </label>
-          <label>
-            <span>
+          </div>
+          <div className="field">
+            <label htmlFor="budget_max">
               <Trans>Maximum</Trans>
-            </span>
+            </label>
             <input
+              id="budget_max"
               name="budget_max"
               inputMode="numeric"
               dir="ltr"
@@ -164,7 +166,7 @@ export function Component() {
               {...aria('budget_max')}
             />
             <FieldError id="budget_max-error" message={errorOf('budget_max', t`Enter a whole number of euros.`)} />
-          </label>
+          </div>
           {locale === 'fa' && (
             <p className="hint">
               <Trans>On Khaneh each euro is shown as {rial}.</Trans>
@@ -178,17 +180,17 @@ export function Component() {
         />
 
         <div className="form-row">
-          <label>
-            <span>
+          <div className="field">
+            <label htmlFor="pref-type">
               <Trans>Kind of place</Trans>
-            </span>
-            <TypeSelect defaultValue={prefs.type ?? ''} />
-          </label>
-          <label>
-            <span>
+            </label>
+            <TypeSelect id="pref-type" defaultValue={prefs.type ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="pref-term">
               <Trans>Rental term</Trans>
-            </span>
-            <select name="term" defaultValue={prefs.term ?? ''}>
+            </label>
+            <select id="pref-term" name="term" defaultValue={prefs.term ?? ''}>
               <option value="">{t`Any term`}</option>
               {TERMS.map((term) => (
                 <option key={term} value={term}>
@@ -196,12 +198,13 @@ export function Component() {
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>
+          </div>
+          <div className="field">
+            <label htmlFor="pref-gender">
               <Trans>Your gender</Trans>
-            </span>
+            </label>
             <select
+              id="pref-gender"
               name="gender"
               defaultValue={prefs.gender === 'any' ? '' : (prefs.gender ?? '')}
               aria-describedby="gender-hint"
@@ -216,7 +219,7 @@ export function Component() {
             <span id="gender-hint" className="hint">
               <Trans>Some listings are for women or for men only.</Trans>
             </span>
-          </label>
+          </div>
         </div>
 
         <MoveInField initial={prefs.moveIn ?? ''} error={errorOf('move_in', t`Enter a valid date.`)} />

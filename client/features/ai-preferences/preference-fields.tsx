@@ -113,11 +113,12 @@ export function MoveInField({ initial, error }: { initial: string; error: string
       </div>
     )
   return (
-    <label>
-      <span>
+    <div className="field">
+      <label htmlFor="move_in">
         <Trans>Move-in date</Trans>
-      </span>
+      </label>
       <input
+        id="move_in"
         type="date"
         name="move_in"
         dir="ltr"
@@ -130,6 +131,6 @@ export function MoveInField({ initial, error }: { initial: string; error: string
         <Trans>Leave empty if you are flexible.</Trans>
       </span>
       <FieldError id="move_in-error" message={error} />
-    </label>
+    </div>
   )
 }
