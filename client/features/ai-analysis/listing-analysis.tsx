@@ -91,6 +91,8 @@ export function ListingAiTools({ listingId }: { listingId: number }) {
         </AppLink>
       ) : state.kind === 'done' ? (
         <AnalysisResult analysis={state.analysis} />
+      ) : state.kind === 'failed' && state.problem === 'no_credits' ? (
+        <NoCredits />
       ) : (
         <div className="ai-actions">
           <button
@@ -110,14 +112,11 @@ export function ListingAiTools({ listingId }: { listingId: number }) {
       <div aria-live="polite" className="ai-status">
         {state.kind === 'running' && <p className="hint">{t`Checking the price and the text of this listing…`}</p>}
       </div>
-      {state.kind === 'failed' &&
-        (state.problem === 'no_credits' ? (
-          <NoCredits />
-        ) : (
-          <p className="field-error" role="alert">
-            {problemText(state.problem)}
-          </p>
-        ))}
+      {state.kind === 'failed' && state.problem !== 'no_credits' && (
+        <p className="field-error" role="alert">
+          {problemText(state.problem)}
+        </p>
+      )}
       {hasSession && <CompareWith listingId={listingId} />}
     </section>
   )

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatGregorianDate } from '../../../shared/dates.ts'
+import { formatNumber } from '../../../shared/money.ts'
 import type { City } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { PersianDatePicker } from '../listing-form/persian-date-picker.tsx'
@@ -31,10 +32,11 @@ export function CityPicker({
   error: string | null
 }) {
   const { t } = useLingui()
+  const locale = useLocale()
   const [cities, setCities] = useState(initial)
   const [said, setSaid] = useState('')
   const full = cities.length >= MAX_CITIES
-  const max = MAX_CITIES
+  const max = formatNumber(MAX_CITIES, locale)
 
   const add = (city: City) => {
     const name = city.name

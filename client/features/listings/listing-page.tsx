@@ -123,7 +123,10 @@ export function Component() {
             ))}
           </dl>
           <p className="owner">
-            <Trans>Posted by {ownerName}</Trans> · <DateText iso={listing.createdAt} />
+            <Trans>
+              Posted by <bdi>{ownerName}</bdi>
+            </Trans>{' '}
+            · <DateText iso={listing.createdAt} />
           </p>
           {own ? (
             <div className="own-listing-panel" role="note">
