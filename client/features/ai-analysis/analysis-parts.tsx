@@ -93,11 +93,20 @@ export function FitChecks({ fit }: { fit: AiAnalysis['fit'] }) {
   )
 }
 
-/** The credits left after a call. */
+/** The credits left after a call; at none, the way to more. */
 export function CreditsLeft({ remaining }: { remaining: number }) {
+  const to = useLocalePath()
   return (
     <p className="hint ai-credits-left">
       <Plural value={remaining} one="# AI credit left" other="# AI credits left" />
+      {remaining === 0 && (
+        <>
+          {' · '}
+          <AppLink to={to('/pricing')}>
+            <Trans>Get more AI credits</Trans>
+          </AppLink>
+        </>
+      )}
     </p>
   )
 }
