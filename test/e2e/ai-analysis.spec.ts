@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
 import { write } from '../helpers/page-api.ts'
 import { signedIn } from '../helpers/signed-in.ts'
@@ -21,6 +22,12 @@ async function flaggedListing(browser: Browser): Promise<{ id: number; slug: str
   await owner.context().close()
   await admin.context().close()
   return listing
+}
+
+/** No accessibility violations axe can find inside `selector`. */
+async function accessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 let flagged: { id: number; slug: string }
@@ -56,6 +63,7 @@ test('fa: a reader analyzes a listing whose owner is abroad and sees the red fla
   await expect(tools.getByRole('heading', { name: 'قیمت' })).toBeVisible()
   await expect(tools.locator('.verdict-facts')).toContainText(/[۰-۹]/)
   await expect(tools).toContainText('۲ اعتبار هوش مصنوعی باقی مانده')
+  await accessible(reader, '.ai-tools')
 
   // the last two credits spent elsewhere: the next analysis is refused with the pricing page offered
   for (const _ of [1, 2])
@@ -86,6 +94,7 @@ test('en: two favourites compared side by side from the favourites page and from
     await expect(toggles.nth(i)).toBeChecked()
   }
   await expect(reader.locator('.compare-bar')).toContainText('Ready to compare:')
+  await accessible(reader, '.compare-bar')
   await reader.locator('.compare-bar').getByRole('button', { name: 'Compare with AI' }).click()
   await expect(reader).toHaveURL(new RegExp(`/en/dashboard/favorites/compare\\?a=${flagged.id}&b=${other.id}$`))
 
@@ -101,6 +110,7 @@ test('en: two favourites compared side by side from the favourites page and from
   )
   await expect(reader.getByRole('region', { name: 'Red flags · Listing 2' })).toContainText('No red flags found.')
   await expect(reader.getByText('2 AI credits left')).toBeVisible()
+  await accessible(reader, '.compare-page')
 
   // a reload shows the two listings again and waits for the button: no second credit
   await reader.reload()
@@ -161,6 +171,7 @@ test('en: preferences set on /dashboard/ai-preferences are kept after a reload, 
   await expect(reader.getByLabel('Kind of place')).toHaveValue('apartment')
   await expect(reader.getByLabel('Move-in date')).toHaveValue('2027-03-01')
   await expect(reader.getByRole('checkbox', { name: 'Furnished' })).toBeChecked()
+  await accessible(reader, '.ai-preferences-page')
 
   await reader.goto('/dashboard/ai-preferences')
   await expect(reader.locator('html')).toHaveAttribute('dir', 'rtl')
