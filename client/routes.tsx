@@ -4,16 +4,6 @@ import { LOCALES, type LocaleCode } from '../shared/locales.ts'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
-import type { PlaceholderKey } from './features/pages/placeholder-page.tsx'
-
-// Pages not built yet load on demand, so they cost the first visit nothing.
-const placeholderModule = () => import('./features/pages/placeholder-page.tsx')
-const placeholder = (code: LocaleCode, path: string | undefined, key: PlaceholderKey): RouteObject => {
-  const lazy = async () => (await placeholderModule()).placeholderRoute(key)
-  return path === undefined
-    ? { id: `${code}:${key}`, index: true, ErrorBoundary: RouteError, lazy }
-    : { id: `${code}:${key}`, path, ErrorBoundary: RouteError, lazy }
-}
 
 /** The pages of one language; ids carry the language so the six branches never collide. */
 function pages(code: LocaleCode): RouteObject[] {
@@ -118,6 +108,12 @@ function pages(code: LocaleCode): RouteObject[] {
           lazy: () => import('./features/favorites/favorites-page.tsx'),
         },
         {
+          id: `${code}:compare`,
+          path: 'favorites/compare',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/ai-analysis/compare-page.tsx'),
+        },
+        {
           id: `${code}:referrals`,
           path: 'referrals',
           ErrorBoundary: RouteError,
@@ -147,7 +143,12 @@ function pages(code: LocaleCode): RouteObject[] {
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listing-form/listing-form-page.tsx'),
         },
-        placeholder(code, 'ai-preferences', 'aiPreferences'),
+        {
+          id: `${code}:ai-preferences`,
+          path: 'ai-preferences',
+          ErrorBoundary: RouteError,
+          lazy: () => import('./features/ai-preferences/ai-preferences-page.tsx'),
+        },
         {
           id: `${code}:moderation`,
           path: 'moderation',

@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
+import { write } from '../helpers/page-api.ts'
 import { signedIn } from '../helpers/signed-in.ts'
-
-/** A write through the gateway as the page's own script makes it (same origin, the page's cookies). */
-async function write(page: Page, method: 'POST' | 'PUT', path: string, data: object) {
-  const origin = new URL(page.url()).origin
-  const res = await page.request.fetch(path, { method, headers: { origin }, data })
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300)
-  return (await res.json()).data
-}
 
 test('fa: a renter saves a Berlin search, an admin approves a matching listing, the badge counts it live and the inbox shows it', async ({
   browser,

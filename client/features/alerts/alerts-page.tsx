@@ -5,6 +5,7 @@ import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api/call.ts'
+import { cityNamesOf } from '../../lib/city-names.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -25,17 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       api.locations.countries(language, request.signal),
     ])
     // the cities the alerts name, in the reader's language (a key the search no longer knows stays a key)
-    const keys = [...new Set(alerts.items.map((a) => a.filters.city).filter((k): k is string => Boolean(k)))]
-    const found = await Promise.all(
-      keys.map((key) =>
-        api.locations
-          .searchCities(key, language, request.signal)
-          .then((cities) => cities.find((c) => c.key === key))
-          .catch(() => undefined),
-      ),
-    )
-    const cityNames: Record<string, string> = {}
-    for (const city of found) if (city) cityNames[city.key] = city.name
+    const keys = alerts.items.map((a) => a.filters.city).filter((k): k is string => Boolean(k))
+    const cityNames = await cityNamesOf(api, keys, language, request.signal)
     return {
       alerts,
       inbox,

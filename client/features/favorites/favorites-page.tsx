@@ -8,6 +8,7 @@ import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { Pagination } from '../listings/pagination.tsx'
+import { CompareBar, CompareToggle, useComparePick } from './compare-pick.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
@@ -25,13 +26,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** /dashboard/favorites: the listings the user saved, newest first; the heart takes one out (and back in). */
+/**
+ * /dashboard/favorites: the listings the user saved, newest first; the heart takes one out (and back in),
+ * and two picked with "Compare" go side by side.
+ */
 export function Component() {
   const { favorites, pagination } = useLoaderData<typeof loader>()
   const { t } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
+  const pick = useComparePick()
   const total = formatNumber(pagination.totalItems, locale)
+  const comparable = favorites.filter((f) => f.card.status === 'active').length >= 2
   return (
     <section className="favorites-page" aria-labelledby="favorites-title">
       <PageHead title={t`Favorites`} noindex />
@@ -51,12 +57,22 @@ export function Component() {
         <>
           <p className="hint">
             <Trans>{total} saved listings</Trans>
+            {comparable && (
+              <>
+                {' · '}
+                <Trans>Tick “Compare” on two of them to see them side by side.</Trans>
+              </>
+            )}
           </p>
           <div className="listing-grid">
             {favorites.map((f) => (
-              <ListingCard key={f.card.id} listing={f.card} headingLevel={2} />
+              <div key={f.card.id} className="favorite-item">
+                <ListingCard listing={f.card} headingLevel={2} />
+                {f.card.status === 'active' && <CompareToggle listing={f.card} pick={pick} />}
+              </div>
             ))}
           </div>
+          {comparable && <CompareBar pick={pick} />}
           <Pagination pagination={pagination} />
         </>
       )}

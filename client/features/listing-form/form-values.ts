@@ -101,7 +101,8 @@ const latinDigits = (text: string) =>
   text
     .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-const numberOrNull = (text: string) =>
+/** A number typed in any of those digits (thousands separators allowed), or null when the field is empty; NaN when it is no number. */
+export const numberOrNull = (text: string) =>
   text.trim() === '' ? null : Number(latinDigits(text.trim()).replace(/[,٬\s]/g, ''))
 
 /**

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useEffect } from 'react'
 import { browserApi } from '../../lib/api/browser.ts'
+import { ListingAiTools } from '../ai-analysis/listing-analysis.tsx'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { BoostButton } from '../my-listings/boost-button.tsx'
 import { ContactButton } from './contact-button.tsx'
@@ -122,7 +123,10 @@ export function Component() {
             ))}
           </dl>
           <p className="owner">
-            <Trans>Posted by {ownerName}</Trans> · <DateText iso={listing.createdAt} />
+            <Trans>
+              Posted by <bdi>{ownerName}</bdi>
+            </Trans>{' '}
+            · <DateText iso={listing.createdAt} />
           </p>
           {own ? (
             <div className="own-listing-panel" role="note">
@@ -162,6 +166,7 @@ export function Component() {
           )}
         </aside>
         <ListingDescription listing={listing} />
+        {!own && <ListingAiTools listingId={listing.id} />}
       </div>
     </article>
   )

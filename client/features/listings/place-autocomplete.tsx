@@ -26,18 +26,23 @@ const optionKey = (o: Option) =>
 /**
  * A place combobox (WAI-ARIA 1.2 pattern): type a city — or, when `countries` are given, a
  * country — in any script and pick with the arrows and Enter. The choice goes into the form as
- * `city` (a city's key) and, with `withCountry`, `country` (its code).
+ * `city` (a city's key) and, with `withCountry`, `country` (its code). With `onPick`, a chosen city
+ * is handed over instead and the field empties for the next one (a list of cities kept by the caller).
  */
 export function PlaceAutocomplete({
   defaultKey,
   defaultLabel,
   withCountry = false,
   countries,
+  onPick,
+  label,
 }: {
   defaultKey?: string
   defaultLabel?: string
   withCountry?: boolean
   countries?: CountryChoice[]
+  onPick?: (city: City) => void
+  label?: string
 }) {
   const { t } = useLingui()
   const locale = useLocale()
@@ -84,7 +89,11 @@ export function PlaceAutocomplete({
 
   function choose(option: Option) {
     setTyped(false)
-    if (option.kind === 'country') {
+    if (onPick && option.kind === 'city') {
+      onPick(option.city)
+      setText('')
+      setOptions([])
+    } else if (option.kind === 'country') {
       setText(option.country.name)
       setCityKey('')
       setCountry(option.country.code)
@@ -104,7 +113,7 @@ export function PlaceAutocomplete({
         type="text"
         role="combobox"
         autoComplete="off"
-        aria-label={countries ? t`Country or city` : t`City`}
+        aria-label={label ?? (countries ? t`Country or city` : t`City`)}
         placeholder={countries ? t`Country or city, e.g. Berlin or آلمان` : t`City, e.g. Berlin or برلین`}
         aria-expanded={expanded}
         aria-controls={`${id}-list`}
@@ -124,7 +133,7 @@ export function PlaceAutocomplete({
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(event) => comboboxKeyDown(event, { options, active, expanded, setActive, setOpen, choose })}
       />
-      <input type="hidden" name="city" value={cityKey || (typed ? text.trim() : '')} />
+      {!onPick && <input type="hidden" name="city" value={cityKey || (typed ? text.trim() : '')} />}
       {withCountry && country && <input type="hidden" name="country" value={country} />}
       {expanded && (
         <ul id={`${id}-list`} role="listbox" className="combobox-list" aria-label={countries ? t`Places` : t`Cities`}>

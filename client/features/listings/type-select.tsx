@@ -3,10 +3,10 @@ import { PROPERTY_TYPES } from '../../../shared/constants.ts'
 import { TYPE_LABELS } from './labels.ts'
 
 /** The property-type filter (`type`), "Any type" first. */
-export function TypeSelect({ defaultValue = '', label }: { defaultValue?: string; label?: string }) {
+export function TypeSelect({ defaultValue = '', label, id }: { defaultValue?: string; label?: string; id?: string }) {
   const { t, i18n } = useLingui()
   return (
-    <select name="type" aria-label={label} defaultValue={defaultValue}>
+    <select id={id} name="type" aria-label={label} defaultValue={defaultValue}>
       <option value="">{t`Any type`}</option>
       {PROPERTY_TYPES.map((type) => (
         <option key={type} value={type}>
