@@ -118,7 +118,10 @@ t.test('the API when PostgreSQL is unavailable', async (t) => {
     t.equal(refused.body.error.code, 'SERVICE_UNAVAILABLE')
 
     await proxy.restore()
-    t.equal((await call(app, '/api/v1/health')).status, 200)
+    // a pooled connection the restart ended may be handed out once more before its socket's close is
+    // seen (a loaded machine delays it): recovery is by itself and quick, not necessarily the first call
+    const ms = await until200(app, '/api/v1/health', 5_000)
+    t.comment(`/health 200 again ${ms} ms after the database accepted connections`)
     const sqlError = await call(app, '/test/sql-error')
     t.equal(sqlError.status, 500)
     t.equal(sqlError.body.error.code, 'INTERNAL')
