@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { E2E_BOT_TOKEN, E2E_DATA_DIR } from '../../playwright.config.ts'
 import { lastActionLink } from '../helpers/email.ts'
+import { ownClientAddress } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 test.describe('account management (en)', () => {
@@ -9,6 +10,7 @@ test.describe('account management (en)', () => {
   test('a Telegram user adds e-mail sign-in, unlinks Telegram, then deletes the account', async ({ page }) => {
     const id = 890000 + (Date.now() % 10000)
     const email = `linker-${id}@example.com`
+    await page.setExtraHTTPHeaders(ownClientAddress())
     const fields = signTelegramLogin(
       {
         id,

@@ -48,7 +48,7 @@ test('fa: a reader searches in Persian, sees the understood chips, results and c
   await expect(panel.getByRole('button', { name: 'حذف «آلمان» و جست‌وجوی دوباره (یک اعتبار)' })).toBeVisible()
   await expect(berlin).toHaveCount(0)
   await expect(panel.getByRole('status')).toHaveText(/همهٔ اعتبارهای هوش مصنوعی‌تان را استفاده کرده‌اید/)
-  await expect(panel.getByRole('link', { name: 'گرفتن اعتبار بیشتر' })).toHaveAttribute('href', '/pricing')
+  await expect(panel.getByRole('link', { name: 'دریافت اعتبار بیشتر' })).toHaveAttribute('href', '/pricing')
   await expect(panel.getByRole('button', { name: /جست‌وجو با هوش مصنوعی/ })).toBeDisabled()
 })
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { ownClientAddress } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 test.describe('favourites (en)', () => {
@@ -11,6 +12,8 @@ test.describe('favourites (en)', () => {
     await page.goto('/en/listings')
     const guestHeart = page.locator('.listing-card').first().getByRole('link', { name: 'Save to favorites' })
     await expect(guestHeart).toHaveAttribute('href', /^\/en\/auth\?next=%2Fen%2Flistings/)
+
+    await page.setExtraHTTPHeaders(ownClientAddress())
 
     const fields = signTelegramLogin(
       {

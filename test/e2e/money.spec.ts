@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN, E2E_DATA_DIR } from '../../playwright.config.ts'
 import { lastActionLink } from '../helpers/email.ts'
-import { signedIn } from '../helpers/signed-in.ts'
+import { signedIn, ownClientAddress } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 const run = Date.now() % 100000
@@ -146,7 +146,9 @@ test('en: a referral link counts once its visitor signs up, by Telegram and by e
   )
 
   // by Telegram: the link's page first, then the sign-in that lands on a page signed in
-  const byTelegram = await (await browser.newContext({ locale: 'en-US' })).newPage()
+  const byTelegram = await (
+    await browser.newContext({ locale: 'en-US', extraHTTPHeaders: ownClientAddress() })
+  ).newPage()
   await byTelegram.goto(`/en/listings?ref=${code}`)
   await expect(byTelegram.locator('html[data-hydrated]')).toHaveCount(1)
   const fields = signTelegramLogin(

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { ownClientAddress } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 for (const { locale, prefix, name, signOut } of [
@@ -10,6 +11,7 @@ for (const { locale, prefix, name, signOut } of [
     test.use({ locale })
 
     test('a signed callback signs in to the dashboard; sign-out ends the session', async ({ page }) => {
+      await page.setExtraHTTPHeaders(ownClientAddress())
       const fields = signTelegramLogin(
         {
           id: 880000 + name.length,
@@ -47,6 +49,7 @@ test.describe('profile (en)', () => {
   test.use({ locale: 'en-US' })
 
   test('a signed-in user edits the profile; a bad username shows its field error', async ({ page }) => {
+    await page.setExtraHTTPHeaders(ownClientAddress())
     const fields = signTelegramLogin(
       {
         id: 881234,

@@ -22,8 +22,10 @@ export function tempDir(t: Teardown): string {
 }
 
 /**
- * The real gateway (built client + SSR bundle from dist/) in front of the real API, which listens
- * on a loopback port as in production; requests go through `gateway.inject()`.
+ * The real gateway in front of the real API, which listens on a loopback port as in production;
+ * requests go through `gateway.inject()`. Pages are rendered from the client's source (so the
+ * coverage of the client counts them) with the built client's asset names from dist/; the
+ * browser journeys run the built SSR bundle itself.
  */
 export async function buildTestStack(
   t: Teardown,
@@ -37,7 +39,7 @@ export async function buildTestStack(
   const gateway: FastifyInstance = await buildGateway({
     apiUrl,
     publicBaseUrl: 'https://khaneh.example',
-    renderer: await productionRenderer(path.resolve('dist')),
+    renderer: await productionRenderer(path.resolve('dist'), () => import('../../client/entry.server.tsx')),
     photos,
     clientDir: path.resolve('dist/client'),
     logLevel: 'silent',

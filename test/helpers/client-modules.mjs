@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url'
 import { isMainThread } from 'node:worker_threads'
 
 const CLIENT = new URL('../../client/', import.meta.url).href
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const CATALOG = /\/locales\/[a-z]{2}\/messages\.po$/
 const NEEDS_BABEL = /from ['"]@lingui\/(?:core|react)\/macro['"]|import\.meta\.glob\b/
 
 if (isMainThread) register(import.meta.url)
@@ -40,8 +42,32 @@ function expandGlobs({ types: t }) {
   }
 }
 
+/** @type {{ api: typeof import('@lingui/cli/api'), config: import('@lingui/conf').LinguiConfigNormalized, catalogs: unknown[] } | undefined} */
+let lingui
+
+/** A `.po` catalog compiled as the Lingui Vite plugin compiles it on import (`export const messages = …`). */
+async function compiledCatalog(file) {
+  if (!lingui) {
+    const api = await import('@lingui/cli/api')
+    const { getConfig } = await import('@lingui/conf')
+    const config = getConfig({ cwd: ROOT })
+    lingui = { api, config, catalogs: await api.getCatalogs(config) }
+  }
+  const { api, config, catalogs } = lingui
+  const found = api.getCatalogForFile(relative(config.rootDir, file), catalogs)
+  if (!found) throw new Error(`${file} is not a catalog of lingui.config.ts`)
+  const { messages } = await found.catalog.getTranslations(found.locale, {
+    fallbackLocales: config.fallbackLocales,
+    sourceLocale: config.sourceLocale,
+    missingBehavior: api.getFailOnMissingBehavior(false),
+  })
+  return api.createCompiledCatalog(found.locale, messages, { namespace: 'es' }).source
+}
+
 /** @type {import('node:module').LoadHook} */
 export async function load(url, context, nextLoad) {
+  if (url.startsWith('file:') && CATALOG.test(url))
+    return { format: 'module', shortCircuit: true, source: await compiledCatalog(fileURLToPath(url)) }
   const loaded = await nextLoad(url, context)
   if (!url.startsWith(CLIENT) || loaded.source == null) return loaded
   const source = String(loaded.source)

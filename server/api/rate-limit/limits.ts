@@ -14,8 +14,9 @@ export interface RateLimitPolicy {
 
 /**
  * Requests per client and route. A route names its policy with `config: { rateLimitPolicy }`;
- * each route keeps its own counter. The browser journeys (test/e2e) sign in and up from one
- * address: a whole run stays within these numbers.
+ * each route keeps its own counter. The browser journeys (test/e2e) give each Telegram visitor an
+ * address of its own (test/helpers/signed-in.ts) and sign up by e-mail from one: a whole run stays
+ * within these numbers.
  */
 export const RATE_LIMIT_POLICIES = {
   /** /identity/sign-in, /auth/email-login, /auth/telegram-login: password guessing and scrypt work. */

@@ -16,20 +16,27 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-/** The production renderer: the SSR bundle and the client manifest from `npm run build`, read once at start. */
-export async function productionRenderer(distDir: string): Promise<PageRenderer> {
+type ServerEntry = { render: typeof renderPage }
+
+/**
+ * The production renderer: the SSR bundle and the client manifest from `npm run build`, read once at
+ * start. `entry` replaces the SSR bundle (the tests render the client's source with the built assets' names).
+ */
+export async function productionRenderer(
+  distDir: string,
+  entry: () => Promise<ServerEntry> = () =>
+    import(pathToFileURL(path.join(distDir, 'server/entry.server.js')).href) as Promise<ServerEntry>,
+): Promise<PageRenderer> {
   const manifest = JSON.parse(await readFile(path.join(distDir, 'client/.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
   >
-  const entry = manifest['client/entry.client.tsx']
-  if (!entry) throw new Error('The client manifest has no entry for client/entry.client.tsx: run npm run build')
-  const styles = (entry.css ?? []).map((file) => `/${file}`)
-  const modulePreloads = (entry.imports ?? []).map((key) => `/${manifest[key]?.file}`).filter((f) => f !== '/undefined')
-  const bootstrapModules = [`/${entry.file}`]
-  const mod = (await import(pathToFileURL(path.join(distDir, 'server/entry.server.js')).href)) as {
-    render: typeof renderPage
-  }
+  const client = manifest['client/entry.client.tsx']
+  if (!client) throw new Error('The client manifest has no entry for client/entry.client.tsx: run npm run build')
+  const styles = (client.css ?? []).map((file) => `/${file}`)
+  const modulePreloads = (client.imports ?? []).map((key) => `/${manifest[key]?.file}`).filter((f) => f !== '/undefined')
+  const bootstrapModules = [`/${client.file}`]
+  const mod = await entry()
   return {
     render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads }),
   }
