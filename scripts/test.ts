@@ -24,7 +24,7 @@ const steps: Step[] = [
   { name: 'import cycles', command: 'node', args: ['--import', 'tsx', 'scripts/check-cycles.ts'] },
   // tap compiles its plugin set at install; ours drops its ts-node loader (TypeScript 7 has no JS API) for tsx
   { name: 'tap plugins', command: 'tap', args: ['build'] },
-  // the gateway tests render with the production bundles
+  // the gateway tests serve the built client (asset names, static files), and some render the SSR bundle itself
   { name: 'build', command: 'node', args: ['--import', 'tsx', 'scripts/build.ts'] },
 ]
 const chosen = process.argv.slice(2)
