@@ -326,4 +326,20 @@ export const QUERY_TABLE: QueryCase[] = [
     query: 'habitación en Roma en enero',
     filters: { country: 'IT', city: 'rome', type: 'private_room', start_date: '2027-01-31' },
   },
+  // added after a held-out check: plural and student words for women
+  {
+    language: 'tr',
+    query: 'İstanbul’da kadınlar için oda, en fazla 15000 TL',
+    filters: { country: 'TR', city: 'istanbul', type: 'private_room', gender_pref: 'female', max_price: 15000 },
+  },
+  {
+    language: 'it',
+    query: 'camera singola a Milano per studentessa',
+    filters: { country: 'IT', city: 'milan', type: 'private_room', gender_pref: 'female' },
+  },
+  {
+    language: 'en',
+    query: 'cheap flat in Munich for a couple of months',
+    filters: { country: 'DE', city: 'munich', type: 'apartment', term: 'short' },
+  },
 ]
