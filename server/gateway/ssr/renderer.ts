@@ -1,13 +1,23 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { render as renderPage, RenderOptions, RenderResult } from '../../../client/entry.server.tsx'
+import type { LocaleCode } from '../../../shared/locales.ts'
+import type {
+  isSharedPage as isShared,
+  render as renderPage,
+  RenderOptions,
+  RenderResult,
+} from '../../../client/entry.server.tsx'
 
 export type PageRenderOptions = Omit<RenderOptions, 'bootstrapModules' | 'styles' | 'modulePreloads'>
+
+export type { RenderResult }
 
 /** Renders a page request to a stream (or a redirect). */
 export interface PageRenderer {
   render(options: PageRenderOptions): Promise<RenderResult>
+  /** Whether the page at this path is the same for every anonymous visitor; absent: no page is (nothing is cached). */
+  isSharedPage?(pathname: string, locale: LocaleCode): boolean
 }
 
 interface ManifestChunk {
@@ -29,8 +39,10 @@ export async function productionRenderer(distDir: string): Promise<PageRenderer>
   const bootstrapModules = [`/${entry.file}`]
   const mod = (await import(pathToFileURL(path.join(distDir, 'server/entry.server.js')).href)) as {
     render: typeof renderPage
+    isSharedPage: typeof isShared
   }
   return {
     render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads }),
+    isSharedPage: mod.isSharedPage,
   }
 }
