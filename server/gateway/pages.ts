@@ -84,6 +84,9 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     return reply.send(FALLBACK_500)
   }
 
+  /** The headers every response of a cached page has, made once per page. */
+  const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
+
   /** A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie is ever kept with a page). */
   const sendCached = (
     request: FastifyRequest,
@@ -94,14 +97,21 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   ) => {
     const encoding = pickEncoding(request.headers['accept-encoding'])
     const body = variant(page, encoding)
+    let common = commonHeaders.get(page)
+    if (!common) {
+      common = {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        vary: 'Accept-Encoding, Cookie',
+        ...pageSecurityHeaders(page.scriptSources, securityFlags),
+      }
+      commonHeaders.set(page, common)
+    }
     const headers: Record<string, string> = {
-      'content-type': 'text/html; charset=utf-8',
+      ...common,
       'content-length': String(body.length),
-      'cache-control': 'no-store',
-      vary: 'Accept-Encoding, Cookie',
       'x-request-id': request.id,
       [CACHE_HEADER]: state,
-      ...pageSecurityHeaders(page.scriptSources, securityFlags),
     }
     if (encoding) headers['content-encoding'] = encoding
     const cookie = localeCookie(request, options.secureCookies)
@@ -114,10 +124,13 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   }
 
   /** An anonymous request for a shared page: from the cache, or rendered once for everyone waiting on it. */
-  const sharedPage = async (request: FastifyRequest, reply: FastifyReply, cache: RenderCache, key: string) => {
-    const started = process.hrtime.bigint()
-    const cached = cache.get(key)
-    if (cached) return sendCached(request, reply, cached, 'hit', started)
+  const sharedPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cache: RenderCache,
+    key: string,
+    started: bigint,
+  ) => {
     let rendered
     try {
       // from the key's own address, in full, with nothing of this visitor's (their request id and
@@ -160,11 +173,16 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const canonical = withoutDefaultPrefix(url)
     if (canonical) return reply.redirect(canonical, 301)
     const locale = requestLocale(request)
-    if (cache && !options.sessions.mayHaveSession(request) && options.renderer.isSharedPage?.(url.pathname, locale))
-      return sharedPage(request, reply, cache, pageKey(locale, url))
+    const started = process.hrtime.bigint()
+    if (cache && !options.sessions.mayHaveSession(request)) {
+      const key = pageKey(locale, url)
+      // only shared pages are ever kept: a hit needs no look at the routes
+      const cached = cache.get(key)
+      if (cached) return sendCached(request, reply, cached, 'hit', started)
+      if (options.renderer.isSharedPage?.(url.pathname, locale)) return sharedPage(request, reply, cache, key, started)
+    }
     if (cache) options.metrics.renderCacheRequests.inc({ result: 'bypass' })
 
-    const started = process.hrtime.bigint()
     const nonce = newNonce()
     const controller = new AbortController()
     const cookie = localeCookie(request, options.secureCookies)

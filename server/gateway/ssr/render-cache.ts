@@ -43,7 +43,8 @@ export function normalizedSearch(params: URLSearchParams): string {
 
 /** A page's cache key: its language, its unprefixed path, its normalized query. */
 export function pageKey(locale: LocaleCode, url: URL): string {
-  return `${locale}:${stripLocale(url.pathname, locale)}${normalizedSearch(url.searchParams)}`
+  const path = stripLocale(url.pathname, locale)
+  return url.search === '' ? `${locale}:${path}` : `${locale}:${path}${normalizedSearch(url.searchParams)}`
 }
 
 /** The language of a key's page. */
