@@ -162,6 +162,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     if (rendered.kind === 'redirect') {
       const cookie = localeCookie(request, options.secureCookies)
       if (cookie) reply.header('set-cookie', cookie)
+      options.metrics.renderCacheRequests.inc({ result: 'miss' })
       return reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
     }
     return sendCached(request, reply, rendered.page, 'miss', started)
