@@ -18,7 +18,8 @@ const QUERIES = [
   { query: 'stanza a Milano meno di 700', language: 'it' },
 ]
 
-async function signIn(base: string, id: number): Promise<string> {
+/** A reader signed in through the gateway: their session cookies, as a Cookie header. */
+export async function signIn(base: string, id: number): Promise<string> {
   const login = signTelegramLogin(
     { id, first_name: `Bench${id}`, auth_date: Math.floor(Date.now() / 1000) },
     BENCH_BOT_TOKEN,

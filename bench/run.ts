@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon, { type Request } from 'autocannon'
-import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN } from './ai-search.ts'
+import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, signIn } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
@@ -129,6 +129,13 @@ try {
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/logo.svg'
   rows.push(await measure('page /en/listings', `${base}/en/listings`))
   rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
+  // a signed-in reader's page is rendered for them alone, never from the render cache (docs/decisions/024-page-render-cache.md)
+  const reader = await signIn(base, 3)
+  rows.push(
+    await measure('page /en/listings signed in (rendered per request)', `${base}/en/listings`, [
+      { method: 'GET', path: '/en/listings', headers: { cookie: reader } },
+    ]),
+  )
   rows.push(
     await measure(
       'json /api/v1/listings?city=berlin&sort=price_asc',

@@ -6,6 +6,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
+  matchRoutes,
   RouterContextProvider,
   StaticRouterProvider,
 } from 'react-router'
@@ -18,12 +19,18 @@ import { apiContext, i18nContext, identityContext, localeContext, ShellContext, 
 import { identityFor } from './lib/identity.ts'
 import { loadMessages } from './lib/i18n.ts'
 import { serializeForScript } from './lib/serialize.ts'
-import { createRoutes } from './routes.tsx'
+import { createRoutes, SHARED_PAGE } from './routes.tsx'
 
 // Built once per process, one per language: a request's language is known before rendering, and a
 // tree of one language is a sixth of the work to match and to turn into a static router per request.
 // Route ids are the same as in the browser's six-language tree, so hydration lines up.
 const handlers = new Map(LOCALES.map((l) => [l.code, createStaticHandler(createRoutes([l.code]))]))
+
+/** Whether the page at `pathname` is the same for every anonymous visitor (its route carries SHARED_PAGE). */
+export function isSharedPage(pathname: string, locale: LocaleCode): boolean {
+  const matches = matchRoutes(handlers.get(locale)!.dataRoutes, pathname)
+  return matches?.at(-1)?.route.handle === SHARED_PAGE
+}
 
 export interface RenderOptions {
   request: Request

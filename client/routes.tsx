@@ -5,6 +5,13 @@ import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
 
+/**
+ * A page that is the same document for every anonymous visitor: the gateway may serve it from its
+ * render cache (docs/decisions/024-page-render-cache.md). Only pages whose loaders and components
+ * read nothing of the visitor (no session, no cookie, no header) may carry it.
+ */
+export const SHARED_PAGE = { shared: true } as const
+
 /** The pages of one language; ids carry the language so the six branches never collide. */
 function pages(code: LocaleCode): RouteObject[] {
   return [
@@ -14,18 +21,21 @@ function pages(code: LocaleCode): RouteObject[] {
       children: [
         {
           id: `${code}:home`,
+          handle: SHARED_PAGE,
           index: true,
           ErrorBoundary: RouteError,
           lazy: () => import('./features/home/home-page.tsx'),
         },
         {
           id: `${code}:listings`,
+          handle: SHARED_PAGE,
           path: 'listings',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listings-page.tsx'),
         },
         {
           id: `${code}:listing`,
+          handle: SHARED_PAGE,
           path: 'listing/:slug',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listing-page.tsx'),
@@ -69,6 +79,7 @@ function pages(code: LocaleCode): RouteObject[] {
         // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
         {
           id: `${code}:content`,
+          handle: SHARED_PAGE,
           path: '*',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/pages/content-page.tsx'),

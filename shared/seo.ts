@@ -10,6 +10,10 @@ export const listingPath = (slug: string) => `/listing/${encodeURIComponent(slug
 export const cityPath = (countryCode: string, key: string) =>
   `/listings?country=${encodeURIComponent(countryCode)}&city=${encodeURIComponent(key)}`
 
+/** A parameter that only says where a visitor came from (utm_*, fbclid, gclid): no page reads it. */
+export const isTrackingParam = (name: string): boolean =>
+  name.startsWith('utm_') || name === 'fbclid' || name === 'gclid'
+
 /**
  * The canonical query of a page: on /listings only the landing dimensions (country, city, in that
  * order) and a page number above 1 survive; tracking parameters (utm_*, fbclid, gclid), other

@@ -20,6 +20,7 @@ import { proxyRoutes } from './proxy.routes.ts'
 import { sitemapRoutes } from './sitemap.routes.ts'
 import { unreadStreamRoutes } from './unread-stream.routes.ts'
 import { baseSecurityHeaders } from './security.ts'
+import { createRenderCache } from './ssr/render-cache.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
 import { createSessions, secureCookies } from './session.ts'
 import { telegramLoginRoutes } from './telegram-login.routes.ts'
@@ -39,6 +40,10 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number
   /** Cache lifetime of anonymous public API answers used by page rendering (default 5 s). */
   publicCacheMs?: number
+  /** Lifetime of anonymous pages in the render cache (default 5 s; 0 in development, or to turn it off). */
+  renderCacheMs?: number
+  /** What the render cache may hold, in bytes (default 32 MB). */
+  renderCacheBytes?: number
   isShuttingDown?: () => boolean
   /** METRICS_TOKEN: lets a scraper outside this machine read /metrics; without it, loopback only. */
   metricsToken?: string
@@ -75,7 +80,13 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     timeoutMs: options.upstreamTimeoutMs,
     publicCacheMs: options.publicCacheMs ?? 5_000,
   })
-  const metrics = createMetrics()
+  const renderCache = createRenderCache({
+    ttlMs: options.renderCacheMs ?? (options.dev ? 0 : 5_000),
+    maxBytes: options.renderCacheBytes ?? 32 * 1024 * 1024,
+  })
+  // the writes that empty the JSON caches empty the pages built from them (docs/decisions/024-page-render-cache.md)
+  upstream.onListingsChanged((changed) => renderCache.forgetListings(changed))
+  const metrics = createMetrics(renderCache)
   const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
   const securityHeaders = baseSecurityHeaders(options.publicBaseUrl.startsWith('https:'))
@@ -184,6 +195,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     publicBaseUrl: options.publicBaseUrl,
     publicConfig: options.publicConfig ?? {},
     secureCookies: secureCookies(options.publicBaseUrl),
+    renderCache,
     dev: options.dev,
   })
   return app

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { errorEnvelope } from '../lib/errors.ts'
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Upstream } from './upstream.ts'
 
 export interface HealthOptions {
@@ -28,8 +28,8 @@ function hasToken(request: FastifyRequest, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** Prometheus metrics of one gateway. */
-export function createMetrics() {
+/** Prometheus metrics of one gateway; `renderCache` reports what the page render cache holds. */
+export function createMetrics(renderCache?: { stats(): { entries: number; bytes: number } }) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const requestDuration = new Histogram({
@@ -39,7 +39,31 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   })
-  return { registry, requestDuration }
+  const renderCacheRequests = new Counter({
+    name: 'khaneh_render_cache_requests_total',
+    help: 'Page requests by how the render cache answered them: hit, miss (rendered into it), bypass (rendered alone)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  })
+  if (renderCache) {
+    new Gauge({
+      name: 'khaneh_render_cache_bytes',
+      help: 'What the pages in the render cache weigh, compressed variants included',
+      registers: [registry],
+      collect() {
+        this.set(renderCache.stats().bytes)
+      },
+    })
+    new Gauge({
+      name: 'khaneh_render_cache_entries',
+      help: 'Pages in the render cache',
+      registers: [registry],
+      collect() {
+        this.set(renderCache.stats().entries)
+      },
+    })
+  }
+  return { registry, requestDuration, renderCacheRequests }
 }
 export type Metrics = ReturnType<typeof createMetrics>
 

@@ -29,3 +29,21 @@ export function staleListingReads(header: string): (path: string) => boolean {
     return names.has(listingName(segment))
   }
 }
+
+const LISTING_PAGE = /^\/listing\/([^/?]+)\/?(?:\?|$)/
+const LIST_PAGE = /^\/(?:listings\/?)?(?:\?|$)/
+
+/**
+ * Which cached pages (unprefixed paths with their query, as the render cache keys them) the same
+ * header makes stale: home and every listings page (city pages included) on any change, and the
+ * pages of each named listing in every language (docs/decisions/024-page-render-cache.md).
+ */
+export function staleListingPages(header: string): (page: string) => boolean {
+  const all = header.trim() === '*'
+  const names = new Set(header.split(',').map((n) => n.trim()))
+  return (page) => {
+    if (LIST_PAGE.test(page)) return true
+    const match = LISTING_PAGE.exec(page)
+    return match !== null && (all || names.has(listingName(match[1]!)))
+  }
+}

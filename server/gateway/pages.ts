@@ -1,13 +1,23 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
-import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { serverTransport } from './api-transport.ts'
+import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
-import { newNonce, pageSecurityHeaders } from './security.ts'
-import type { PageRenderer } from './ssr/renderer.ts'
-import type { Sessions } from './session.ts'
+import { newNonce, nonceSource, pageSecurityHeaders } from './security.ts'
+import {
+  keyAddress,
+  keyLocale,
+  pageKey,
+  renderShared,
+  variant,
+  type CachedPage,
+  type RenderCache,
+} from './ssr/render-cache.ts'
+import type { PageRenderer, PageRenderOptions } from './ssr/renderer.ts'
+import { noSession, type RequestSession, type Sessions, type Visitor } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
 export interface PagesOptions {
@@ -18,6 +28,8 @@ export interface PagesOptions {
   publicConfig: PublicConfig
   metrics: Metrics
   secureCookies: boolean
+  /** Anonymous pages served from memory (docs/decisions/024-page-render-cache.md); absent or disabled: every page is rendered. */
+  renderCache?: RenderCache
   /** The longest a page may stream before it is cut off. */
   streamTimeoutMs?: number
   dev?: boolean
@@ -25,16 +37,136 @@ export interface PagesOptions {
 
 const FALLBACK_500 = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Internal Server Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px"><h1>خطای داخلی سرور · Internal Server Error</h1><p><a href="/">خانه · Home</a></p></body></html>`
 
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null
-  if (/\bbr\b/.test(accept)) return 'br'
-  if (/\bgzip\b/.test(accept)) return 'gzip'
-  return null
-}
+/** Says how a page was answered: from the render cache, rendered into it, or rendered for this request alone. */
+const CACHE_HEADER = 'x-khaneh-render-cache'
 
-/** Every other GET is a page: locale rules, then React Router's loaders and a streamed render. */
+/** Every other GET is a page: locale rules, then React Router's loaders and a render (streamed, or from the render cache). */
 export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const streamTimeoutMs = options.streamTimeoutMs ?? 10_000
+  const cache = options.renderCache?.enabled ? options.renderCache : undefined
+  const securityFlags = {
+    dev: options.dev,
+    telegram: Boolean(options.publicConfig.telegramBotUsername),
+    firebase: Boolean(options.publicConfig.firebaseApiKey),
+    https: options.publicBaseUrl.startsWith('https:'),
+  }
+  const observe = (started: bigint, status: number) =>
+    options.metrics.requestDuration.observe(
+      { method: 'GET', route: 'page', status: String(status) },
+      Number(process.hrtime.bigint() - started) / 1e9,
+    )
+
+  const pageOptions = (page: {
+    url: URL
+    locale: LocaleCode
+    nonce: string
+    visitor: Visitor
+    session: RequestSession
+    headers: Record<string, string>
+    waitForAll: boolean
+    onError: (error: unknown) => void
+    signal?: AbortSignal
+  }): PageRenderOptions => ({
+    request: new Request(page.url, { headers: page.headers, signal: page.signal }),
+    locale: page.locale,
+    transport: serverTransport(options.upstream, page.visitor, page.session),
+    nonce: page.nonce,
+    publicBaseUrl: options.publicBaseUrl,
+    publicConfig: options.publicConfig,
+    hasSession: page.session.access() !== undefined,
+    waitForAll: page.waitForAll,
+    onError: page.onError,
+  })
+
+  const fail = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    request.log.error({ err }, 'ssr.render_failed')
+    reply.status(500).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
+    return reply.send(FALLBACK_500)
+  }
+
+  /** The headers every response of a cached page has, made once per page. */
+  const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
+
+  /** A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie is ever kept with a page). */
+  const sendCached = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: CachedPage,
+    state: 'hit' | 'miss',
+    started: bigint,
+  ) => {
+    const encoding = pickEncoding(request.headers['accept-encoding'])
+    const body = variant(page, encoding)
+    let common = commonHeaders.get(page)
+    if (!common) {
+      common = {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        vary: 'Accept-Encoding, Cookie',
+        ...pageSecurityHeaders(page.scriptSources, securityFlags),
+      }
+      commonHeaders.set(page, common)
+    }
+    const headers: Record<string, string> = {
+      ...common,
+      'content-length': String(body.length),
+      'x-request-id': request.id,
+      [CACHE_HEADER]: state,
+    }
+    if (encoding) headers['content-encoding'] = encoding
+    const cookie = localeCookie(request, options.secureCookies)
+    if (cookie) headers['set-cookie'] = cookie
+    reply.hijack()
+    reply.raw.writeHead(page.status, headers)
+    reply.raw.end(body)
+    observe(started, page.status)
+    options.metrics.renderCacheRequests.inc({ result: state })
+  }
+
+  /** An anonymous request for a shared page: from the cache, or rendered once for everyone waiting on it. */
+  const sharedPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cache: RenderCache,
+    key: string,
+    started: bigint,
+  ) => {
+    let rendered
+    try {
+      // from the key's own address, in full, with nothing of this visitor's (their request id and
+      // address still go to the API, as for any call the gateway makes for them)
+      const page = { url: new URL(keyAddress(key), options.publicBaseUrl), locale: keyLocale(key) }
+      rendered = await cache.fill(key, () =>
+        renderShared(
+          (marker, onError) =>
+            options.renderer.render(
+              pageOptions({
+                ...page,
+                nonce: marker,
+                visitor: request,
+                session: noSession,
+                headers: {},
+                waitForAll: true,
+                onError: (err) => {
+                  onError(err)
+                  request.log.error({ err }, 'ssr.render_error')
+                },
+              }),
+            ),
+          streamTimeoutMs,
+        ),
+      )
+    } catch (err) {
+      return fail(request, reply, err)
+    }
+    if (rendered.kind === 'redirect') {
+      const cookie = localeCookie(request, options.secureCookies)
+      if (cookie) reply.header('set-cookie', cookie)
+      options.metrics.renderCacheRequests.inc({ result: 'miss' })
+      return reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
+    }
+    return sendCached(request, reply, rendered.page, 'miss', started)
+  }
 
   app.get('*', async (request, reply) => {
     const url = new URL(request.url, options.publicBaseUrl)
@@ -42,43 +174,49 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const canonical = withoutDefaultPrefix(url)
     if (canonical) return reply.redirect(canonical, 301)
     const locale = requestLocale(request)
-
     const started = process.hrtime.bigint()
+    if (cache && !options.sessions.mayHaveSession(request)) {
+      const key = pageKey(locale, url)
+      // only shared pages are ever kept: a hit needs no look at the routes
+      const cached = cache.get(key)
+      if (cached) return sendCached(request, reply, cached, 'hit', started)
+      if (options.renderer.isSharedPage?.(url.pathname, locale)) return sharedPage(request, reply, cache, key, started)
+    }
+    if (cache) options.metrics.renderCacheRequests.inc({ result: 'bypass' })
+
     const nonce = newNonce()
     const controller = new AbortController()
-    const fetchRequest = new Request(url, {
-      headers: {
-        'accept-language': request.headers['accept-language'] ?? '',
-        'user-agent': request.headers['user-agent'] ?? '',
-      },
-      signal: controller.signal,
-    })
-    const waitForAll = isbot(request.headers['user-agent'] ?? '')
     const cookie = localeCookie(request, options.secureCookies)
     const session = await options.sessions.open(request)
+    const headers = {
+      'accept-language': request.headers['accept-language'] ?? '',
+      'user-agent': request.headers['user-agent'] ?? '',
+    }
+    const waitForAll = isbot(request.headers['user-agent'] ?? '')
 
     let result
     try {
-      result = await options.renderer.render({
-        request: fetchRequest,
-        locale,
-        transport: serverTransport(options.upstream, request, session),
-        nonce,
-        publicBaseUrl: options.publicBaseUrl,
-        publicConfig: options.publicConfig,
-        hasSession: session.access() !== undefined,
-        waitForAll,
-        onError: (err) => request.log.error({ err }, 'ssr.render_error'),
-      })
+      result = await options.renderer.render(
+        pageOptions({
+          url,
+          locale,
+          nonce,
+          visitor: request,
+          session,
+          headers,
+          waitForAll,
+          onError: (err) => request.log.error({ err }, 'ssr.render_error'),
+          signal: controller.signal,
+        }),
+      )
     } catch (err) {
-      request.log.error({ err }, 'ssr.render_failed')
-      reply.status(500).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
-      return reply.send(FALLBACK_500)
+      return fail(request, reply, err)
     }
 
     const setCookies = [...(cookie ? [cookie] : []), ...session.setCookies()]
     if (result.kind === 'redirect') {
       if (setCookies.length > 0) reply.header('set-cookie', setCookies)
+      if (cache) reply.header(CACHE_HEADER, 'bypass')
       return reply.redirect(result.location, result.status)
     }
 
@@ -86,29 +224,20 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     reply.hijack()
     const raw = reply.raw
     const encoding = pickEncoding(request.headers['accept-encoding'])
-    const headers: Record<string, string | string[]> = {
+    const responseHeaders: Record<string, string | string[]> = {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       vary: 'Accept-Encoding, Cookie',
       'x-request-id': request.id,
-      ...pageSecurityHeaders(nonce, {
-        dev: options.dev,
-        telegram: Boolean(options.publicConfig.telegramBotUsername),
-        firebase: Boolean(options.publicConfig.firebaseApiKey),
-        https: options.publicBaseUrl.startsWith('https:'),
-      }),
+      ...(cache && { [CACHE_HEADER]: 'bypass' }),
+      ...pageSecurityHeaders([nonceSource(nonce)], securityFlags),
     }
-    if (setCookies.length > 0) headers['set-cookie'] = setCookies
-    if (encoding) headers['content-encoding'] = encoding
-    raw.writeHead(result.status, headers)
+    if (setCookies.length > 0) responseHeaders['set-cookie'] = setCookies
+    if (encoding) responseHeaders['content-encoding'] = encoding
+    raw.writeHead(result.status, responseHeaders)
 
     // React calls flush() on the destination after each batch, so a compressor still streams.
-    const destination =
-      encoding === 'br'
-        ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
-        : encoding === 'gzip'
-          ? createGzip({ level: 6 })
-          : null
+    const destination = encoding ? compressor(encoding) : null
     if (destination) destination.pipe(raw)
 
     const timer = setTimeout(() => result.abort(new Error('stream timeout')), streamTimeoutMs)
@@ -118,8 +247,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         controller.abort()
         result.abort(new Error('client closed'))
       }
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9
-      options.metrics.requestDuration.observe({ method: 'GET', route: 'page', status: String(result.status) }, seconds)
+      observe(started, result.status)
     })
     result.pipe(destination ?? raw)
   })

@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto'
+import { createHash, randomFillSync } from 'node:crypto'
 
 const NONCE_BYTES = 16
 // Nonces are cut from a block of CSPRNG output refilled every 256 pages: the same randomness,
@@ -17,9 +17,19 @@ export function newNonce(): string {
   return nonce
 }
 
-/** Headers on every page: a nonce-based CSP, no sniffing, no framing, a strict referrer policy. */
+/** The CSP source that lets a page's own inline and module scripts run: its nonce. */
+export const nonceSource = (nonce: string): string => `'nonce-${nonce}'`
+
+/** The CSP source that lets one inline script with exactly this text run. */
+export const hashSource = (script: string): string => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+
+/**
+ * Headers on every page: a CSP whose scripts are the site's own files and the inline scripts the
+ * renderer wrote (by nonce, or by hash for a cached page: docs/decisions/024-page-render-cache.md),
+ * no sniffing, no framing, a strict referrer policy.
+ */
 export function pageSecurityHeaders(
-  nonce: string,
+  scriptSources: readonly string[],
   {
     dev = false,
     telegram = false,
@@ -30,7 +40,7 @@ export function pageSecurityHeaders(
   const csp = [
     "default-src 'self'",
     // Telegram's Login Widget is a script from telegram.org that frames oauth.telegram.org.
-    `script-src 'self' 'nonce-${nonce}'${telegram ? ' https://telegram.org' : ''}${dev ? " 'unsafe-inline'" : ''}`,
+    `script-src 'self'${scriptSources.map((source) => ` ${source}`).join('')}${telegram ? ' https://telegram.org' : ''}${dev ? " 'unsafe-inline'" : ''}`,
     `frame-src ${telegram ? 'https://oauth.telegram.org' : "'none'"}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -73,6 +73,14 @@ export interface RequestSession {
   setCookies(): string[]
 }
 
+/** No session at all: a render shared by every anonymous visitor (docs/decisions/024-page-render-cache.md). */
+export const noSession: RequestSession = {
+  access: () => undefined,
+  renew: async () => undefined,
+  end: () => {},
+  setCookies: () => [],
+}
+
 /**
  * The session policy in one place: httpOnly cookies, refresh ahead of expiry, one
  * refresh at a time per session, and the parsing of every answer that carries tokens.

@@ -73,10 +73,12 @@ export function createUpstream(options: UpstreamOptions) {
   })
   const jsonReads = publicReads<JsonAnswer>(options.publicCacheMs ?? 0)
   const textReads = publicReads<{ status: number; contentType: string; text: string }>(options.publicCacheMs ?? 0)
+  /** Other caches of this gateway built from the API's public listings (the rendered pages). */
+  const changeListeners: Array<(changed: string) => void> = []
 
   /**
-   * A write in the API changed public listings: their cached reads go now, before its answer is
-   * passed on (docs/decisions/006-caches-and-their-lifetimes.md).
+   * A write in the API changed public listings: their cached reads, and whatever else was built
+   * from them, go now, before its answer is passed on (docs/decisions/006-caches-and-their-lifetimes.md).
    */
   function forgetChangedListings(headers: Record<string, string | string[] | undefined>): void {
     const changed = headers[LISTINGS_CHANGED_HEADER]
@@ -84,6 +86,7 @@ export function createUpstream(options: UpstreamOptions) {
     const stale = staleListingReads(changed)
     jsonReads.forget(stale)
     textReads.forget(stale)
+    for (const listener of changeListeners) listener(changed)
   }
 
   async function send(req: UpstreamRequest) {
@@ -112,6 +115,11 @@ export function createUpstream(options: UpstreamOptions) {
 
   return {
     send,
+
+    /** Calls `listener` with the API's LISTINGS_CHANGED_HEADER of every answer that has one, before the answer goes on. */
+    onListingsChanged(listener: (changed: string) => void): void {
+      changeListeners.push(listener)
+    },
 
     /** A JSON call; anonymous GETs answered 200 are cached briefly (docs/decisions/006-caches-and-their-lifetimes.md). */
     async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<JsonAnswer> {

@@ -1,34 +1,70 @@
-/** A small in-memory cache with a time to live and a size cap (oldest entry evicted first). */
+/** A bound on what the entries of a cache weigh together (bytes, say), with how to weigh one. */
+export interface CacheWeight<V> {
+  max: number
+  of: (value: V) => number
+}
+
+/**
+ * A small in-memory cache with a time to live and a size cap: the least recently used entry is
+ * evicted first, when there are too many or (with a `weight`) when they weigh too much together.
+ */
 export class TtlCache<V> {
-  readonly #entries = new Map<string, { value: V; expires: number }>()
+  readonly #entries = new Map<string, { value: V; expires: number; weight: number }>()
   /** Computations in flight; one marked stale was started before its key was forgotten, and is not stored. */
   readonly #pending = new Map<string, { promise: Promise<V>; stale: boolean }>()
   readonly #ttlMs: number
   readonly #maxEntries: number
+  readonly #weight: CacheWeight<V> | undefined
+  #total = 0
 
-  constructor(ttlMs: number, maxEntries = 500) {
+  constructor(ttlMs: number, maxEntries = 500, weight?: CacheWeight<V>) {
     this.#ttlMs = ttlMs
     this.#maxEntries = maxEntries
+    this.#weight = weight
+  }
+
+  /** How many entries are kept (expired ones included until they are next read or evicted). */
+  get size(): number {
+    return this.#entries.size
+  }
+
+  /** What the kept entries weigh together (0 without a `weight`). */
+  get weight(): number {
+    return this.#total
   }
 
   get(key: string): V | undefined {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
+    this.#entries.delete(key)
     if (entry.expires <= Date.now()) {
-      this.#entries.delete(key)
+      this.#total -= entry.weight
       return undefined
     }
+    this.#entries.set(key, entry) // the most recently used now
     return entry.value
   }
 
   set(key: string, value: V): void {
     if (this.#ttlMs <= 0) return
-    this.#entries.delete(key)
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest !== undefined) this.#entries.delete(oldest)
+    this.#remove(key)
+    const weight = this.#weight?.of(value) ?? 0
+    if (this.#weight && weight > this.#weight.max) return
+    while (
+      this.#entries.size > 0 &&
+      (this.#entries.size >= this.#maxEntries || (this.#weight && this.#total + weight > this.#weight.max))
+    ) {
+      this.#remove(this.#entries.keys().next().value!)
     }
-    this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs })
+    this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs, weight })
+    this.#total += weight
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key)
+    if (!entry) return
+    this.#entries.delete(key)
+    this.#total -= entry.weight
   }
 
   /**
@@ -56,7 +92,7 @@ export class TtlCache<V> {
 
   /** Forgets the entries whose key matches, and the computations in flight for them. */
   deleteWhere(matches: (key: string) => boolean): void {
-    for (const key of this.#entries.keys()) if (matches(key)) this.#entries.delete(key)
+    for (const key of this.#entries.keys()) if (matches(key)) this.#remove(key)
     for (const [key, flight] of this.#pending) {
       if (!matches(key)) continue
       flight.stale = true
@@ -66,7 +102,7 @@ export class TtlCache<V> {
 
   /** Forgets one key (and its computation in flight). */
   delete(key: string): void {
-    this.#entries.delete(key)
+    this.#remove(key)
     const flight = this.#pending.get(key)
     if (!flight) return
     flight.stale = true

@@ -44,6 +44,7 @@ export async function buildTestStack(
     clientDir: path.resolve('dist/client'),
     logLevel: 'silent',
     publicCacheMs: 0,
+    renderCacheMs: 0,
     ...overrides,
   })
   t.teardown(() => gateway.close())

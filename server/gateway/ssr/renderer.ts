@@ -1,13 +1,23 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { render as renderPage, RenderOptions, RenderResult } from '../../../client/entry.server.tsx'
+import type { LocaleCode } from '../../../shared/locales.ts'
+import type {
+  isSharedPage as isShared,
+  render as renderPage,
+  RenderOptions,
+  RenderResult,
+} from '../../../client/entry.server.tsx'
 
 export type PageRenderOptions = Omit<RenderOptions, 'bootstrapModules' | 'styles' | 'modulePreloads'>
+
+export type { RenderResult }
 
 /** Renders a page request to a stream (or a redirect). */
 export interface PageRenderer {
   render(options: PageRenderOptions): Promise<RenderResult>
+  /** Whether the page at this path is the same for every anonymous visitor; absent: no page is (nothing is cached). */
+  isSharedPage?(pathname: string, locale: LocaleCode): boolean
 }
 
 interface ManifestChunk {
@@ -16,7 +26,7 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-type ServerEntry = { render: typeof renderPage }
+type ServerEntry = { render: typeof renderPage; isSharedPage: typeof isShared }
 
 /**
  * The production renderer: the SSR bundle and the client manifest from `npm run build`, read once at
@@ -34,10 +44,13 @@ export async function productionRenderer(
   const client = manifest['client/entry.client.tsx']
   if (!client) throw new Error('The client manifest has no entry for client/entry.client.tsx: run npm run build')
   const styles = (client.css ?? []).map((file) => `/${file}`)
-  const modulePreloads = (client.imports ?? []).map((key) => `/${manifest[key]?.file}`).filter((f) => f !== '/undefined')
+  const modulePreloads = (client.imports ?? [])
+    .map((key) => `/${manifest[key]?.file}`)
+    .filter((f) => f !== '/undefined')
   const bootstrapModules = [`/${client.file}`]
   const mod = await entry()
   return {
     render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads }),
+    isSharedPage: mod.isSharedPage,
   }
 }

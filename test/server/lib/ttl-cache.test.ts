@@ -74,4 +74,43 @@ t.test('TtlCache', async (t) => {
     )
     t.same(cache.get('/found'), { status: 200 })
   })
+
+  await t.test('the least recently used entry is evicted first when there are too many', async (t) => {
+    const cache = new TtlCache<string>(60_000, 2)
+    cache.set('a', 'A')
+    cache.set('b', 'B')
+    t.equal(cache.get('a'), 'A', 'a read makes a the most recently used')
+    cache.set('c', 'C')
+    t.same([cache.get('a'), cache.get('b'), cache.get('c')], ['A', undefined, 'C'])
+  })
+
+  await t.test('with a weight, entries are evicted until the new one fits; one too heavy is not kept', async (t) => {
+    const cache = new TtlCache<string>(60_000, 100, { max: 10, of: (value) => value.length })
+    cache.set('a', 'aaaa')
+    cache.set('b', 'bbbb')
+    t.equal(cache.weight, 8)
+    cache.get('a')
+    cache.set('c', 'cccc')
+    t.same(
+      [cache.get('a'), cache.get('b'), cache.get('c')],
+      ['aaaa', undefined, 'cccc'],
+      'b, the least recently used, went',
+    )
+    t.equal(cache.weight, 8)
+    cache.set('a', 'aa')
+    t.equal(cache.weight, 6, 'a replaced entry no longer weighs')
+    cache.set('huge', 'x'.repeat(11))
+    t.equal(cache.get('huge'), undefined)
+    t.equal(cache.size, 2, 'nothing was evicted for it')
+    cache.deleteWhere(() => true)
+    t.equal(cache.weight, 0)
+  })
+
+  await t.test('an expired entry is gone, its weight too', async (t) => {
+    const cache = new TtlCache<string>(20, 100, { max: 10, of: (value) => value.length })
+    cache.set('a', 'aaa')
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    t.equal(cache.get('a'), undefined)
+    t.equal(cache.weight, 0)
+  })
 })

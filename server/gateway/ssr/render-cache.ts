@@ -1,0 +1,186 @@
+import { Writable } from 'node:stream'
+import { localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
+import { REFERRAL_QUERY } from '../../../shared/paths.ts'
+import { isTrackingParam } from '../../../shared/seo.ts'
+import { TtlCache } from '../../lib/ttl-cache.ts'
+import { compressWhole, type Encoding } from '../encoding.ts'
+import { staleListingPages } from '../listing-changes.ts'
+import { hashSource, newNonce } from '../security.ts'
+import type { RenderResult } from './renderer.ts'
+
+/**
+ * Anonymous pages rendered once per address and served from memory for a few seconds
+ * (docs/decisions/024-page-render-cache.md): the document in full, with no nonce in it (its own
+ * inline scripts are allowed by hash), compressed once in each encoding.
+ */
+export interface CachedPage {
+  status: number
+  /** CSP sources for the inline scripts the renderer wrote, and only those. */
+  scriptSources: string[]
+  body: Buffer
+  br: Buffer
+  gzip: Buffer
+}
+
+/** What one render for the cache came to: a page (kept when `keep`), or a redirect (never kept). */
+export type SharedRender =
+  | { kind: 'page'; page: CachedPage; keep: boolean }
+  | { kind: 'redirect'; status: number; location: string }
+
+/** Statuses a cached page may have: a page, or a page that is not there (never an error, never a redirect). */
+const CACHED_STATUSES = new Set([200, 404])
+
+/**
+ * The query of an address as the cache keys it: every parameter the page may read, sorted by name
+ * (values of one name keep their order); tracking parameters and the referral code, which only
+ * the browser reads from its own address, are left out.
+ */
+export function normalizedSearch(params: URLSearchParams): string {
+  const kept = [...params].filter(([name]) => !isTrackingParam(name) && name !== REFERRAL_QUERY)
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : ''
+}
+
+/** A page's cache key: its language, its unprefixed path, its normalized query. */
+export function pageKey(locale: LocaleCode, url: URL): string {
+  const path = stripLocale(url.pathname, locale)
+  return url.search === '' ? `${locale}:${path}` : `${locale}:${path}${normalizedSearch(url.searchParams)}`
+}
+
+/** The language of a key's page. */
+export const keyLocale = (key: string): LocaleCode => key.slice(0, key.indexOf(':')) as LocaleCode
+
+/** The address a key's page is rendered from: the same document for every visitor it is served to. */
+export function keyAddress(key: string): string {
+  const at = key.indexOf(':')
+  const page = key.slice(at + 1)
+  const query = page.indexOf('?')
+  const path = query === -1 ? page : page.slice(0, query)
+  return `${localizePath(path, keyLocale(key))}${query === -1 ? '' : page.slice(query)}`
+}
+
+/** The whole document of a page render (the renderer waited for all of it), cut off after `timeoutMs`. */
+export function collectDocument(result: Extract<RenderResult, { kind: 'page' }>, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const timer = setTimeout(() => result.abort(new Error('render timeout')), timeoutMs)
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+        done()
+      },
+      final(done) {
+        clearTimeout(timer)
+        resolve(Buffer.concat(chunks))
+        done()
+      },
+    })
+    sink.on('error', (err) => {
+      clearTimeout(timer)
+      reject(err)
+    })
+    result.pipe(sink)
+  })
+}
+
+/**
+ * A document rendered with `marker` as its nonce, made fit for everyone: the marker is taken out
+ * and each inline script that carried it is allowed by its hash instead. Scripts without the
+ * marker (none the renderer wrote) get no hash, so they stay blocked as a nonce would have kept
+ * them. Null when the marker shows anywhere else (the document is not cached then).
+ */
+export function sealDocument(html: string, marker: string): { html: string; scriptSources: string[] } | null {
+  const attribute = ` nonce="${marker}"`
+  const scriptSources: string[] = []
+  let out = ''
+  let from = 0
+  for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, from)) {
+    const tagStart = html.lastIndexOf('<', at)
+    const tagEnd = html.indexOf('>', at)
+    if (tagEnd === -1) return null
+    const tag = html.slice(tagStart, tagEnd)
+    if (tag.startsWith('<script') && !/\ssrc=/.test(tag)) {
+      const end = html.indexOf('</script>', tagEnd)
+      if (end === -1) return null
+      scriptSources.push(hashSource(html.slice(tagEnd + 1, end)))
+    }
+    out += html.slice(from, at)
+    from = at + attribute.length
+  }
+  out += html.slice(from)
+  if (out.includes(marker)) return null
+  return { html: out, scriptSources: [...new Set(scriptSources)] }
+}
+
+/** A sealed document as the cache keeps it: the bytes, and each compressed variant made now, once. */
+export async function cachedPage(
+  status: number,
+  sealed: { html: string; scriptSources: string[] },
+): Promise<CachedPage> {
+  const body = Buffer.from(sealed.html)
+  const [br, gzip] = await Promise.all([compressWhole('br', body), compressWhole('gzip', body)])
+  return { status, scriptSources: sealed.scriptSources, body, br, gzip }
+}
+
+/**
+ * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
+ * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
+ * a 404 that rendered without errors. `render` must not depend on the visitor.
+ */
+export async function renderShared(
+  render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
+  timeoutMs: number,
+): Promise<SharedRender> {
+  const marker = newNonce()
+  let failed = false
+  const result = await render(marker, () => (failed = true))
+  if (result.kind === 'redirect') return result
+  const document = await collectDocument(result, timeoutMs)
+  const sealed = sealDocument(document.toString('utf8'), marker)
+  if (!sealed) throw new Error('The render nonce showed outside the tags that carry it')
+  const page = await cachedPage(result.status, sealed)
+  return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
+}
+
+/** The bytes of a cached page in an encoding (none: the document as it is). */
+export const variant = (page: CachedPage, encoding: Encoding | null): Buffer => (encoding ? page[encoding] : page.body)
+
+export interface RenderCacheOptions {
+  /** How long a page is served from memory; 0 disables the cache. */
+  ttlMs: number
+  /** What all kept pages may weigh together, their compressed variants included. */
+  maxBytes: number
+}
+
+/** The cache of anonymous pages by key: single flight per key, bounded in bytes, emptied by listing writes. */
+export function createRenderCache(options: RenderCacheOptions) {
+  const pages = new TtlCache<SharedRender>(options.ttlMs, 100_000, {
+    max: options.maxBytes,
+    of: (rendered) =>
+      rendered.kind === 'page' ? rendered.page.body.length + rendered.page.br.length + rendered.page.gzip.length : 0,
+  })
+  return {
+    enabled: options.ttlMs > 0,
+
+    /** The page kept under `key`, if it is still fresh. */
+    get(key: string): CachedPage | undefined {
+      const hit = pages.get(key)
+      return hit?.kind === 'page' ? hit.page : undefined
+    },
+
+    /** Renders the page of `key` once for every request waiting on it, and keeps it when it may be kept. */
+    fill(key: string, render: () => Promise<SharedRender>): Promise<SharedRender> {
+      return pages.wrap(key, render, (rendered) => rendered.kind === 'page' && rendered.keep)
+    },
+
+    /** The API named listings changed (LISTINGS_CHANGED_HEADER): the pages that show them go now. */
+    forgetListings(changed: string): void {
+      const stale = staleListingPages(changed)
+      pages.deleteWhere((key) => stale(key.slice(key.indexOf(':') + 1)))
+    },
+
+    /** For /metrics: how many pages are kept and what they weigh. */
+    stats: () => ({ entries: pages.size, bytes: pages.weight }),
+  }
+}
+export type RenderCache = ReturnType<typeof createRenderCache>

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto'
+import t from 'tap'
+import { staleListingPages } from '../../../server/gateway/listing-changes.ts'
+import {
+  cachedPage,
+  createRenderCache,
+  keyAddress,
+  normalizedSearch,
+  pageKey,
+  sealDocument,
+  type SharedRender,
+} from '../../../server/gateway/ssr/render-cache.ts'
+
+const base = 'https://khaneh.example'
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+t.test('keys: language, path, the query the page reads', async (t) => {
+  t.equal(
+    normalizedSearch(new URLSearchParams('sort=price_asc&city=berlin&country=DE')),
+    '?city=berlin&country=DE&sort=price_asc',
+  )
+  t.equal(normalizedSearch(new URLSearchParams('utm_source=a&utm_medium=b&fbclid=c&gclid=d&ref=FRIEND')), '')
+  t.equal(
+    normalizedSearch(new URLSearchParams('type=room&city=x&type=apartment')),
+    '?city=x&type=room&type=apartment',
+    'the values of one name keep their order',
+  )
+  t.equal(pageKey('en', new URL('/en/listings?sort=newest&utm_campaign=x', base)), 'en:/listings?sort=newest')
+  t.equal(pageKey('fa', new URL('/listing/%D8%AE%D8%A7%D9%86%D9%87', base)), 'fa:/listing/%D8%AE%D8%A7%D9%86%D9%87')
+  t.equal(
+    pageKey('de', new URL('/de', base)),
+    pageKey('de', new URL('/de/', base)),
+    'a language’s home, with or without the slash',
+  )
+  t.equal(keyAddress('en:/listings?sort=newest'), '/en/listings?sort=newest')
+  t.equal(keyAddress('fa:/'), '/')
+  t.equal(keyAddress('de:/'), '/de')
+  t.equal(keyAddress('fa:/listing/abc'), '/listing/abc')
+})
+
+t.test('sealing: the marker goes, the scripts that carried it are allowed by hash, nothing else is', async (t) => {
+  const marker = 'Zm9vYmFyYmF6cXV4MTIzNA=='
+  const html =
+    `<html><head><link rel="modulepreload" nonce="${marker}" href="/assets/a.js"/></head><body>` +
+    `<div>Nice </div><script>alert(1)</script>` +
+    `<script type="application/ld+json">{"a":1}</script>` +
+    `<script nonce="${marker}" id="_R_">window.x=1;</script>` +
+    `<script type="module" src="/assets/a.js" nonce="${marker}" async=""></script></body></html>`
+  const sealed = sealDocument(html, marker)
+  t.ok(sealed)
+  t.notMatch(sealed!.html, marker)
+  t.notMatch(sealed!.html, 'nonce=')
+  t.same(sealed!.scriptSources, [sha256('window.x=1;')], 'only the renderer’s own inline script')
+  t.notOk(sealed!.scriptSources.includes(sha256('alert(1)')), 'a script in the content is not allowed')
+  t.match(sealed!.html, '<script id="_R_">window.x=1;</script>')
+  t.equal(sealDocument(`<p>${marker}</p>`, marker), null, 'the marker anywhere else: not cacheable')
+})
+
+t.test('listing writes: which pages go', async (t) => {
+  const one = staleListingPages('42,river-flat')
+  t.ok(one('/'), 'home')
+  t.ok(one('/listings'))
+  t.ok(one('/listings?city=berlin&country=DE'), 'a city page')
+  t.ok(one('/listing/river-flat'))
+  t.ok(one('/listing/42'))
+  t.ok(one('/listing/0042'), 'an id as the API reads it')
+  t.notOk(one('/listing/other-flat'))
+  t.notOk(one('/about-us'))
+  t.notOk(one('/listings-guide'))
+  const all = staleListingPages('*')
+  t.ok(all('/listing/other-flat'))
+  t.notOk(all('/privacy-policy'), 'content pages do not show listings')
+})
+
+t.test('the cache: forgets what a write names, and stays within its bytes', async (t) => {
+  const page = async (text: string): Promise<SharedRender> => ({
+    kind: 'page',
+    keep: true,
+    page: await cachedPage(200, { html: text, scriptSources: [] }),
+  })
+  const a = await page('a'.repeat(2000))
+  const size = a.kind === 'page' ? a.page.body.length + a.page.br.length + a.page.gzip.length : 0
+  const cache = createRenderCache({ ttlMs: 60_000, maxBytes: size * 2 + 10 })
+  await cache.fill('en:/listing/river-flat', async () => a)
+  await cache.fill('fa:/listing/river-flat', async () => page('b'.repeat(2000)))
+  await cache.fill('en:/about-us', async () => page('c'.repeat(2000)))
+  t.equal(cache.get('en:/listing/river-flat'), undefined, 'the least recently used went to make room')
+  t.ok(cache.get('fa:/listing/river-flat'))
+  t.ok(cache.get('en:/about-us'))
+  t.ok(cache.stats().bytes <= size * 2 + 10)
+
+  cache.forgetListings('7,river-flat')
+  t.equal(cache.get('fa:/listing/river-flat'), undefined)
+  t.ok(cache.get('en:/about-us'))
+
+  let renders = 0
+  const render = async () => {
+    renders++
+    return page('d')
+  }
+  await Promise.all([cache.fill('en:/', render), cache.fill('en:/', render)])
+  t.equal(renders, 1, 'concurrent misses render once')
+  const redirect = await cache.fill('en:/?login=required', async () => ({
+    kind: 'redirect',
+    status: 302,
+    location: '/en/auth',
+  }))
+  t.equal(redirect.kind, 'redirect')
+  t.equal(cache.get('en:/?login=required'), undefined, 'a redirect is never kept')
+})
