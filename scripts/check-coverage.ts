@@ -15,8 +15,8 @@ const FLOORS: Array<{ folder: string; lines: number }> = [
   // config.ts and main.ts (server/dev.ts, Vite's development server, is left out in .c8rc.json)
   { folder: 'server', lines: 94 },
   { folder: 'shared', lines: 97 },
-  // components run in the browser journeys only, which are not measured; loaders and actions have unit tests
-  { folder: 'client', lines: 30 },
+  // pages count as the gateway tests render them from source; effects and handlers run only in the (unmeasured) browser journeys
+  { folder: 'client', lines: 60 },
 ]
 
 interface Counts {
