@@ -18,7 +18,8 @@ import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { numberOrNull } from '../listing-form/form-values.ts'
-import { GENDER_LABELS, TERM_LABELS } from '../listings/labels.ts'
+import { GENDER_LABELS } from '../listings/labels.ts'
+import { TermSelect } from '../listings/term-select.tsx'
 import { TypeSelect } from '../listings/type-select.tsx'
 import { CityPicker, FieldError, MoveInField } from './preference-fields.tsx'
 
@@ -190,14 +191,7 @@ export function Component() {
             <label htmlFor="pref-term">
               <Trans>Rental term</Trans>
             </label>
-            <select id="pref-term" name="term" defaultValue={prefs.term ?? ''}>
-              <option value="">{t`Any term`}</option>
-              {TERMS.map((term) => (
-                <option key={term} value={term}>
-                  {i18n._(TERM_LABELS[term])}
-                </option>
-              ))}
-            </select>
+            <TermSelect id="pref-term" defaultValue={prefs.term ?? ''} />
           </div>
           <div className="field">
             <label htmlFor="pref-gender">

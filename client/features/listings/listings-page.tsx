@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
-import { GENDER_PREFS, LISTING_SORTS, TERMS } from '../../../shared/constants.ts'
+import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
@@ -11,7 +11,8 @@ import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { PlaceAutocomplete } from './place-autocomplete.tsx'
-import { GENDER_LABELS, SORT_LABELS, TERM_LABELS } from './labels.ts'
+import { GENDER_LABELS, SORT_LABELS } from './labels.ts'
+import { TermSelect } from './term-select.tsx'
 import { TypeSelect } from './type-select.tsx'
 import { ListingCard, toCard, useListingTitle } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
@@ -112,14 +113,7 @@ export function Component() {
             <span>
               <Trans>Rental term</Trans>
             </span>
-            <select name="term" defaultValue={value('term')}>
-              <option value="">{t`Any term`}</option>
-              {TERMS.map((term) => (
-                <option key={term} value={term}>
-                  {i18n._(TERM_LABELS[term])}
-                </option>
-              ))}
-            </select>
+            <TermSelect defaultValue={value('term')} />
           </label>
           <fieldset className="price-range">
             <legend>
