@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { API_PREFIX, UNREAD_STREAM_PATH } from '../../shared/paths.ts'
-import { UNREAD_EVENT, UnreadCountSchema } from '../../shared/schemas/alert.ts'
+import { UNREAD_EVENT } from '../../shared/alert-options.ts'
+import type { UnreadCount } from '../../shared/schemas/alert.ts'
 
 /** The waits before reconnecting after the 1st, 2nd, 3rd and every later failure in a row (SPEC §9). */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const
@@ -48,8 +49,9 @@ export function unreadCountStore(
     }
     es.addEventListener(UNREAD_EVENT, (event) => {
       try {
-        const parsed = UnreadCountSchema.safeParse(JSON.parse((event as MessageEvent<string>).data))
-        if (parsed.success) publish(parsed.data.unread_count)
+        // a plain check rather than the schema: zod stays out of every page's JavaScript (docs/decisions/012-wire-contract.md)
+        const count = (JSON.parse((event as MessageEvent<string>).data) as Partial<UnreadCount> | null)?.unread_count
+        if (Number.isInteger(count) && count! >= 0) publish(count!)
       } catch {
         // not JSON: keep the last count
       }

@@ -3,14 +3,10 @@ import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../constants.ts'
 import { clampedInt, LanguageParam } from './common.ts'
 import { ListingSchema } from './listing.ts'
 
-/** AI search: `limit` default 5, at most 20 (docs/decisions/021-ai-search-and-credits.md). */
-export const AI_SEARCH_DEFAULT_LIMIT = 5
-export const AI_SEARCH_MAX_LIMIT = 20
-/** The longest query an AI search reads. */
-export const AI_QUERY_MAX_LENGTH = 500
-/** What a reader may insist on beyond the filters. */
-export const MUST_HAVES = ['furnished', 'contract', 'photos'] as const
-export type MustHave = (typeof MUST_HAVES)[number]
+import { AI_SEARCH_DEFAULT_LIMIT, AI_SEARCH_MAX_LIMIT, AI_QUERY_MAX_LENGTH, MUST_HAVES } from '../ai-options.ts'
+
+export { AI_SEARCH_DEFAULT_LIMIT, AI_SEARCH_MAX_LIMIT, AI_QUERY_MAX_LENGTH, MUST_HAVES }
+export type { MustHave } from '../ai-options.ts'
 
 const Price = z.number().int().min(0).max(1_000_000_000)
 const IsoDate = z.iso.date()

@@ -2,26 +2,16 @@ import { z } from 'zod'
 import { ListListingsQuery } from './listing.ts'
 import { IdParams, PageParam, PaginationSchema, QueryBool } from './common.ts'
 
-/** How an alert is delivered: instantly, or in the day's digest. */
-export const ALERT_FREQUENCIES = ['instant', 'daily'] as const
-/** Where an alert is delivered besides the in-app inbox (always): Web Push or FCM, the Telegram bot, e-mail. */
-export const ALERT_CHANNELS = ['push', 'telegram', 'email'] as const
-export type AlertChannel = (typeof ALERT_CHANNELS)[number]
+import {
+  ALERT_CHANNELS,
+  ALERT_FILTER_NAMES,
+  ALERT_FREQUENCIES,
+  UNREAD_EVENT,
+  type AlertFilterName,
+} from '../alert-options.ts'
 
-/** The GET /listings query names an alert may save (docs/decisions/020-alerts-and-outbox.md), validated by that route's own rules. */
-export const ALERT_FILTER_NAMES = [
-  'country',
-  'city',
-  'type',
-  'term',
-  'min_price',
-  'max_price',
-  'gender_pref',
-  'include_discussable',
-  'has_contract',
-  'start_date',
-] as const
-export type AlertFilterName = (typeof ALERT_FILTER_NAMES)[number]
+export { ALERT_CHANNELS, ALERT_FILTER_NAMES, ALERT_FREQUENCIES, UNREAD_EVENT }
+export type { AlertChannel, AlertFilterName } from '../alert-options.ts'
 
 const search = ListListingsQuery.shape
 /** The saved filters, parsed exactly as GET /listings parses its query. */
@@ -147,7 +137,6 @@ export const NotificationPageSchema = z.object({
  */
 export const UnreadCountSchema = z.object({ unread_count: z.number().int().min(0) })
 export type UnreadCount = z.infer<typeof UnreadCountSchema>
-export const UNREAD_EVENT = 'unread'
 
 /** A browser's Web Push subscription (PushSubscription.toJSON()) or a device's FCM token. */
 export const PushSubscriptionBody = z.union([

@@ -9,7 +9,7 @@ import {
 } from 'react-router'
 import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.ts'
 import { formatRent } from '../../../shared/money.ts'
-import { MUST_HAVES, type MustHave } from '../../../shared/schemas/ai.ts'
+import { MUST_HAVES, type MustHave } from '../../../shared/ai-options.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import type { AiPreferences, AiPreferencesInput } from '../../lib/api/ai.ts'
 import { ApiError } from '../../lib/api/call.ts'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { formatNumber } from '../../../shared/money.ts'
-import { AI_QUERY_MAX_LENGTH } from '../../../shared/schemas/ai.ts'
+import { AI_QUERY_MAX_LENGTH } from '../../../shared/ai-options.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { useLocale } from '../../lib/locale.ts'
 

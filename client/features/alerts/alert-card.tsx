@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { useId, useState, type FormEvent } from 'react'
-import { ALERT_CHANNELS, ALERT_FREQUENCIES, type AlertChannel } from '../../../shared/schemas/alert.ts'
+import { ALERT_CHANNELS, ALERT_FREQUENCIES, type AlertChannel } from '../../../shared/alert-options.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'

@@ -4,7 +4,7 @@ import type { GenderPref, PropertyType, Term } from '../../../shared/constants.t
 import type { LocaleCode } from '../../../shared/locales.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatRent } from '../../../shared/money.ts'
-import { ALERT_FILTER_NAMES, type AlertFilterName } from '../../../shared/schemas/alert.ts'
+import { ALERT_FILTER_NAMES, type AlertFilterName } from '../../../shared/alert-options.ts'
 import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { toApiQuery } from '../listings/search-params.ts'
 
