@@ -10,7 +10,7 @@ import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-f
 import { listenForegroundPushes } from './features/alerts/push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
-import { activateLocale } from './lib/i18n.ts'
+import { activateLocale, catalogGroups } from './lib/i18n.ts'
 import { routerLocale } from './lib/locale.ts'
 import { routes } from './routes.tsx'
 import './styles/app.css'
@@ -30,10 +30,11 @@ async function start() {
     () => `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?login=required`,
   )
   const identity = identityFor(shell.publicConfig, api)
-  // The page's catalog and the lazy route modules it rendered with must be in place before hydration.
-  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy)
+  // The page's catalogs and the lazy route modules it rendered with must be in place before hydration.
+  const matches = matchRoutes(routes, window.location) ?? []
+  const lazyMatches = matches.filter((m) => m.route.lazy)
   await Promise.all([
-    activateLocale(i18n, shell.locale),
+    activateLocale(i18n, shell.locale, catalogGroups(matches)),
     ...lazyMatches.map(async (m) => {
       const lazy = m.route.lazy as () => Promise<Record<string, unknown>>
       Object.assign(m.route, { ...(await lazy()), lazy: undefined })
