@@ -9,7 +9,7 @@ import { startBrowserApi } from './lib/api/browser.ts'
 import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-freshness.ts'
 import { listenForegroundPushes } from './features/alerts/foreground-push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
-import { identityFor } from './lib/identity.ts'
+import { identityOnDemand } from './lib/identity-on-demand.ts'
 import { activateLocale, catalogGroups } from './lib/i18n.ts'
 import { routerLocale } from './lib/locale.ts'
 import { routes } from './routes.tsx'
@@ -29,7 +29,7 @@ async function start() {
   const api = startBrowserApi(
     () => `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?login=required`,
   )
-  const identity = identityFor(shell.publicConfig, api)
+  const identity = identityOnDemand(shell.publicConfig, api)
   // The page's catalogs and the lazy route modules it rendered with must be in place before hydration.
   const matches = matchRoutes(routes, window.location) ?? []
   const lazyMatches = matches.filter((m) => m.route.lazy)
