@@ -40,7 +40,32 @@ export function dashboardOnlyFiles(rootDir: string): Set<string> {
 
 const GROUP_QUERY = /\/locales\/([^/]+)\/messages\.po\?group=(public|dashboard)$/
 
-/** Compiles `messages.po?group=…` imports: the language's messages (with the fallbacks of lingui.config.ts) of that group. */
+/** The messages of one route group in a language's catalog (with the fallbacks of lingui.config.ts), as compiled source. */
+export async function compileGroupCatalog(
+  file: string,
+  group: CatalogGroup,
+  dashboardOnly: Set<string>,
+): Promise<{ source: string; messages: Record<string, unknown> }> {
+  const config = getConfig({ cwd: process.cwd() })
+  const found = getCatalogForFile(path.relative(config.rootDir, file), await getCatalogs(config))
+  if (!found) throw new Error(`${file} is not a catalog of lingui.config.ts`)
+  const origins = (await found.catalog.read(found.locale)) ?? {}
+  const inDashboard = (id: string) => {
+    const files = (origins[id]?.origin ?? []).map(([name]) => name)
+    return files.length > 0 && files.every((name) => dashboardOnly.has(name))
+  }
+  const { messages } = await found.catalog.getTranslations(found.locale, {
+    fallbackLocales: config.fallbackLocales,
+    sourceLocale: config.sourceLocale,
+    missingBehavior: getFailOnMissingBehavior(false),
+  })
+  const picked = Object.fromEntries(
+    Object.entries(messages).filter(([id]) => inDashboard(id) === (group === 'dashboard')),
+  )
+  return { source: createCompiledCatalog(found.locale, picked, { namespace: 'es' }).source, messages: picked }
+}
+
+/** Compiles `messages.po?group=…` imports: the language's messages of that route group. */
 export function routeCatalogs(): Plugin {
   let dashboardOnly: Set<string> | undefined
   return {
@@ -51,28 +76,11 @@ export function routeCatalogs(): Plugin {
     async load(id) {
       const match = GROUP_QUERY.exec(id)
       if (!match) return null
-      const group = match[2] as CatalogGroup
-      const config = getConfig({ cwd: process.cwd() })
       const file = id.split('?')[0]!
-      const found = getCatalogForFile(path.relative(config.rootDir, file), await getCatalogs(config))
-      if (!found) throw new Error(`${file} is not a catalog of lingui.config.ts`)
       this.addWatchFile(file)
-      dashboardOnly ??= dashboardOnlyFiles(config.rootDir)
-      const only = dashboardOnly
-      const origins = (await found.catalog.read(found.locale)) ?? {}
-      const inDashboard = (msgId: string) => {
-        const files = (origins[msgId]?.origin ?? []).map(([name]) => name)
-        return files.length > 0 && files.every((name) => only.has(name))
-      }
-      const { messages } = await found.catalog.getTranslations(found.locale, {
-        fallbackLocales: config.fallbackLocales,
-        sourceLocale: config.sourceLocale,
-        missingBehavior: getFailOnMissingBehavior(false),
-      })
-      const picked = Object.fromEntries(
-        Object.entries(messages).filter(([msgId]) => inDashboard(msgId) === (group === 'dashboard')),
-      )
-      return { code: createCompiledCatalog(found.locale, picked, { namespace: 'es' }).source, moduleType: 'js' }
+      dashboardOnly ??= dashboardOnlyFiles(process.cwd())
+      const { source } = await compileGroupCatalog(file, match[2] as CatalogGroup, dashboardOnly)
+      return { code: source, moduleType: 'js' }
     },
   }
 }
