@@ -38,7 +38,8 @@ export function dashboardOnlyFiles(rootDir: string): Set<string> {
   return new Set([...reachable(rootDir, DASHBOARD_ROOT)].filter((file) => !publicFiles.has(file)))
 }
 
-const GROUP_QUERY = /\/locales\/([^/]+)\/messages\.po\?group=(public|dashboard)$/
+// (the development server may add its own query parameters)
+const GROUP_QUERY = /\/locales\/[^/]+\/messages\.po\?(?:.*&)?group=(public|dashboard)(?:&|$)/
 
 /** The messages of one route group in a language's catalog (with the fallbacks of lingui.config.ts), as compiled source. */
 export async function compileGroupCatalog(
@@ -79,7 +80,7 @@ export function routeCatalogs(): Plugin {
       const file = id.split('?')[0]!
       this.addWatchFile(file)
       dashboardOnly ??= dashboardOnlyFiles(process.cwd())
-      const { source } = await compileGroupCatalog(file, match[2] as CatalogGroup, dashboardOnly)
+      const { source } = await compileGroupCatalog(file, match[1] as CatalogGroup, dashboardOnly)
       return { code: source, moduleType: 'js' }
     },
   }
