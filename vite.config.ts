@@ -2,10 +2,11 @@ import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { routeCatalogs } from './scripts/route-catalogs.ts'
 
 // Lingui's macros need Babel, which plugin-react 6 no longer runs: the Babel pass goes first (Lingui discussion #2657).
 export default defineConfig({
-  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui()],
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), routeCatalogs()],
   publicDir: 'public',
   // scripts/build.ts names each build; a development server has none (client/lib/build-freshness.ts)
   define: { __KHANEH_BUILD_ID__: JSON.stringify('dev') },
@@ -13,6 +14,18 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     assetsDir: 'assets',
-    rolldownOptions: { input: 'client/entry.client.tsx' },
+    rolldownOptions: {
+      input: 'client/entry.client.tsx',
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 })

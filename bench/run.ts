@@ -1,16 +1,21 @@
 // `npm run bench`: autocannon against a production build seeded with 100,000 listings (README, "Benchmark"; issue 2).
 // Warm-up, then 20 s at 10 connections per target; pages are also compared with a bare React reference.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import autocannon, { type Request } from 'autocannon'
 import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, signIn } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
+import { initialJavaScript, printJavaScript } from './javascript.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
 if (process.argv[2] === 'alerts-push') {
   printAlertsPush(await benchAlertsPush())
+  process.exit(0)
+}
+// `npm run bench -- js`: only the initial JavaScript per public page, from the last build.
+if (process.argv[2] === 'js') {
+  printJavaScript(initialJavaScript())
   process.exit(0)
 }
 
@@ -66,29 +71,6 @@ async function measure(name: string, url: string, requests?: Request[]): Promise
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests })
   const errors = result.errors + result.timeouts + result.non2xx
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors }
-}
-
-/** The gzipped size of what a first visit to /en/listings downloads: the entry, its imports, the page chunk and the catalog. */
-function initialJavaScript(): { files: string[]; bytes: number } {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; dynamicImports?: string[] }
-  >
-  const seen = new Set<string>()
-  const add = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return
-    seen.add(key)
-    for (const dep of manifest[key]!.imports ?? []) add(dep)
-  }
-  add('client/entry.client.tsx')
-  add('client/features/listings/listings-page.tsx')
-  add('locales/en/messages.po')
-  const files = [...seen].map((key) => manifest[key]!.file)
-  const bytes = files.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(path.join('dist/client', file)), { level: 9 }).length,
-    0,
-  )
-  return { files, bytes }
 }
 
 // 1. A production build and a seeded database (kept between runs under .bench-data/).
@@ -178,10 +160,7 @@ for (const row of [...rows, ref]) {
   const ratio = row.name.startsWith('page') ? num(row.rps / ref.rps, 2) : ''.padStart(9)
   console.log(`${pad(row.name, 52)}${num(row.rps)}${num(row.p50)}${num(row.p99)}${num(row.errors)}${ratio}`)
 }
-const js = initialJavaScript()
-console.log(
-  `\ninitial JavaScript of /en/listings: ${(js.bytes / 1024).toFixed(1)} KB gzipped (${js.files.length} files)`,
-)
+printJavaScript(initialJavaScript())
 
 // 4. Alerts: the time from a moderator's approval to the Web Push at the push service (issue 12).
 printAlertsPush(await benchAlertsPush())

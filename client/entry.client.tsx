@@ -7,10 +7,10 @@ import { RouterProvider } from 'react-router/dom'
 import { localizePath } from '../shared/locales.ts'
 import { startBrowserApi } from './lib/api/browser.ts'
 import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-freshness.ts'
-import { listenForegroundPushes } from './features/alerts/push.ts'
+import { listenForegroundPushes } from './features/alerts/foreground-push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
-import { identityFor } from './lib/identity.ts'
-import { activateLocale } from './lib/i18n.ts'
+import { identityOnDemand } from './lib/identity-on-demand.ts'
+import { activateLocale, catalogGroups } from './lib/i18n.ts'
 import { routerLocale } from './lib/locale.ts'
 import { routes } from './routes.tsx'
 import './styles/app.css'
@@ -29,11 +29,12 @@ async function start() {
   const api = startBrowserApi(
     () => `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?login=required`,
   )
-  const identity = identityFor(shell.publicConfig, api)
-  // The page's catalog and the lazy route modules it rendered with must be in place before hydration.
-  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy)
+  const identity = identityOnDemand(shell.publicConfig, api)
+  // The page's catalogs and the lazy route modules it rendered with must be in place before hydration.
+  const matches = matchRoutes(routes, window.location) ?? []
+  const lazyMatches = matches.filter((m) => m.route.lazy)
   await Promise.all([
-    activateLocale(i18n, shell.locale),
+    activateLocale(i18n, shell.locale, catalogGroups(matches)),
     ...lazyMatches.map(async (m) => {
       const lazy = m.route.lazy as () => Promise<Record<string, unknown>>
       Object.assign(m.route, { ...(await lazy()), lazy: undefined })

@@ -1,4 +1,3 @@
-import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import type { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -17,7 +16,7 @@ import { createApi } from './lib/api/index.ts'
 import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
-import { loadMessages } from './lib/i18n.ts'
+import { createI18n } from './lib/i18n.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes, SHARED_PAGE } from './routes.tsx'
 
@@ -80,7 +79,7 @@ function pageStatus(statusCode: number, errors: Record<string, unknown> | null):
 /** Runs the route loaders for a request and streams the page (React Router's static handler + renderToPipeableStream). */
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const { locale } = options
-  const i18n = setupI18n({ locale, messages: { [locale]: await loadMessages(locale) } })
+  const i18n = await createI18n(locale)
   const requestContext = new RouterContextProvider()
   const api = createApi(options.transport, { parse: parseWire })
   requestContext.set(apiContext, api)

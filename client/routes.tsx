@@ -4,6 +4,7 @@ import { LOCALES, type LocaleCode } from '../shared/locales.ts'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
+import { dashboardLayout } from './dashboard-routes.tsx'
 
 /**
  * A page that is the same document for every anonymous visitor: the gateway may serve it from its
@@ -86,100 +87,7 @@ function pages(code: LocaleCode): RouteObject[] {
         },
       ],
     },
-    {
-      id: `${code}:dashboard-layout`,
-      path: 'dashboard',
-      lazy: async () => {
-        const { DashboardLayout, loader } = await import('./features/layout/dashboard-layout.tsx')
-        return { Component: DashboardLayout, loader }
-      },
-      children: [
-        {
-          id: `${code}:dashboard`,
-          index: true,
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/dashboard/dashboard-home.tsx'),
-        },
-        {
-          id: `${code}:alerts`,
-          path: 'alerts',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/alerts/alerts-page.tsx'),
-        },
-        {
-          id: `${code}:profile`,
-          path: 'profile',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/dashboard/profile-page.tsx'),
-        },
-        {
-          id: `${code}:favorites`,
-          path: 'favorites',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/favorites/favorites-page.tsx'),
-        },
-        {
-          id: `${code}:compare`,
-          path: 'favorites/compare',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/ai-analysis/compare-page.tsx'),
-        },
-        {
-          id: `${code}:referrals`,
-          path: 'referrals',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/referrals/referrals-page.tsx'),
-        },
-        {
-          id: `${code}:subscription`,
-          path: 'subscription',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/subscription/subscription-page.tsx'),
-        },
-        {
-          id: `${code}:my-listings`,
-          path: 'listings',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/my-listings/my-listings-page.tsx'),
-        },
-        {
-          id: `${code}:create-listing`,
-          path: 'listings/create',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/listing-form/listing-form-page.tsx'),
-        },
-        {
-          id: `${code}:edit-listing`,
-          path: 'listings/:id',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/listing-form/listing-form-page.tsx'),
-        },
-        {
-          id: `${code}:ai-preferences`,
-          path: 'ai-preferences',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/ai-preferences/ai-preferences-page.tsx'),
-        },
-        {
-          id: `${code}:moderation`,
-          path: 'moderation',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/moderation/moderation-page.tsx'),
-        },
-        {
-          id: `${code}:site-overview`,
-          path: 'site-overview',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/moderation/site-overview-page.tsx'),
-        },
-        {
-          id: `${code}:account`,
-          path: 'account-management',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/dashboard/account-page.tsx'),
-        },
-      ],
-    },
+    dashboardLayout(code),
   ]
 }
 

@@ -61,3 +61,7 @@ export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook'
 
 /** The page of a referral link: the home page carrying the code (`?ref=`), kept through sign-up. */
 export const REFERRAL_QUERY = 'ref'
+
+/** A content page's address under its language: lower-case words joined by `-`, nested by `/`; nothing else, so no `..` and no stray characters ever reach the file system. */
+export const CONTENT_SLUG = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/
+export const CONTENT_SLUG_MAX = 120

@@ -1,28 +1,92 @@
-import type { I18n, Messages } from '@lingui/core'
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LOCALE_CODES, type LocaleCode } from '../../shared/locales.ts'
 
-// Each catalog is its own chunk: a page downloads only its language (lingui() compiles .po on import).
-const files = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po')
-const catalogs = new Map(LOCALE_CODES.map((code) => [code, files[`../../locales/${code}/messages.po`]]))
+/**
+ * A language's catalog comes in two chunks, by route group (docs/decisions/025-catalogs-by-route-group.md):
+ * every page needs the public messages; the signed-in area adds its own. A page downloads only its language.
+ */
+export type CatalogGroup = 'public' | 'dashboard'
+
+type Catalog = () => Promise<{ messages: Messages }>
+const files: Record<CatalogGroup, Record<string, Catalog>> = {
+  public: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=public' }),
+  dashboard: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=dashboard' }),
+}
 
 // Kept after the first load: a repeated import() still costs a round trip through the module loader
 // (off-thread when loader hooks are registered), on every server render.
-const loaded = new Map<LocaleCode, Messages>()
+const loaded = new Map<string, Messages>()
 
-/** The compiled messages of one language. */
-export async function loadMessages(locale: LocaleCode): Promise<Messages> {
-  const cached = loaded.get(locale)
+/** The compiled messages of one language's route group. */
+export async function loadMessages(locale: LocaleCode, group: CatalogGroup): Promise<Messages> {
+  const key = `${locale}:${group}`
+  const cached = loaded.get(key)
   if (cached) return cached
-  const catalog = catalogs.get(locale)
+  const catalog = LOCALE_CODES.includes(locale) ? files[group][`../../locales/${locale}/messages.po`] : undefined
   if (!catalog) throw new Error(`No catalog for ${locale}: run lingui extract`)
   const { messages } = await catalog()
-  loaded.set(locale, messages)
+  loaded.set(key, messages)
   return messages
 }
 
-/** Loads a language into an i18n instance (once) and makes it active. */
-export async function activateLocale(i18n: I18n, locale: LocaleCode): Promise<void> {
-  if (i18n.locale === locale) return
-  const messages = await loadMessages(locale)
-  i18n.loadAndActivate({ locale, messages })
+const whole = new Map<LocaleCode, Messages>()
+
+/** Every message of one language. */
+async function loadAllMessages(locale: LocaleCode): Promise<Messages> {
+  const cached = whole.get(locale)
+  if (cached) return cached
+  const [publicMessages, dashboardMessages] = await Promise.all([
+    loadMessages(locale, 'public'),
+    loadMessages(locale, 'dashboard'),
+  ])
+  const messages = { ...publicMessages, ...dashboardMessages }
+  whole.set(locale, messages)
+  return messages
+}
+
+/** The route groups of each language an i18n instance holds. */
+const groupsIn = new WeakMap<I18n, Set<string>>()
+
+/** An i18n instance with every message of a language, active: the server renders any page with it. */
+export async function createI18n(locale: LocaleCode): Promise<I18n> {
+  const i18n = setupI18n({ locale, messages: { [locale]: await loadAllMessages(locale) } })
+  groupsIn.set(i18n, new Set([`${locale}:public`, `${locale}:dashboard`]))
+  return i18n
+}
+
+/** Adds a route group's messages of a language to an i18n instance (once per instance). */
+export async function loadCatalog(i18n: I18n, locale: LocaleCode, group: CatalogGroup): Promise<void> {
+  const key = `${locale}:${group}`
+  let groups = groupsIn.get(i18n)
+  if (groups?.has(key)) return
+  const messages = await loadMessages(locale, group)
+  if (!groups) groupsIn.set(i18n, (groups = new Set()))
+  groups.add(key)
+  // a copy: i18n.load merges the groups loaded later into the object it was given first
+  i18n.load(locale, { ...messages })
+}
+
+/** Loads a language's public messages (and other groups asked for) into an i18n instance and makes it active. */
+export async function activateLocale(
+  i18n: I18n,
+  locale: LocaleCode,
+  groups: readonly CatalogGroup[] = ['public'],
+): Promise<void> {
+  await Promise.all(groups.map((group) => loadCatalog(i18n, locale, group)))
+  if (i18n.locale !== locale) i18n.activate(locale)
+}
+
+/** Marks a route whose pages need a catalog group besides the public one (its middleware loads it on navigation). */
+export interface CatalogHandle {
+  catalog: CatalogGroup
+}
+
+/** The catalog groups a page's route matches need. */
+export function catalogGroups(matches: readonly { route: { handle?: unknown } }[]): CatalogGroup[] {
+  const groups = new Set<CatalogGroup>(['public'])
+  for (const { route } of matches) {
+    const handle = route.handle as Partial<CatalogHandle> | undefined
+    if (handle?.catalog) groups.add(handle.catalog)
+  }
+  return [...groups]
 }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { useMatches, type LoaderFunctionArgs, type MiddlewareFunction } from 'react-router'
 import { DEFAULT_LOCALE, isLocaleCode, localizePath, type LocaleCode } from '../../shared/locales.ts'
 import { i18nContext, localeContext } from './context.ts'
-import { activateLocale } from './i18n.ts'
+import { activateLocale, loadCatalog, type CatalogGroup } from './i18n.ts'
 
 /** What a language route's loader answers: the page's language, for components. */
 interface LanguageData {
@@ -17,6 +17,13 @@ export const languageMiddleware =
   (code: LocaleCode): MiddlewareFunction =>
   ({ context }) => {
     context.set(localeContext, code)
+  }
+
+/** A route group's middleware: its catalog in place before a browser navigation renders the group's pages. */
+export const catalogMiddleware =
+  (group: CatalogGroup): MiddlewareFunction =>
+  async ({ context }) => {
+    await loadCatalog(context.get(i18nContext), context.get(localeContext), group)
   }
 
 /** The language route's loader: the page's catalog active (in the browser a new language loads first), and the language for components. */

@@ -1,10 +1,8 @@
 import { z } from 'zod'
 import { EmailField } from './identity.ts'
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from '../form-limits.ts'
 
-export const CONTACT_NAME_MAX = 100
-export const CONTACT_SUBJECT_MAX = 150
-export const CONTACT_MESSAGE_MIN = 10
-export const CONTACT_MESSAGE_MAX = 5000
+export { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX }
 
 /** One line of text: a name or subject goes into a mail header, so line breaks are refused. */
 const OneLine = (max: number) =>

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { LanguageParam } from './common.ts'
+import { CONTENT_SLUG, CONTENT_SLUG_MAX } from '../paths.ts'
 
-/** A content page's address under its language: lower-case words joined by `-`, nested by `/`; nothing else, so no `..` and no stray characters ever reach the file system. */
-export const CONTENT_SLUG = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/
-export const CONTENT_SLUG_MAX = 120
+export { CONTENT_SLUG, CONTENT_SLUG_MAX }
 
 /** GET /content/{locale}?slug=…: the page's language. */
 export const ContentParams = z.object({ locale: LanguageParam })

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { LanguageParam } from './common.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../form-limits.ts'
 
-/** The identity provider's password policy, Firebase's default minimum of 6 (the maximum keeps hashing cheap to refuse). */
-export const PASSWORD_MIN_LENGTH = 6
-export const PASSWORD_MAX_LENGTH = 128
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
 
 export const EmailField = z.email().max(254)
 export const PasswordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
 import type { LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
@@ -12,8 +12,10 @@ import type { AiSearchResult } from '../../lib/api/ai.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { AiSearchAnswer } from './ai-search-answer.tsx'
 import { isOutOfCredits, useAiSearchErrorText } from './ai-search-errors.ts'
+
+// shown once a search has answered: loaded then, not with the listings page
+const AiSearchAnswer = lazy(() => import('./ai-search-answer.tsx').then((m) => ({ default: m.AiSearchAnswer })))
 
 /** Listings an answer shows: two full rows of the results grid (the API's default is 5). */
 const ANSWER_LIMIT = 6
@@ -192,13 +194,15 @@ export function AiSearchPanel({ countries, city }: { countries: Country[]; city?
         </div>
       )}
       {shown && (
-        <AiSearchAnswer
-          answer={shown}
-          cityName={answer.cityName}
-          country={countries.find((c) => c.code === shown.filters.country)}
-          disabled={busy || outOfCredits}
-          onSearch={(filters) => void search({ query: shown.searchSummary.query, filters })}
-        />
+        <Suspense fallback={null}>
+          <AiSearchAnswer
+            answer={shown}
+            cityName={answer.cityName}
+            country={countries.find((c) => c.code === shown.filters.country)}
+            disabled={busy || outOfCredits}
+            onSearch={(filters) => void search({ query: shown.searchSummary.query, filters })}
+          />
+        </Suspense>
       )}
     </section>
   )

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -10,7 +10,9 @@ import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { defaultAlertName, savedFilters } from './alert-filters.ts'
 import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
-import { PushPanel } from './push-panel.tsx'
+
+// shown only once a search is saved: loaded then, not with the listings page
+const PushPanel = lazy(() => import('./push-panel.tsx').then((m) => ({ default: m.PushPanel })))
 
 /**
  * "Save this search" on /listings: one press saves the URL's filters as an instant, in-app alert
@@ -74,7 +76,9 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
             <Trans>Manage alerts</Trans>
           </AppLink>
         </p>
-        <PushPanel compact onEnabled={addPush} />
+        <Suspense fallback={null}>
+          <PushPanel compact onEnabled={addPush} />
+        </Suspense>
       </div>
     )
   }

@@ -8,7 +8,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api/call.ts'
 import { identityContext } from '../../lib/context.ts'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
-import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
 import type { EmailAuthResult, EmailIntent, EmailProblem } from './email-auth.ts'
 import { EmailField, PasswordField } from './fields.tsx'
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/schemas/identity.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
 
 /** The e-mail field of the sign-in and linking forms, with its error under it. */
 export function EmailField({ defaultValue = '', error }: { defaultValue?: string; error?: string }) {

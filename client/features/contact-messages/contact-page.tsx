@@ -5,8 +5,7 @@ import {
   CONTACT_MESSAGE_MIN,
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_MAX,
-  ContactMessageBody,
-} from '../../../shared/schemas/contact-message.ts'
+} from '../../../shared/form-limits.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -57,6 +56,8 @@ export function ContactPage() {
   async function send(event: React.FormEvent) {
     event.preventDefault()
     setFailure(null)
+    // the API's own body schema, downloaded with zod when the form is first sent, not with the page
+    const { ContactMessageBody } = await import('../../../shared/schemas/contact-message.ts')
     const checked = ContactMessageBody.safeParse(values)
     if (!checked.success) {
       showErrors(checked.error.issues.map((issue) => issue.path[0] as Field))

@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { lazy, Suspense } from 'react'
 import { NavLink, useNavigation } from 'react-router'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
-import { UnreadBadge } from './unread-badge.tsx'
 import { AppLink } from '../../components/app-link.tsx'
+
+// the live count is for signed-in readers only: its code is not part of an anonymous visit
+const UnreadBadge = lazy(() => import('./unread-badge.tsx').then((m) => ({ default: m.UnreadBadge })))
 
 /** The progress bar shown while a client navigation loads its data. */
 function NavigationProgress() {
@@ -46,7 +49,9 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
           {hasUser ? (
             <AppLink to={to('/dashboard')} className="button button-small">
               <Trans>Dashboard</Trans>
-              <UnreadBadge signedIn={hasUser} />
+              <Suspense fallback={null}>
+                <UnreadBadge signedIn={hasUser} />
+              </Suspense>
             </AppLink>
           ) : (
             <AppLink to={to('/auth')} className="button button-small">

@@ -9,11 +9,10 @@ import { cityPath } from '../../../shared/seo.ts'
 import { listingData } from '../seo/structured-data.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ListingAiTools } from '../ai-analysis/listing-analysis.tsx'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
-import { BoostButton } from '../my-listings/boost-button.tsx'
 import { ContactButton } from './contact-button.tsx'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
@@ -22,6 +21,9 @@ import { ReportDialog } from './report-dialog.tsx'
 import { GENDER_LABELS, STATUS_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
+
+// only the owner sees it: not part of a visitor's page
+const BoostButton = lazy(() => import('../my-listings/boost-button.tsx').then((m) => ({ default: m.BoostButton })))
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = context.get(localeContext)
@@ -146,7 +148,9 @@ export function Component() {
                   <Trans>My listings</Trans>
                 </AppLink>
                 {listing.status === 'active' && (
-                  <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} isBoosted={listing.isBoosted} />
+                  <Suspense fallback={null}>
+                    <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} isBoosted={listing.isBoosted} />
+                  </Suspense>
                 )}
               </div>
             </div>

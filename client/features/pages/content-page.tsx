@@ -1,5 +1,5 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { CONTENT_SLUG, CONTENT_SLUG_MAX } from '../../../shared/schemas/content.ts'
+import { CONTENT_SLUG, CONTENT_SLUG_MAX } from '../../../shared/paths.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'

@@ -1,0 +1,101 @@
+// Initial JavaScript per public page (issue 15, goal 3): what a first visit downloads before it hydrates,
+// read from the Vite manifest of a build. `npm run bench -- js` prints only this table.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { LOCALE_CODES, type LocaleCode } from '../shared/locales.ts'
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+type Manifest = Record<string, ManifestChunk>
+
+/** A public page: its address and the modules of its routes that load before hydration (client/routes.tsx). */
+export interface PublicPage {
+  name: string
+  /** The lazy route modules the page matches (the default layout lives in the entry). */
+  routes: string[]
+}
+
+export const PUBLIC_PAGES: PublicPage[] = [
+  { name: 'home', routes: ['client/features/home/home-page.tsx'] },
+  { name: 'listings (and city pages)', routes: ['client/features/listings/listings-page.tsx'] },
+  { name: 'a listing', routes: ['client/features/listings/listing-page.tsx'] },
+  { name: 'content (/about-us …)', routes: ['client/features/pages/content-page.tsx'] },
+  { name: 'pricing', routes: ['client/features/pricing/pricing-page.tsx'] },
+  { name: 'auth', routes: ['client/features/auth/auth-page.tsx'] },
+  { name: 'contact-us', routes: ['client/features/contact-messages/contact-page.tsx'] },
+]
+
+const ENTRY = 'client/entry.client.tsx'
+
+/** The catalog a public page loads: its language's public messages (docs/decisions/025-catalogs-by-route-group.md), or the whole catalog of a build from before the split. */
+function catalogKey(manifest: Manifest, locale: LocaleCode): string {
+  const whole = `locales/${locale}/messages.po`
+  const split = `${whole}?group=public`
+  if (manifest[split]) return split
+  if (manifest[whole]) return whole
+  throw new Error(`the manifest has no catalog for ${locale}`)
+}
+
+/** The files a first visit to a page in a language downloads before hydrating: the entry, the route modules, the catalog, with their static imports. */
+export function initialFiles(manifest: Manifest, page: PublicPage, locale: LocaleCode): string[] {
+  const seen = new Set<string>()
+  const add = (key: string) => {
+    if (seen.has(key)) return
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`the manifest has no ${key}: build first (npm run build)`)
+    seen.add(key)
+    for (const dep of chunk.imports ?? []) add(dep)
+  }
+  for (const key of [ENTRY, ...page.routes, catalogKey(manifest, locale)]) add(key)
+  return [...seen].map((key) => manifest[key]!.file)
+}
+
+export interface PageJavaScript {
+  page: string
+  files: number
+  /** Gzipped bytes (level 9) per language. */
+  bytes: Record<LocaleCode, number>
+}
+
+/** Initial JavaScript of every public page in every language, from a build's manifest (`dist/client` by default). */
+export function initialJavaScript(clientDir = 'dist/client'): PageJavaScript[] {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest
+  const sizes = new Map<string, number>()
+  const gz = (file: string) => {
+    let size = sizes.get(file)
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length
+      sizes.set(file, size)
+    }
+    return size
+  }
+  return PUBLIC_PAGES.map((page) => {
+    const bytes = {} as Record<LocaleCode, number>
+    let files = 0
+    for (const locale of LOCALE_CODES) {
+      const list = initialFiles(manifest, page, locale)
+      files = list.length
+      bytes[locale] = list.reduce((sum, file) => sum + gz(file), 0)
+    }
+    return { page: page.name, files, bytes }
+  })
+}
+
+/** Prints the table: KB gzipped per page and language, and the largest. */
+export function printJavaScript(rows: PageJavaScript[]): void {
+  const kb = (n: number) => (n / 1024).toFixed(1).padStart(7)
+  console.log(`\ninitial JavaScript per public page, KB gzipped (level 9), before hydration`)
+  console.log(
+    `${'page'.padEnd(28)}${'files'.padStart(6)}${LOCALE_CODES.map((c) => c.padStart(7)).join('')}${'max'.padStart(7)}`,
+  )
+  for (const row of rows) {
+    const values = LOCALE_CODES.map((c) => row.bytes[c])
+    console.log(
+      `${row.page.padEnd(28)}${String(row.files).padStart(6)}${values.map(kb).join('')}${kb(Math.max(...values))}`,
+    )
+  }
+}

@@ -1,0 +1,39 @@
+import { setupI18n } from '@lingui/core'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
+import t from 'tap'
+import { activateLocale, catalogGroups, createI18n, loadCatalog } from '../../../client/lib/i18n.ts'
+
+// docs/decisions/025-catalogs-by-route-group.md
+t.test('catalogs by route group', async (t) => {
+  t.test('a page needs the public group, and the dashboard group under a route that names it', async (t) => {
+    t.same(catalogGroups([{ route: {} }, { route: { handle: { shared: true } } }]), ['public'])
+    t.same(catalogGroups([{ route: {} }, { route: { handle: { catalog: 'dashboard' } } }, { route: {} }]), [
+      'public',
+      'dashboard',
+    ])
+  })
+
+  t.test('a group loaded later adds to the language’s messages; activating again keeps them', async (t) => {
+    const i18n = setupI18n()
+    await activateLocale(i18n, 'de')
+    await loadCatalog(i18n, 'de', 'dashboard')
+    await activateLocale(i18n, 'de')
+    t.equal(i18n.locale, 'de')
+    t.equal(i18n._(generateMessageId('Sign out')), 'Abmelden')
+    t.equal(i18n._(generateMessageId('Listings')), 'Anzeigen')
+    // another language, then back: both groups of the first are still there
+    await activateLocale(i18n, 'fa')
+    await activateLocale(i18n, 'de')
+    t.equal(i18n._(generateMessageId('Sign out')), 'Abmelden')
+  })
+
+  t.test('the server’s instance holds every group: nothing is loaded into it again per request', async (t) => {
+    const i18n = await createI18n('en')
+    let loads = 0
+    i18n.on('change', () => loads++)
+    await activateLocale(i18n, 'en', ['public', 'dashboard'])
+    await loadCatalog(i18n, 'en', 'dashboard')
+    t.equal(loads, 0)
+    t.equal(i18n._(generateMessageId('Sign out')), 'Sign out')
+  })
+})

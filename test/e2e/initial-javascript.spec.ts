@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { expect, test, type Page } from '@playwright/test'
+import { initialFiles, PUBLIC_PAGES } from '../../bench/javascript.ts'
+import type { LocaleCode } from '../../shared/locales.ts'
+
+// `npm run bench -- js` counts the files the build's manifest says a first visit downloads before it
+// hydrates (docs/decisions/025-catalogs-by-route-group.md). Here a real browser on a first visit must
+// download exactly those scripts; what they weighed on the wire is printed beside the bench's figure.
+const CLIENT_DIR = 'dist/client'
+const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Parameters<
+  typeof initialFiles
+>[0]
+
+/** The scripts the page downloaded until it hydrated, with their encoded (compressed) sizes. */
+async function scriptsUntilHydrated(page: Page): Promise<Map<string, number>> {
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => [new URL(entry.name).pathname.slice(1), entry.encodedBodySize] as const),
+  )
+  return new Map(entries)
+}
+
+async function compare(page: Page, address: string, route: string, locale: LocaleCode) {
+  await page.goto(address)
+  const loaded = await scriptsUntilHydrated(page)
+  const expected = initialFiles(
+    manifest,
+    PUBLIC_PAGES.find((p) => p.routes.includes(route))!,
+    locale,
+  )
+  expect([...loaded.keys()].sort()).toEqual([...expected].sort())
+  const gzipped = expected.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length,
+    0,
+  )
+  const wire = [...loaded.values()].reduce((sum, bytes) => sum + bytes, 0)
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+  console.log(
+    `${address}: ${expected.length} scripts, manifest ${kb(gzipped)} gzip -9, browser ${kb(wire)} on the wire`,
+  )
+}
+
+test('a first visit to /en/listings downloads the scripts the bench counts, and no other', async ({ page }) => {
+  await compare(page, '/en/listings', 'client/features/listings/listings-page.tsx', 'en')
+})
+
+test('a first visit to a listing page downloads the scripts the bench counts, and no other', async ({ page }) => {
+  // the address of a listing, from the search, outside the browser whose first visit is measured
+  const answer = await page.request.get('/api/v1/listings?language=en&limit=1')
+  const { data } = (await answer.json()) as { data: { listings: { slug: string }[] } }
+  await compare(page, `/en/listing/${data.listings[0]!.slug}`, 'client/features/listings/listing-page.tsx', 'en')
+})
+
+test.describe('in Persian', () => {
+  // a browser in another language would be sent on to its own (client/features/layout/root.tsx)
+  test.use({ locale: 'fa-IR' })
+
+  test('a first visit to the Persian home downloads the scripts the bench counts, and no other', async ({ page }) => {
+    await compare(page, '/', 'client/features/home/home-page.tsx', 'fa')
+  })
+})
