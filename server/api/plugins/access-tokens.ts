@@ -14,7 +14,8 @@ export interface AccessClaims {
 
 /**
  * A token checked once is taken at its word until its `exp` (the check depends on nothing else: no
- * state is behind a token), for up to a minute: a signed-in page makes several calls with one token.
+ * state is behind a token), for up to a minute: a signed-in page makes several calls with one token
+ * (docs/decisions/028-signed-in-render.md).
  */
 const VERIFIED_TTL_MS = 60_000
 const VERIFIED_MAX = 10_000
