@@ -9,14 +9,27 @@ export type Camelize<T> = T extends readonly (infer U)[]
       ? { [K in keyof T as K extends string ? CamelCase<K> : K]: Camelize<T[K]> }
       : T
 
-const camelKey = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+/** Wire names seen so far and their camelCase (the schemas' keys: a few hundred); bounded for records keyed by data. */
+const camelKeys = new Map<string, string>()
 
-/** Maps every snake_case key of a JSON value to camelCase, deeply. */
+function camelKey(key: string): string {
+  if (!key.includes('_')) return key
+  let camel = camelKeys.get(key)
+  if (camel === undefined) {
+    camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+    if (camelKeys.size < 2000) camelKeys.set(key, camel)
+  }
+  return camel
+}
+
+/** Maps every snake_case key of a JSON value to camelCase, deeply (every page render runs it on each answer: kept lean). */
 export function camelize<T>(value: T): Camelize<T> {
   if (Array.isArray(value)) return value.map(camelize) as Camelize<T>
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [key, inner] of Object.entries(value)) out[camelKey(key)] = camelize(inner)
+    for (const key in value) {
+      if (Object.hasOwn(value, key)) out[camelKey(key)] = camelize(value[key])
+    }
     return out as Camelize<T>
   }
   return value as Camelize<T>

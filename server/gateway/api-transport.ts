@@ -1,12 +1,12 @@
 import type { Transport } from '../../client/lib/api/call.ts'
 import { errorEnvelope } from '../lib/errors.ts'
-import { apiHeaders, callWithSession, type RequestSession, type Visitor } from './session.ts'
+import { apiHeaders, callWithSession, isSharedRead, type RequestSession, type Visitor } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
 /**
  * The page loaders' transport on the server: straight to the API over the gateway's pooled client,
  * under the request's session (session.ts holds the policy). Anonymous reads share the gateway's
- * short-lived cache.
+ * short-lived cache, and so do a signed-in reader's reads that name nothing of them (`isSharedRead`).
  */
 export function serverTransport(upstream: Upstream, visitor: Visitor, session: RequestSession): Transport {
   return async (path, init) => {
@@ -26,6 +26,7 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
         anonymous: !access,
       })
     try {
+      if (method === 'GET' && isSharedRead(path)) return await send(undefined)
       return (
         (await callWithSession(session, { method, path }, send)) ?? {
           status: 401,

@@ -4,7 +4,14 @@ import { STRIPE_WEBHOOK_PATH } from '../../shared/paths.ts'
 import { errorEnvelope, okEnvelope } from '../lib/errors.ts'
 import { LimitedBody, limitBody, tooLarge } from './body-limit.ts'
 import { isCrossSiteWrite } from './csrf.ts'
-import { apiHeaders, callWithSession, isPublicRead, type RequestSession, type Sessions } from './session.ts'
+import {
+  apiHeaders,
+  callWithSession,
+  isPublicRead,
+  isSharedRead,
+  type RequestSession,
+  type Sessions,
+} from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
 // Authorization is never taken from the browser: the gateway sets it from the session cookie.
@@ -144,11 +151,13 @@ export const proxyRoutes: FastifyPluginAsync<{
     const hasBody = !SAFE_METHODS.has(request.method) && request.body != null
 
     try {
-      // Anonymous public reads come from the gateway's short-lived cache (shared by concurrent requests).
+      // Anonymous public reads, and reads that name nothing of the reader, come from the gateway's
+      // short-lived cache (shared by concurrent requests).
+      const apiPath = request.url.slice(API_PREFIX.length)
       if (
         request.method === 'GET' &&
-        isPublicRead(request.url.slice(API_PREFIX.length)) &&
-        !sessions.mayHaveSession(request)
+        isPublicRead(apiPath) &&
+        (isSharedRead(apiPath) || !sessions.mayHaveSession(request))
       ) {
         const answer = await upstream.publicText(request.url, {
           accept: 'application/json',

@@ -39,6 +39,13 @@ export function secureCookies(publicBaseUrl: string): boolean {
 export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(\/|\?|$)/.test(path)
 
 /**
+ * Public reads whose answer names nothing of the reader (places: countries, cities), so a signed-in
+ * reader's are made anonymously too and share the anonymous cache; listings are not among them (a
+ * signed-in reader's carry their favourites; docs/decisions/028-signed-in-render.md).
+ */
+export const isSharedRead = (path: string): boolean => /^\/locations(\/|\?|$)/.test(path)
+
+/**
  * Headers of every call the gateway makes to the API for a visitor: the request id (one trace across
  * both), the visitor's address as resolved here (TRUST_PROXY; the API limits by it, and whatever
  * X-Forwarded-For the browser sent is replaced), and the session's bearer token when there is one.

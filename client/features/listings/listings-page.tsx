@@ -92,7 +92,7 @@ export function Component() {
               <option value="">{t`All countries`}</option>
               {countries.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.flag} {c.name}
+                  {`${c.flag} ${c.name}`}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { AppError } from '../../lib/errors.ts'
+import { TtlCache } from '../../lib/ttl-cache.ts'
 
 const ISSUER = 'khaneh-api'
 const AUDIENCE = 'khaneh'
@@ -11,9 +12,18 @@ export interface AccessClaims {
   role: 'user' | 'admin'
 }
 
+/**
+ * A token checked once is taken at its word until its `exp` (the check depends on nothing else: no
+ * state is behind a token), for up to a minute: a signed-in page makes several calls with one token
+ * (docs/decisions/028-signed-in-render.md).
+ */
+const VERIFIED_TTL_MS = 60_000
+const VERIFIED_MAX = 10_000
+
 /** Signs and checks access JWTs: HS256 only (pinned), issuer and audience checked, short-lived. */
 export function accessTokens(secret: string, ttlMs: number) {
   const key = new TextEncoder().encode(secret)
+  const verified = new TtlCache<{ claims: AccessClaims; exp: number }>(VERIFIED_TTL_MS, VERIFIED_MAX)
   return {
     async sign(claims: AccessClaims): Promise<string> {
       const now = Math.floor(Date.now() / 1000)
@@ -30,11 +40,16 @@ export function accessTokens(secret: string, ttlMs: number) {
 
     /** The claims of a valid token; anything else (alg none, wrong key, audience, expiry) is a 401. */
     async verify(token: string): Promise<AccessClaims> {
+      const hit = verified.get(token)
+      // jose's expiry rule (no clock tolerance): expired once `exp` <= the current second
+      if (hit && hit.exp > Math.floor(Date.now() / 1000)) return hit.claims
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE })
         const userId = Number(payload.sub)
         if (!Number.isInteger(userId) || userId <= 0) throw new AppError('UNAUTHENTICATED')
-        return { userId, role: payload.role === 'admin' ? 'admin' : 'user' }
+        const claims: AccessClaims = { userId, role: payload.role === 'admin' ? 'admin' : 'user' }
+        if (typeof payload.exp === 'number') verified.set(token, { claims, exp: payload.exp })
+        return claims
       } catch (err) {
         if (err instanceof AppError) throw err
         const expired = err instanceof joseErrors.JWTExpired

@@ -283,6 +283,16 @@ t.test('gateway sessions against a scripted API', async (t) => {
     },
   )
 
+  await t.test("a signed-in reader's reads of places go without their token; their other reads carry it", async (t) => {
+    const cookies = { khaneh_at: 'access.7.x', khaneh_rt: 'refresh-token-places-0000000000' }
+    await gateway.inject({ url: '/api/v1/locations/countries?language=en', cookies })
+    await gateway.inject({ url: '/api/v1/listings?language=en', cookies })
+    const places = calls.findLast((c) => c.url.startsWith('/api/v1/locations/'))!
+    const listings = calls.findLast((c) => c.url.startsWith('/api/v1/listings'))!
+    t.equal(places.headers.authorization, undefined, 'the same answer for everyone')
+    t.match(listings.headers.authorization, /^Bearer access\./)
+  })
+
   await t.test('the refresh and the logout name the visitor to the API, like every other call', async (t) => {
     const cookies = { khaneh_rt: 'refresh-token-visitor-00000000000' }
     await gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.8' })

@@ -28,9 +28,10 @@ export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListi
     { schema: { querystring: ListListingsQuery, response: { 200: envelope(ListingPageSchema) } } },
     async (request, reply) => {
       const viewer = optionalViewerOf(request)
-      return viewer
-        ? okEnvelope(await listings.searchFor(viewer, request.query))
-        : sendSerialized(reply, await listings.search(request.query))
+      return sendSerialized(
+        reply,
+        viewer ? await listings.searchSerializedFor(viewer, request.query) : await listings.search(request.query),
+      )
     },
   )
 
@@ -47,9 +48,10 @@ export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListi
         ...(per_page && { limit: per_page }),
       })
       const viewer = optionalViewerOf(request)
-      return viewer
-        ? okEnvelope(await listings.searchFor(viewer, query))
-        : sendSerialized(reply, await listings.search(query))
+      return sendSerialized(
+        reply,
+        viewer ? await listings.searchSerializedFor(viewer, query) : await listings.search(query),
+      )
     },
   )
 

@@ -188,6 +188,18 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
       return { ...value, listings: await markFavorites(viewer.userId, value.listings) }
     },
 
+    /**
+     * `searchFor`, serialized: the shared entry itself when none of its listings is the reader's
+     * favourite (most pages), else checked and serialized for them alone.
+     */
+    async searchSerializedFor(viewer: Viewer, query: ListListingsQuery): Promise<SerializedData<ListingPage>> {
+      const shared = await search(query)
+      const listings = await markFavorites(viewer.userId, shared.value.listings)
+      return listings.every((listing, i) => listing === shared.value.listings[i])
+        ? shared
+        : serializeData(ListingPageSchema, { ...shared.value, listings })
+    },
+
     /** GET /listings/{id} for an anonymous reader: the shared answer; 404 for anything not public. */
     getPublic,
 

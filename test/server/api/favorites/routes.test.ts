@@ -77,6 +77,14 @@ t.test('favourites', async (t) => {
         [a.id, true],
       ],
     )
+    // a reader with none of the page's listings among their favourites gets the shared page as it is
+    const shared = (await call('GET', '/listings?sort=newest')).json().data
+    t.same(
+      shared.listings.map((l: { is_favorited: boolean }) => l.is_favorited),
+      [false, false],
+      'left unmarked',
+    )
+    t.same((await call('GET', '/listings?sort=newest', owner.token)).json().data, shared)
     t.equal(
       (await call('GET', '/listings', 'not.a.token')).statusCode,
       401,
