@@ -11,6 +11,9 @@ import { locationsService } from '../server/api/locations/service.ts'
 import { ListListingsQuery } from '../shared/schemas/listing.ts'
 import { LOCALE_CODES } from '../shared/locales.ts'
 
+/** How many different queries of each search `explain` times. */
+const TIMED_SEARCHES = 500
+
 /** The three searches of issue 15, goal 5, as query strings of GET /api/v1/listings. */
 export const SEARCHES = [
   { name: 'city + sort', query: 'city=berlin&sort=price_asc' },
@@ -151,6 +154,27 @@ export async function explainSearches(options: OpenDbOptions): Promise<void> {
       console.log(`\n=== ${search.name}: GET /api/v1/listings?${search.query}`)
       await service(explaining(db)).search(query)
     }
+    // the same searches without HTTP, one at a time: what the database path costs when nothing else waits
+    console.log(
+      `\n=== each search through the service, sequentially, every one a new query (${TIMED_SEARCHES} of each)`,
+    )
+    for (const search of SEARCHES) {
+      const times: number[] = []
+      for (const variant of variants(search.name).slice(0, TIMED_SEARCHES)) {
+        const query = ListListingsQuery.parse(Object.fromEntries(new URLSearchParams(variant)))
+        const started = performance.now()
+        await service(db).search(query)
+        times.push(performance.now() - started)
+      }
+      times.sort((a, b) => a - b)
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2)
+      console.log(`${search.name.padEnd(26)} p50 ${at(0.5)} ms  p99 ${at(0.99)} ms`)
+    }
+    console.log(
+      `load average: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}`,
+    )
   } finally {
     await db.close()
   }
