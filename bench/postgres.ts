@@ -1,7 +1,9 @@
 // The bench on PostgreSQL (README, "Benchmark"; docs/decisions/027-search-at-a-million.md): with TEST_DATABASE_URL
 // set, `npm run bench` uses a database of its own per listing count on that server (khaneh_bench_<count>; the
-// suite's database is never touched), created if missing, migrated on every run and seeded once.
-import { rmSync } from 'node:fs'
+// suite's database is never touched), created if missing, migrated on every run and seeded once, with its photos
+// under the bench's data directory.
+import { existsSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import pg from 'pg'
 import { openDb, type Db } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
@@ -37,10 +39,12 @@ export async function preparePostgresBench(testUrl: string, listings: number, da
     try {
       await migrate(db)
       const [marker] = await db.query<{ listings: number }>('SELECT listings FROM demo_seed')
-      if (marker?.listings === listings) return url
+      // the photos the rows name live under dataDir (another checkout has its own): without them, seed again
+      const photos = existsSync(path.join(dataDir, 'photos'))
+      if (marker?.listings === listings && photos) return url
       if (marker || exists.rowCount !== 0) {
-        // a seed cut short (or of another size): start afresh, photos included
-        console.log(`bench: ${name} is not fully seeded; dropping it`)
+        // a seed cut short (or of another size, or whose photos are elsewhere): start afresh, photos included
+        console.log(`bench: ${name} is not fully seeded${photos ? '' : ` (no photos under ${dataDir})`}; dropping it`)
         await db.close()
         await admin.query(`DROP DATABASE ${name} WITH (FORCE)`)
         await admin.query(`CREATE DATABASE ${name}`)
