@@ -1,5 +1,7 @@
 // `npm run bench`: autocannon against a production build seeded with 100,000 listings (README, "Benchmark"; issue 2).
 // Warm-up, then 20 s at 10 connections per target; pages are also compared with a bare React reference.
+// On PGlite under .bench-data/ by default; with TEST_DATABASE_URL set, on that PostgreSQL server in a database of its
+// own per listing count (bench/postgres.ts). `-- search`: only the JSON searches; `-- explain`: their plans (bench/search.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -7,6 +9,8 @@ import autocannon, { type Request } from 'autocannon'
 import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, signIn } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
 import { initialJavaScript, printJavaScript } from './javascript.ts'
+import { preparePostgresBench } from './postgres.ts'
+import { benchSearch, explainSearches, printSearch } from './search.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
 if (process.argv[2] === 'alerts-push') {
@@ -23,9 +27,13 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000)
 const DURATION = Number(process.env.BENCH_DURATION ?? 20)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
 const CONNECTIONS = 10
-const PORT = 3300
+const PORT = Number(process.env.BENCH_PORT ?? 3300)
 const REF_PORT = 3399
-const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? `.bench-data/${LISTINGS}`)
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+const DATA_DIR = path.resolve(
+  process.env.BENCH_DATA_DIR ?? `.bench-data/${TEST_DATABASE_URL ? 'postgres-' : ''}${LISTINGS}`,
+)
+const MODE = process.argv[2]
 const base = `http://127.0.0.1:${PORT}`
 const node = process.execPath
 
@@ -75,13 +83,20 @@ async function measure(name: string, url: string, requests?: Request[]): Promise
 
 // 1. A production build and a seeded database (kept between runs under .bench-data/).
 if (!existsSync('dist/server/entry.server.js')) run(['--import', 'tsx', 'scripts/build.ts'])
-if (!existsSync(path.join(DATA_DIR, 'seeded'))) {
+const DATABASE_URL = TEST_DATABASE_URL && (await preparePostgresBench(TEST_DATABASE_URL, LISTINGS, DATA_DIR))
+if (!DATABASE_URL && !existsSync(path.join(DATA_DIR, 'seeded'))) {
   console.log(`bench: seeding ${LISTINGS} listings into ${DATA_DIR} (once)`)
   run(['--import', 'tsx', 'bench/seed.ts'], { DATA_DIR, BENCH_LISTINGS: String(LISTINGS) })
 }
 
+if (MODE === 'explain') {
+  await explainSearches(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { dataDir: DATA_DIR })
+  process.exit(0)
+}
+
 // 2. The product, as `npm start` runs it.
 const server = start(['--import', 'tsx', 'server/main.ts'], {
+  ...(DATABASE_URL && { DATABASE_URL }),
   PORT: String(PORT),
   HOST: '127.0.0.1',
   DATA_DIR,
@@ -93,6 +108,15 @@ const server = start(['--import', 'tsx', 'server/main.ts'], {
 })
 const rows: Row[] = []
 let cards: unknown[] = []
+if (MODE === 'search') {
+  try {
+    await waitFor(`${base}/readyz`, server)
+    printSearch(await benchSearch(base, measure), `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`)
+  } finally {
+    await stop(server)
+  }
+  process.exit(0)
+}
 try {
   await waitFor(`${base}/readyz`, server)
   const page = (await (await fetch(`${base}/api/v1/listings?language=en&limit=20`)).json()) as {

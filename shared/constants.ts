@@ -19,8 +19,11 @@ export const MAX_PAGE_SIZE = 100
 /** The last page number a list call reads; a later one is read as this one. */
 export const MAX_PAGE_NUMBER = 10_000
 export const CITY_SEARCH_DEFAULT_LIMIT = 10
-/** Counting stops here: beyond it `total_items` is a floor and `total_is_capped` is set (count(*) over large sets is slow on PGlite). */
-export const COUNT_CAP = 10_000
+/**
+ * Counting stops here: beyond it `total_items` is a floor and `total_is_capped` is set. Each search counts up to
+ * this many index entries, so it is kept small (docs/decisions/027-search-at-a-million.md).
+ */
+export const COUNT_CAP = 1_000
 
 export const BOOST_DAYS = 7
 export const LISTING_ACTIVE_DAYS = 60

@@ -13,16 +13,27 @@ interface Places {
   counts: Map<number, number>
 }
 
-/** Countries and cities are few and change rarely: they are read whole and kept in memory for a minute. */
+/** Countries and cities are few and change rarely: they are read whole and kept in memory for a minute, then refreshed behind the last copy. */
 export function locationsService(db: Db, cacheMs = 60_000) {
   const repo = locationsRepo(db)
   const cache = new TtlCache<Places>(cacheMs, 1)
 
-  const places = () =>
+  let latest: Places | undefined
+  const load = () =>
     cache.wrap('places', async () => {
       const [countries, cities, counts] = await Promise.all([repo.countries(), repo.cities(), repo.activeCounts()])
-      return { countries, cities, counts: new Map(counts.map((c) => [c.city_id, c.n])) }
+      latest = { countries, cities, counts: new Map(counts.map((c) => [c.city_id, c.n])) }
+      return latest
     })
+  // Once loaded, a read never waits: an expired copy answers while one refresh runs. Counting every
+  // active listing by city takes a second at a million listings (docs/decisions/027-search-at-a-million.md).
+  const places = async (): Promise<Places> => {
+    if (!latest) return load()
+    load().catch(() => {
+      // the next read tries again; until then the last copy answers
+    })
+    return latest
+  }
 
   function toCity(city: CityRow, p: Places, language: LocaleCode): City {
     const country = p.countries.find((c) => c.code === city.country_code)

@@ -76,33 +76,34 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     return rows.map((row) => toListing(row, byListing.get(row.id) ?? [], now, translated))
   }
 
+  /**
+   * One page of the boosted order: the listings boosted now (latest boost first), then the others newest
+   * first. The boosted ones are counted only when the page starts past them, and then only up to its start.
+   */
+  async function boostedPage(filters: ListingFilters, language: string, limit: number, offset: number) {
+    const now = new Date()
+    const boosted = await repo.boostedSlice(filters, language, now, true, limit, offset)
+    if (boosted.length === limit) return boosted
+    // the boosted listings end on this page (none of the others is skipped) or before it
+    const skip = boosted.length > 0 || offset === 0 ? 0 : offset - (await repo.count(filters, offset, now))
+    return boosted.concat(await repo.boostedSlice(filters, language, now, false, limit - boosted.length, skip))
+  }
+
   async function searchPage(query: ListListingsQuery): Promise<ListingPage> {
     const filters = await toFilters(query)
     const { limit, page } = query
     const offset = (page - 1) * limit
     const language = query.language
     const unknownCity = filters.cityIds?.length === 0
-    const total = unknownCity ? 0 : await repo.count(filters, COUNT_CAP)
+    // Counting stops past the cap, or past this page when it lies beyond the cap, so that has_next stays exact
+    // (docs/decisions/027-search-at-a-million.md).
+    const total = unknownCity ? 0 : await repo.count(filters, Math.max(COUNT_CAP, offset + limit))
     let rows: ListingRow[] = []
     if (offset < total) {
-      if (query.sort === 'boosted') {
-        const now = new Date()
-        const boostedTotal = await repo.count(filters, COUNT_CAP, now)
-        if (offset < boostedTotal) rows = await repo.boostedSlice(filters, language, now, true, limit, offset)
-        if (rows.length < limit) {
-          const rest = await repo.boostedSlice(
-            filters,
-            language,
-            now,
-            false,
-            limit - rows.length,
-            Math.max(0, offset - boostedTotal),
-          )
-          rows = rows.concat(rest)
-        }
-      } else {
-        rows = await repo.page(filters, language, query.sort, limit, offset)
-      }
+      rows =
+        query.sort === 'boosted'
+          ? await boostedPage(filters, language, limit, offset)
+          : await repo.page(filters, language, query.sort, limit, offset)
     }
     const capped = total > COUNT_CAP
     const totalItems = Math.min(total, COUNT_CAP)
