@@ -7,10 +7,16 @@ import { gzipSync } from 'node:zlib'
 import autocannon, { type Request } from 'autocannon'
 import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, signIn } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
+import { benchLighthouseAlone, lighthousePages, printLighthouse, runLighthouse } from './lighthouse.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
 if (process.argv[2] === 'alerts-push') {
   printAlertsPush(await benchAlertsPush())
+  process.exit(0)
+}
+// `npm run bench -- lighthouse`: only Lighthouse, on a small demo-seeded server (bench/lighthouse.ts).
+if (process.argv[2] === 'lighthouse') {
+  await benchLighthouseAlone()
   process.exit(0)
 }
 
@@ -149,6 +155,7 @@ try {
   if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
   rows.push(await measure('/healthz', `${base}/healthz`))
   rows.push(await measure(`static ${asset.slice(0, 28)}…`, `${base}${asset}`))
+  printLighthouse(await runLighthouse(base, lighthousePages(slug)))
 } finally {
   await stop(server)
 }
