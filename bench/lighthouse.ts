@@ -66,7 +66,9 @@ export async function runLighthouse(base: string, pages: string[]): Promise<Ligh
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
-          // a reader of the page's language: another one's browser is sent on to their own (client/features/layout/root.tsx)
+          // a first visit (no language cookie kept from the run before) by a reader of the page's language:
+          // another language's reader is sent on to their own after 500 ms (client/features/layout/root.tsx)
+          clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'cookies'],
           extraHeaders: { 'Accept-Language': localeInfo(localeFromPath(page)).language },
         })
         if (!result) throw new Error(`lighthouse: no result for ${page}`)
@@ -130,8 +132,13 @@ function lighthouseVersion(): string {
 /**
  * `npm run bench -- lighthouse`: the product as `npm start` runs it (built first when the sources
  * changed) on PORT (3301) with the demo seed in .bench-data/lighthouse, or on BENCH_DATA_DIR.
+ * `npm run bench -- lighthouse http://127.0.0.1:3000`: a server that is already running.
  */
-export async function benchLighthouseAlone() {
+export async function benchLighthouseAlone(running?: string) {
+  if (running) {
+    printLighthouse(await runLighthouse(running, lighthousePages(await firstListingSlug(running))))
+    return
+  }
   const port = Number(process.env.PORT ?? 3301)
   const base = `http://127.0.0.1:${port}`
   const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench-data/lighthouse')

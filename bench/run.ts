@@ -16,7 +16,7 @@ if (process.argv[2] === 'alerts-push') {
 }
 // `npm run bench -- lighthouse`: only Lighthouse, on a small demo-seeded server (bench/lighthouse.ts).
 if (process.argv[2] === 'lighthouse') {
-  await benchLighthouseAlone()
+  await benchLighthouseAlone(process.argv[3])
   process.exit(0)
 }
 
