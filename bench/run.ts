@@ -11,6 +11,7 @@ import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
 import { initialJavaScript, printJavaScript } from './javascript.ts'
 import { preparePostgresBench } from './postgres.ts'
 import { benchSearch, explainSearches, printSearch } from './search.ts'
+import { benchLighthouseAlone, lighthousePages, printLighthouse, runLighthouse } from './lighthouse.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
 if (process.argv[2] === 'alerts-push') {
@@ -20,6 +21,11 @@ if (process.argv[2] === 'alerts-push') {
 // `npm run bench -- js`: only the initial JavaScript per public page, from the last build.
 if (process.argv[2] === 'js') {
   printJavaScript(initialJavaScript())
+  process.exit(0)
+}
+// `npm run bench -- lighthouse`: only Lighthouse, on a small demo-seeded server (bench/lighthouse.ts).
+if (process.argv[2] === 'lighthouse') {
+  await benchLighthouseAlone(process.argv[3])
   process.exit(0)
 }
 
@@ -107,6 +113,7 @@ const server = start(['--import', 'tsx', 'server/main.ts'], {
   ADMIN_TELEGRAM_IDS: String(BENCH_ADMIN_TELEGRAM_ID),
 })
 const rows: Row[] = []
+let searchRows: Awaited<ReturnType<typeof benchSearch>> = []
 let cards: unknown[] = []
 if (MODE === 'search') {
   try {
@@ -142,12 +149,7 @@ try {
       { method: 'GET', path: '/en/listings', headers: { cookie: reader } },
     ]),
   )
-  rows.push(
-    await measure(
-      'json /api/v1/listings?city=berlin&sort=price_asc',
-      `${base}/api/v1/listings?city=berlin&sort=price_asc`,
-    ),
-  )
+  searchRows = await benchSearch(base, measure)
   // the local provider reads the query, then the normal search runs: one credit per call (plenty granted)
   const searches = await aiSearchRequests(base, 200_000)
   rows.push(await measure('json POST /api/v1/ai/search (local, six languages)', base, searches))
@@ -155,6 +157,7 @@ try {
   if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
   rows.push(await measure('/healthz', `${base}/healthz`))
   rows.push(await measure(`static ${asset.slice(0, 28)}…`, `${base}${asset}`))
+  printLighthouse(await runLighthouse(base, lighthousePages(slug)))
 } finally {
   await stop(server)
 }
@@ -184,6 +187,7 @@ for (const row of [...rows, ref]) {
   const ratio = row.name.startsWith('page') ? num(row.rps / ref.rps, 2) : ''.padStart(9)
   console.log(`${pad(row.name, 52)}${num(row.rps)}${num(row.p50)}${num(row.p99)}${num(row.errors)}${ratio}`)
 }
+printSearch(searchRows, `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`)
 printJavaScript(initialJavaScript())
 
 // 4. Alerts: the time from a moderator's approval to the Web Push at the push service (issue 12).

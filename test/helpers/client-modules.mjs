@@ -11,6 +11,7 @@ import { isMainThread } from 'node:worker_threads'
 const CLIENT = new URL('../../client/', import.meta.url).href
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CATALOG = /\/locales\/[a-z]{2}\/messages\.po$/
+const URL_IMPORT = '?url'
 const NEEDS_BABEL = /from ['"]@lingui\/(?:core|react)\/macro['"]|import\.meta\.glob\b/
 
 if (isMainThread) register(import.meta.url)
@@ -64,8 +65,20 @@ async function compiledCatalog(file) {
   return api.createCompiledCatalog(found.locale, messages, { namespace: 'es' }).source
 }
 
+/** @type {import('node:module').ResolveHook} */
+export async function resolve(specifier, context, nextResolve) {
+  if (!specifier.endsWith(URL_IMPORT)) return nextResolve(specifier, context)
+  const resolved = await nextResolve(specifier.slice(0, -URL_IMPORT.length), context)
+  return { ...resolved, url: `${resolved.url}${URL_IMPORT}`, shortCircuit: true }
+}
+
 /** @type {import('node:module').LoadHook} */
 export async function load(url, context, nextLoad) {
+  // `import href from 'file?url'`: the file's address, as Vite's dev server writes it (the build's is its hashed /assets/ name)
+  if (url.endsWith(URL_IMPORT)) {
+    const file = relative(ROOT, fileURLToPath(url.slice(0, -URL_IMPORT.length)))
+    return { format: 'module', shortCircuit: true, source: `export default ${JSON.stringify(`/${file}`)}` }
+  }
   if (url.startsWith('file:') && CATALOG.test(url))
     return { format: 'module', shortCircuit: true, source: await compiledCatalog(fileURLToPath(url)) }
   const loaded = await nextLoad(url, context)

@@ -104,7 +104,7 @@ export function Component() {
         ) : (
           <div className="listing-grid">
             {featured.map((listing, index) => (
-              <ListingCard key={listing.id} listing={listing} eager={index < 4} />
+              <ListingCard key={listing.id} listing={listing} eager={index < 4} priority={index === 0} />
             ))}
           </div>
         )}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
+import { preload } from 'react-dom'
 import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router'
 import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
 import {
@@ -17,6 +18,8 @@ import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
 import { useReferralLink } from '../referrals/referral-code.ts'
+// the file client/styles/fonts.css draws Persian with: the URL the build gives it
+import persianFont from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].woff2?url'
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`
@@ -63,6 +66,8 @@ export function Root() {
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
   // one address per page: tracking parameters and view options dropped (docs/decisions/022-seo.md)
   const query = canonicalSearch(path, new URLSearchParams(location.search))
+  // Persian text waits for no stylesheet to discover its font (docs/decisions/026-images-fonts-and-lcp.md)
+  if (locale === 'fa') preload(persianFont, { as: 'font', type: 'font/woff2', crossOrigin: '' })
   useStoredLocaleRedirect(locale)
   useAppLinkNavigation()
   useReferralLink()

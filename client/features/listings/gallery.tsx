@@ -1,8 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { PHOTO_SMALL_EDGE } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import type { Listing } from '../../lib/api/listings.ts'
 import { useLocale } from '../../lib/locale.ts'
+
+type Photo = Listing['photos'][number]
+
+/** How wide the large photo is shown: the page's width on one column, else beside the 360 px summary (client/styles/app.css). */
+export const GALLERY_SIZES = '(max-width: 900px) calc(100vw - 32px), 784px'
+
+/**
+ * Both stored variants with their widths, so the browser fetches the smallest that fills the box
+ * (docs/decisions/026-images-fonts-and-lcp.md); the small one fits a PHOTO_SMALL_EDGE square.
+ */
+export function gallerySrcSet(photo: Photo): string | undefined {
+  const scale = Math.min(1, PHOTO_SMALL_EDGE / Math.max(photo.width, photo.height))
+  const smallWidth = Math.round(photo.width * scale)
+  return smallWidth < photo.width ? `${photo.thumbUrl} ${smallWidth}w, ${photo.url} ${photo.width}w` : undefined
+}
 
 /** The photo gallery: one large photo, thumbnails and previous/next buttons, all reachable by keyboard. */
 export function Gallery({ photos, title }: { photos: Listing['photos']; title: string }) {
@@ -29,6 +45,8 @@ export function Gallery({ photos, title }: { photos: Listing['photos']; title: s
       >
         <img
           src={current.url}
+          srcSet={gallerySrcSet(current)}
+          sizes={GALLERY_SIZES}
           alt={t`${title}, photo ${position} of ${count}`}
           width={current.width}
           height={current.height}

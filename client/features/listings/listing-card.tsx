@@ -60,12 +60,15 @@ export function useListingTitle(): (listing: Pick<Listing, 'type' | 'cityName'>)
 export function ListingCard({
   listing,
   eager = false,
+  priority = false,
   headingLevel = 3,
   onFavoriteChange,
   note,
 }: {
   listing: CardListing
   eager?: boolean
+  /** The page's largest image on a phone (its first card): fetched first, and preloaded by the server's render. */
+  priority?: boolean
   /** 2 where the cards sit right under the page's h1 (the headings never skip a level), 3 under a section's h2. */
   headingLevel?: 2 | 3
   onFavoriteChange?: (favorited: boolean) => void
@@ -90,7 +93,8 @@ export function ListingCard({
               alt=""
               width={photo.width}
               height={photo.height}
-              loading={eager ? 'eager' : 'lazy'}
+              loading={eager || priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
               decoding="async"
             />
           ) : (

@@ -229,7 +229,13 @@ export function Component() {
         ) : (
           <div className={loading ? 'listing-grid is-loading' : 'listing-grid'}>
             {listings.map((listing, index) => (
-              <ListingCard key={listing.id} listing={listing} eager={index < 4} headingLevel={2} />
+              <ListingCard
+                key={listing.id}
+                listing={listing}
+                eager={index < 4}
+                priority={index === 0}
+                headingLevel={2}
+              />
             ))}
           </div>
         )}

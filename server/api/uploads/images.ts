@@ -1,13 +1,11 @@
 import sharp, { type Metadata } from 'sharp'
 import { AppError } from '../../lib/errors.ts'
 
+import { PHOTO_LARGE_EDGE, PHOTO_SMALL_EDGE } from '../../../shared/constants.ts'
+
 export { MAX_PHOTO_BYTES } from '../../../shared/constants.ts'
 /** Issue 4: at most 40 megapixels (checked from the header, before any decoding). */
 export const MAX_PHOTO_PIXELS = 40_000_000
-/** The two variants every upload becomes. */
-export const LARGE_EDGE = 1600
-export const SMALL_EDGE = 480
-
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif'
 
 /** The real format from the first bytes, whatever the file name or the declared type says; null for anything else (SVG included). */
@@ -77,11 +75,11 @@ export async function encodePhoto(data: Buffer): Promise<EncodedPhoto> {
     const upright = sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).rotate()
     const large = await upright
       .clone()
-      .resize({ width: LARGE_EDGE, height: LARGE_EDGE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: PHOTO_LARGE_EDGE, height: PHOTO_LARGE_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true })
     const small = await sharp(large.data)
-      .resize({ width: SMALL_EDGE, height: SMALL_EDGE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: PHOTO_SMALL_EDGE, height: PHOTO_SMALL_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 72 })
       .toBuffer()
     return { large: large.data, small, width: large.info.width, height: large.info.height }
