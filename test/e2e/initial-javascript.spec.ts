@@ -55,6 +55,14 @@ test('a first visit to a listing page downloads the scripts the bench counts, an
   const answer = await page.request.get('/api/v1/listings?language=en&limit=1')
   const { data } = (await answer.json()) as { data: { listings: { slug: string }[] } }
   await compare(page, `/en/listing/${data.listings[0]!.slug}`, 'client/features/listings/listing-page.tsx', 'en')
+  // the report dialog's form and the AI analysis's result are chunks of their own, loaded when asked for
+  const listingPage = PUBLIC_PAGES.find((p) => p.routes.includes('client/features/listings/listing-page.tsx'))!
+  const initial = initialFiles(manifest, listingPage, 'en')
+  for (const onDemand of [
+    'client/features/listings/report-form.tsx',
+    'client/features/ai-analysis/analysis-result.tsx',
+  ])
+    expect(initial).not.toContain(manifest[onDemand]!.file)
 })
 
 test.describe('in Persian', () => {
