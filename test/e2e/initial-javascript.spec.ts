@@ -48,6 +48,12 @@ async function compare(page: Page, address: string, route: string, locale: Local
 
 test('a first visit to /en/listings downloads the scripts the bench counts, and no other', async ({ page }) => {
   await compare(page, '/en/listings', 'client/features/listings/listings-page.tsx', 'en')
+  // save-search names the filters with a chunk of their own, loaded by the first save
+  const listingsPage = PUBLIC_PAGES.find((p) => p.routes.includes('client/features/listings/listings-page.tsx'))!
+  const chunks = Object.values(manifest as Record<string, { file: string; name?: string }>)
+  const filters = chunks.find((chunk) => chunk.name === 'alert-filters')
+  expect(filters).toBeDefined()
+  expect(initialFiles(manifest, listingsPage, 'en')).not.toContain(filters!.file)
 })
 
 test('a first visit to a listing page downloads the scripts the bench counts, and no other', async ({ page }) => {
