@@ -80,7 +80,15 @@ export function ReportForm({
         </legend>
         {REASONS.map((r) => (
           <label key={r} className="check">
-            <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
+            <input
+              type="radio"
+              name="reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => setReason(r)}
+              // the dialog opened before the form came: focus goes where showModal() would have put it
+              autoFocus={r === REASONS[0]}
+            />
             {i18n._(REPORT_REASON_LABELS[r])}
           </label>
         ))}
