@@ -48,6 +48,12 @@ async function compare(page: Page, address: string, route: string, locale: Local
 
 test('a first visit to /en/listings downloads the scripts the bench counts, and no other', async ({ page }) => {
   await compare(page, '/en/listings', 'client/features/listings/listings-page.tsx', 'en')
+  // save-search names the filters with a chunk of their own, loaded by the first save
+  const listingsPage = PUBLIC_PAGES.find((p) => p.routes.includes('client/features/listings/listings-page.tsx'))!
+  const chunks = Object.values(manifest as Record<string, { file: string; name?: string }>)
+  const filters = chunks.find((chunk) => chunk.name === 'alert-filters')
+  expect(filters).toBeDefined()
+  expect(initialFiles(manifest, listingsPage, 'en')).not.toContain(filters!.file)
 })
 
 test('a first visit to a listing page downloads the scripts the bench counts, and no other', async ({ page }) => {
@@ -55,6 +61,14 @@ test('a first visit to a listing page downloads the scripts the bench counts, an
   const answer = await page.request.get('/api/v1/listings?language=en&limit=1')
   const { data } = (await answer.json()) as { data: { listings: { slug: string }[] } }
   await compare(page, `/en/listing/${data.listings[0]!.slug}`, 'client/features/listings/listing-page.tsx', 'en')
+  // the report dialog's form and the AI analysis's result are chunks of their own, loaded when asked for
+  const listingPage = PUBLIC_PAGES.find((p) => p.routes.includes('client/features/listings/listing-page.tsx'))!
+  const initial = initialFiles(manifest, listingPage, 'en')
+  for (const onDemand of [
+    'client/features/listings/report-form.tsx',
+    'client/features/ai-analysis/analysis-result.tsx',
+  ])
+    expect(initial).not.toContain(manifest[onDemand]!.file)
 })
 
 test.describe('in Persian', () => {

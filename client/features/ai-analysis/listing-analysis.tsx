@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import type { AiAnalysis } from '../../lib/api/ai.ts'
@@ -7,49 +7,19 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { aiProblemOf, useAiProblemText, type AiProblem } from './ai-errors.ts'
-import { CreditsLeft, FitChecks, NoCredits, PriceVerdict } from './analysis-parts.tsx'
 import { CompareWith } from './compare-with.tsx'
-import { RedFlagList } from './red-flags.tsx'
+
+// The result and the way to more credits come on demand: only a signed-in reader who asks for an analysis sees
+// them (docs/decisions/025-catalogs-by-route-group.md). The module starts loading with the analysis itself.
+const loadResult = () => import('./analysis-result.tsx')
+const AnalysisResult = lazy(() => loadResult().then((m) => ({ default: m.AnalysisResult })))
+const NoCredits = lazy(() => import('./analysis-parts.tsx').then((m) => ({ default: m.NoCredits })))
 
 type State =
   | { kind: 'idle' }
   | { kind: 'running' }
   | { kind: 'done'; analysis: AiAnalysis }
   | { kind: 'failed'; problem: AiProblem }
-
-/** The analysis: red flags first (they matter most), then the price, the fit and the credits left. */
-function AnalysisResult({ analysis }: { analysis: AiAnalysis }) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  // the result replaces the button the reader pressed: focus goes to its heading, so reading goes on from there
-  useEffect(() => heading.current?.focus(), [])
-  return (
-    <div className="ai-result">
-      <h3 ref={heading} tabIndex={-1}>
-        <Trans>AI analysis</Trans>
-      </h3>
-      <p className="ai-summary">{analysis.summary}</p>
-      <section aria-labelledby="ai-flags-title">
-        <h4 id="ai-flags-title">
-          <Trans>Red flags</Trans>
-        </h4>
-        <RedFlagList flags={analysis.redFlags} announce />
-      </section>
-      <section aria-labelledby="ai-price-title">
-        <h4 id="ai-price-title">
-          <Trans>Price</Trans>
-        </h4>
-        <PriceVerdict price={analysis.price} />
-      </section>
-      <section aria-labelledby="ai-fit-title">
-        <h4 id="ai-fit-title">
-          <Trans>Fit to your preferences</Trans>
-        </h4>
-        <FitChecks fit={analysis.fit} />
-      </section>
-      <CreditsLeft remaining={analysis.remainingCredits} />
-    </div>
-  )
-}
 
 /**
  * "Check with AI" on someone else's listing: an analysis (price against similar listings, red flags, fit to the
@@ -67,6 +37,7 @@ export function ListingAiTools({ listingId }: { listingId: number }) {
 
   const analyze = async () => {
     setState({ kind: 'running' })
+    void loadResult()
     try {
       setState({ kind: 'done', analysis: await browserApi().ai.analyze(listingId, locale) })
     } catch (err) {
@@ -90,9 +61,13 @@ export function ListingAiTools({ listingId }: { listingId: number }) {
           <Trans>Sign in to analyze with AI</Trans>
         </AppLink>
       ) : state.kind === 'done' ? (
-        <AnalysisResult analysis={state.analysis} />
+        <Suspense fallback={null}>
+          <AnalysisResult analysis={state.analysis} />
+        </Suspense>
       ) : state.kind === 'failed' && state.problem === 'no_credits' ? (
-        <NoCredits />
+        <Suspense fallback={null}>
+          <NoCredits />
+        </Suspense>
       ) : (
         <div className="ai-actions">
           <button

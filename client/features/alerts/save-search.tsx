@@ -8,7 +8,6 @@ import type { Alert } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { defaultAlertName, savedFilters } from './alert-filters.ts'
 import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
 
 // shown only once a search is saved: loaded then, not with the listings page
@@ -41,16 +40,18 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
     )
 
   const save = async () => {
-    const filters = savedFilters(new URLSearchParams(location.search))
-    const name = defaultAlertName(filters, i18n, {
-      locale,
-      cityName,
-      countryName: country?.name,
-      currency: country?.currency,
-    })
     setBusy(true)
     setError(null)
     try {
+      // the filters' names come with the first save, not with the listings page (docs/decisions/025-catalogs-by-route-group.md)
+      const { defaultAlertName, savedFilters } = await import('./alert-filters.ts')
+      const filters = savedFilters(new URLSearchParams(location.search))
+      const name = defaultAlertName(filters, i18n, {
+        locale,
+        cityName,
+        countryName: country?.name,
+        currency: country?.currency,
+      })
       setSaved(await browserApi().alerts.create({ name, filters, frequency: 'instant', channels: [] }))
     } catch (err) {
       setError(err)

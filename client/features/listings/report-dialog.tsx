@@ -1,29 +1,25 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { ApiError } from '../../lib/api/call.ts'
-import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import type { ReportReason } from '../../../shared/schemas/moderation.ts'
-import { REPORT_REASON_LABELS } from './labels.ts'
-import { ErrorLine } from '../../components/error-line.tsx'
 
-const REASONS = Object.keys(REPORT_REASON_LABELS) as ReportReason[]
-const DETAILS_MAX = 1000
+// The form comes on demand: it starts loading when the reader points at or focuses the button, and the dialog
+// shows its title until it is there (docs/decisions/025-catalogs-by-route-group.md).
+const loadForm = () => import('./report-form.tsx')
+const ReportForm = lazy(() => loadForm().then((m) => ({ default: m.ReportForm })))
 
 /** "Report" on the listing page: a modal dialog with the reasons; the report goes to the moderators' queue. */
 export function ReportDialog({ listingId }: { listingId: number }) {
-  const { t, i18n } = useLingui()
   const { hasSession } = useShell()
   const to = useLocalePath()
   const location = useLocation()
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
-  const [reason, setReason] = useState<ReportReason | ''>('')
-  const [details, setDetails] = useState('')
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
-  const [error, setError] = useState<string | null>(null)
+  const [opened, setOpened] = useState(false)
+  // a sent report starts the next one afresh: a new round mounts a new form
+  const [round, setRound] = useState(0)
+  const sent = useRef(false)
 
   if (!hasSession) {
     return (
@@ -33,95 +29,51 @@ export function ReportDialog({ listingId }: { listingId: number }) {
     )
   }
 
-  async function send(event: React.FormEvent) {
-    event.preventDefault()
-    if (!reason) {
-      setError(t`Choose a reason.`)
-      return
-    }
-    setState('sending')
-    setError(null)
-    try {
-      await browserApi().reports.create(listingId, { reason, ...(details.trim() && { details: details.trim() }) })
-      setState('sent')
-    } catch (err) {
-      setState('idle')
-      if (err instanceof ApiError && err.status === 409)
-        setError(t`You have already reported this listing. Our moderators will look at it.`)
-      else if (
-        err instanceof ApiError &&
-        err.status === 400 &&
-        (err.details as { reason?: string } | null)?.reason === 'own_listing'
-      )
-        setError(t`You cannot report your own listing.`)
-      else if (err instanceof ApiError && err.status === 429)
-        setError(t`You have sent many reports today. Please try again tomorrow.`)
-      else if (err instanceof ApiError && err.code === 'NETWORK_ERROR')
-        setError(t`Network error. Please check your connection.`)
-      else setError(t`The report could not be sent. Please try again.`)
-    }
-  }
-
+  const close = () => dialog.current?.close()
   return (
     <>
-      <button type="button" className="link-button report-link" onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="link-button report-link"
+        onPointerEnter={() => void loadForm()}
+        onFocus={() => void loadForm()}
+        onClick={() => {
+          setOpened(true)
+          dialog.current?.showModal()
+        }}
+      >
         <Trans>Report this listing</Trans>
       </button>
       <dialog
         ref={dialog}
         aria-labelledby={`${id}-title`}
         onClose={() => {
-          // a sent report starts the next one afresh
-          if (state !== 'sent') return
-          setState('idle')
-          setReason('')
-          setDetails('')
+          if (!sent.current) return
+          sent.current = false
+          setRound((r) => r + 1)
         }}
       >
-        {state === 'sent' ? (
-          <div className="dialog-form" role="status">
-            <h2 id={`${id}-title`}>
-              <Trans>Thank you</Trans>
-            </h2>
-            <p>
-              <Trans>Your report was sent. Our moderators will review this listing.</Trans>
-            </p>
-            <button type="button" className="button" onClick={() => dialog.current?.close()}>
-              <Trans>Close</Trans>
-            </button>
-          </div>
-        ) : (
-          <form className="dialog-form" onSubmit={send} noValidate>
-            <h2 id={`${id}-title`}>
-              <Trans>Report this listing</Trans>
-            </h2>
-            <fieldset>
-              <legend>
-                <Trans>What is wrong with it?</Trans>
-              </legend>
-              {REASONS.map((r) => (
-                <label key={r} className="check">
-                  <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
-                  {i18n._(REPORT_REASON_LABELS[r])}
-                </label>
-              ))}
-            </fieldset>
-            <label className="field">
-              <span>
-                <Trans>Details (optional)</Trans>
-              </span>
-              <textarea rows={4} maxLength={DETAILS_MAX} value={details} onChange={(e) => setDetails(e.target.value)} />
-            </label>
-            <ErrorLine message={error} />
-            <div className="form-actions">
-              <button type="submit" className="button" disabled={state === 'sending'}>
-                {state === 'sending' ? <Trans>Sending…</Trans> : <Trans>Send report</Trans>}
-              </button>
-              <button type="button" className="button button-ghost" onClick={() => dialog.current?.close()}>
-                <Trans>Cancel</Trans>
-              </button>
-            </div>
-          </form>
+        {opened && (
+          <Suspense
+            fallback={
+              <div className="dialog-form">
+                <h2 id={`${id}-title`}>
+                  <Trans>Report this listing</Trans>
+                </h2>
+                <p className="hint" role="status">
+                  <Trans>Loading…</Trans>
+                </p>
+              </div>
+            }
+          >
+            <ReportForm
+              key={round}
+              listingId={listingId}
+              titleId={`${id}-title`}
+              close={close}
+              onSent={() => (sent.current = true)}
+            />
+          </Suspense>
         )}
       </dialog>
     </>
