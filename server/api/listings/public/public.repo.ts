@@ -34,11 +34,23 @@ export interface ListingRow {
   owner_id: number
   owner_first_name: string
   owner_username: string | null
+  /** The listing's photos in gallery order. */
+  photos: PhotoRow[]
+}
+
+/** A listing row with the count of every match of its search (up to the cap asked, + 1) beside it. */
+export interface CountedListingRow extends ListingRow {
+  total: number
+}
+
+/** One page of a search and the number of its matches, counted up to the cap asked + 1. */
+export interface CountedPage {
+  total: number
+  rows: ListingRow[]
 }
 
 export interface PhotoRow {
   id: number
-  listing_id: number
   file_id: string
   thumb_file_id: string
   width: number
@@ -67,7 +79,10 @@ const LISTING_COLUMNS = `
          l.description, l.original_language, lt.description AS translated_description, l.term, to_char(l.start_date, 'YYYY-MM-DD') AS start_date,
          l.has_contract, l.size_m2, l.rooms, l.furnished, l.contact, l.verification_number, l.status, l.status_reason, l.boost_until,
          l.favorite_count, l.created_at, l.updated_at,
-         u.id AS owner_id, u.first_name AS owner_first_name, u.username AS owner_username`
+         u.id AS owner_id, u.first_name AS owner_first_name, u.username AS owner_username,
+         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'file_id', p.file_id, 'thumb_file_id', p.thumb_file_id,
+                                                     'width', p.width, 'height', p.height) ORDER BY p.position, p.id), '[]')
+            FROM photos p WHERE p.listing_id = l.id) AS photos`
 
 const LISTING_JOINS = `
     JOIN cities c ON c.id = l.city_id
@@ -77,13 +92,25 @@ const LISTING_JOINS = `
 
 const SELECT_LISTING = `${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS}`
 
+/** Counts the active listings matching `where`, stopping at `cap` + 1. */
+const countOf = (where: string[], cap: number) =>
+  `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT ${cap + 1}) s`
+
 /**
- * A page of listings in `order`: they are filtered, ordered and cut in a subquery of their own, and only the
- * page's rows are joined to their places, owners and translations. Planned as one five-table join with every
- * index of listings in play, a search took 1–50 ms to plan and under 1 ms to run (docs/decisions/027-search-at-a-million.md).
+ * A page of listings in `order`, in one statement with their photos and, when `counted` is given, the count
+ * of every listing matching its `where` (up to its `cap` + 1) in each row. The listings are filtered, ordered
+ * and cut in a subquery of their own, and only the page's rows are joined to their places, owners and
+ * translations: planned as one five-table join with every index of listings in play, a search took 1–50 ms
+ * to plan and under 1 ms to run (docs/decisions/027-search-at-a-million.md).
  */
-function pageOf(where: string[], order: string, limit: number, offset: number): string {
-  return `${LISTING_COLUMNS}
+function pageOf(
+  where: string[],
+  order: string,
+  limit: number,
+  offset: number,
+  counted?: { where: string[]; cap: number },
+): string {
+  return `${LISTING_COLUMNS}${counted ? `, (${countOf(counted.where, counted.cap)}) AS total` : ''}
     FROM (SELECT * FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) l
     ${LISTING_JOINS}
     ORDER BY ${order}`
@@ -121,54 +148,77 @@ const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
   price_desc: 'l.rent_eur_cents DESC NULLS LAST, l.id DESC',
 }
 
-/** SQL of public listing reads: search, one listing, photos, and the reader's favourites among them. */
+/** SQL of public listing reads: search, one listing, and the reader's favourites among them. */
 export function publicListingsRepo(db: Queryable) {
-  return {
-    /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
-    async count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
-      const params: unknown[] = []
-      const where = whereActive(filters, params)
-      if (boostedAt) where.push(`l.boost_until > $${params.push(boostedAt)}`)
-      const rows = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT ${cap + 1}) s`,
-        params,
-      )
-      return rows[0]?.n ?? 0
-    },
+  /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
+  async function count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
+    const params: unknown[] = []
+    const where = whereActive(filters, params)
+    if (boostedAt) where.push(`l.boost_until > $${params.push(boostedAt)}`)
+    const rows = await db.query<{ count: number }>(countOf(where, cap), params)
+    return rows[0]?.count ?? 0
+  }
 
-    /** One page of matching active listings in a plain order. */
+  /** A counted page's rows and the count they carry; an empty page carries none, so it is counted on its own. */
+  async function counted(rows: CountedListingRow[], filters: ListingFilters, cap: number): Promise<CountedPage> {
+    return { rows, total: rows[0]?.total ?? (await count(filters, cap)) }
+  }
+
+  return {
+    count,
+
+    /** One page of matching active listings in a plain order, with the count of every match (up to `cap` + 1). */
     async page(
       filters: ListingFilters,
       language: string,
       sort: Exclude<ListingSort, 'boosted'>,
       limit: number,
       offset: number,
-    ) {
+      cap: number,
+    ): Promise<CountedPage> {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
-      return db.query<ListingRow>(pageOf(where, ORDER_BY[sort], limit, offset), params)
+      const rows = await db.query<CountedListingRow>(
+        pageOf(where, ORDER_BY[sort], limit, offset, { where, cap }),
+        params,
+      )
+      return counted(rows, filters, cap)
     },
 
     /**
-     * One slice of the boosted order: listings boosted at `now` first (latest boost first), then the
-     * others newest first. Two index-ordered queries instead of sorting every match (PGlite sorts on the caller's thread).
+     * The boosted order is two index-ordered slices instead of a sort of every match (PGlite sorts on the
+     * caller's thread): the listings boosted at `now` (latest boost first), then the others newest first.
+     * This is the first slice, with the count of every match, boosted or not (up to `cap` + 1).
      */
     async boostedSlice(
       filters: ListingFilters,
       language: string,
       now: Date,
-      boosted: boolean,
       limit: number,
       offset: number,
-    ) {
+      cap: number,
+    ): Promise<CountedPage> {
+      const params: unknown[] = [language]
+      const matches = whereActive(filters, params)
+      const where = [...matches, `l.boost_until > $${params.push(now)}`]
+      const rows = await db.query<CountedListingRow>(
+        pageOf(where, 'l.boost_until DESC, l.id DESC', limit, offset, { where: matches, cap }),
+        params,
+      )
+      return counted(rows, filters, cap)
+    },
+
+    /** The second slice of the boosted order: the listings not boosted at `now`, newest first. */
+    async unboostedSlice(
+      filters: ListingFilters,
+      language: string,
+      now: Date,
+      limit: number,
+      offset: number,
+    ): Promise<ListingRow[]> {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
-      const at = `$${params.push(now)}`
-      if (boosted) {
-        where.push(`l.boost_until > ${at}`)
-        return db.query<ListingRow>(pageOf(where, 'l.boost_until DESC, l.id DESC', limit, offset), params)
-      }
-      where.push(`(l.boost_until IS NULL OR l.boost_until <= ${at})`)
+      where.push(`(l.boost_until IS NULL OR l.boost_until <= $${params.push(now)})`)
       return db.query<ListingRow>(pageOf(where, ORDER_BY.newest, limit, offset), params)
     },
 
@@ -189,16 +239,6 @@ export function publicListingsRepo(db: Queryable) {
         language,
         ids,
       ])
-    },
-
-    /** The photos of many listings in one query, in gallery order. */
-    async photosOf(listingIds: number[]): Promise<PhotoRow[]> {
-      if (listingIds.length === 0) return []
-      return db.query<PhotoRow>(
-        `SELECT id, listing_id, file_id, thumb_file_id, width, height
-           FROM photos WHERE listing_id = ANY($1::int[]) ORDER BY listing_id, position, id`,
-        [listingIds],
-      )
     },
 
     /** When the user favourited each of these listings (only the favourited ones come back). */

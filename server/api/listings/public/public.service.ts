@@ -18,7 +18,7 @@ import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
 import { listingChanges, type ListingRef } from './listing-changes.ts'
-import { publicListingsRepo, type ListingFilters, type ListingRow, type PhotoRow } from './public.repo.ts'
+import { publicListingsRepo, type CountedPage, type ListingFilters, type ListingRow } from './public.repo.ts'
 
 export interface PublicListingsOptions {
   /** How long anonymous public reads are cached; 0 disables the cache. */
@@ -63,30 +63,30 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     }
   }
 
-  /** Wire listings with their photos; `translated` shows a stored translation where the row has one. */
-  async function withPhotos(rows: ListingRow[], translated = true): Promise<Listing[]> {
-    const photos = await repo.photosOf(rows.map((r) => r.id))
-    const byListing = new Map<number, PhotoRow[]>()
-    for (const photo of photos) {
-      const list = byListing.get(photo.listing_id)
-      if (list) list.push(photo)
-      else byListing.set(photo.listing_id, [photo])
-    }
+  /** Wire listings; `translated` shows a stored translation where the row has one. */
+  function toListings(rows: ListingRow[], translated = true): Listing[] {
     const now = Date.now()
-    return rows.map((row) => toListing(row, byListing.get(row.id) ?? [], now, translated))
+    return rows.map((row) => toListing(row, now, translated))
   }
 
   /**
    * One page of the boosted order: the listings boosted now (latest boost first), then the others newest
    * first. The boosted ones are counted only when the page starts past them, and then only up to its start.
    */
-  async function boostedPage(filters: ListingFilters, language: string, limit: number, offset: number) {
+  async function boostedPage(
+    filters: ListingFilters,
+    language: string,
+    limit: number,
+    offset: number,
+    cap: number,
+  ): Promise<CountedPage> {
     const now = new Date()
-    const boosted = await repo.boostedSlice(filters, language, now, true, limit, offset)
-    if (boosted.length === limit) return boosted
+    const boosted = await repo.boostedSlice(filters, language, now, limit, offset, cap)
+    const { rows, total } = boosted
+    if (rows.length === limit || offset + rows.length >= total) return boosted
     // the boosted listings end on this page (none of the others is skipped) or before it
-    const skip = boosted.length > 0 || offset === 0 ? 0 : offset - (await repo.count(filters, offset, now))
-    return boosted.concat(await repo.boostedSlice(filters, language, now, false, limit - boosted.length, skip))
+    const skip = rows.length > 0 || offset === 0 ? 0 : offset - (await repo.count(filters, offset, now))
+    return { total, rows: rows.concat(await repo.unboostedSlice(filters, language, now, limit - rows.length, skip)) }
   }
 
   async function searchPage(query: ListListingsQuery): Promise<ListingPage> {
@@ -94,22 +94,20 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     const { limit, page } = query
     const offset = (page - 1) * limit
     const language = query.language
-    const unknownCity = filters.cityIds?.length === 0
     // Counting stops past the cap, or past this page when it lies beyond the cap, so that has_next stays exact
-    // (docs/decisions/027-search-at-a-million.md).
-    const total = unknownCity ? 0 : await repo.count(filters, Math.max(COUNT_CAP, offset + limit))
-    let rows: ListingRow[] = []
-    if (offset < total) {
-      rows =
-        query.sort === 'boosted'
-          ? await boostedPage(filters, language, limit, offset)
-          : await repo.page(filters, language, query.sort, limit, offset)
-    }
+    // (docs/decisions/027-search-at-a-million.md). The count comes with the page, in one statement.
+    const cap = Math.max(COUNT_CAP, offset + limit)
+    const { total, rows } =
+      filters.cityIds?.length === 0
+        ? { total: 0, rows: [] }
+        : query.sort === 'boosted'
+          ? await boostedPage(filters, language, limit, offset, cap)
+          : await repo.page(filters, language, query.sort, limit, offset, cap)
     const capped = total > COUNT_CAP
     const totalItems = Math.min(total, COUNT_CAP)
     const totalPages = Math.max(1, Math.ceil(totalItems / limit))
     return {
-      listings: await withPhotos(rows),
+      listings: toListings(rows),
       pagination: {
         current_page: page,
         total_pages: totalPages,
@@ -130,8 +128,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     return singles.wrap(singleKey(language, idOrSlug), async () => {
       const row = await repo.findByIdOrSlug(idOrSlug, language)
       if (!row || row.status !== 'active') return null
-      const [found] = await withPhotos([row])
-      return found ? serializeData(ListingSchema, found) : null
+      return serializeData(ListingSchema, toListing(row, Date.now(), true))
     })
   }
 
@@ -148,9 +145,8 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
   async function findManaged(idOrSlug: string, language: string, viewer: Viewer): Promise<Listing | null> {
     const row = await repo.findByIdOrSlug(idOrSlug, language)
     if (!row || !canManage(viewer, row)) return null
-    const [listing] = await withPhotos([row], false)
     return ListingSchema.parse({
-      ...listing,
+      ...toListing(row, Date.now(), false),
       contact: row.contact,
       verification_number: row.verification_number,
       status_reason: row.status_reason,
@@ -240,7 +236,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     /** Listings by id in the given order (removed ones left out), for a user's own lists such as favourites. */
     async byIds(ids: number[], language: string, { translated = true } = {}): Promise<Listing[]> {
       const rows = await repo.byIds(ids, language)
-      const byId = new Map((await withPhotos(rows, translated)).map((l) => [l.id, l]))
+      const byId = new Map(toListings(rows, translated).map((l) => [l.id, l]))
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
 
@@ -265,7 +261,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 export type PublicListingsService = ReturnType<typeof publicListingsService>
 
 /** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call, and `getFor` adds an opened one). */
-function toListing(row: ListingRow, photos: PhotoRow[], now: number, translated: boolean): Listing {
+function toListing(row: ListingRow, now: number, translated: boolean): Listing {
   const translation = translated ? row.translated_description : null
   const rent = row.rent_minor === null ? null : row.rent_minor / 10 ** currencyExponent(row.currency)
   const boostUntil = row.boost_until ? new Date(row.boost_until) : null
@@ -286,7 +282,7 @@ function toListing(row: ListingRow, photos: PhotoRow[], now: number, translated:
     original_language: row.original_language,
     has_translation: translation !== null,
     is_translated: translation !== null,
-    photos: photos.map((p) => ({
+    photos: row.photos.map((p) => ({
       id: p.id,
       url: photoUrl(p.file_id),
       thumb_url: photoUrl(p.thumb_file_id),
