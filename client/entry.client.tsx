@@ -49,7 +49,7 @@ async function start() {
       return context
     },
   })
-  // a newer build is out: the next navigation is a full page load instead of a client-side one (SPEC §4)
+  // a newer build is out: the next navigation is a full page load instead of a client-side one (docs/architecture.md)
   const build = __KHANEH_BUILD_ID__ === 'dev' ? null : watchBuild(__KHANEH_BUILD_ID__)
   const current = router
   current.subscribe((state) => {
@@ -82,5 +82,5 @@ window.addEventListener('unhandledrejection', (event) => {
   if (isChunkLoadError(event.reason)) reloadForChunkError(navigatingTo)
 })
 void start()
-// pushes that arrive while a page is in front (public/sw.js hands them over; SPEC §4)
+// pushes that arrive while a page is in front (public/sw.js hands them over; docs/decisions/020-alerts-and-outbox.md)
 listenForegroundPushes()

@@ -4,7 +4,7 @@
 
 const DEFAULTS = { title: 'New Notification', icon: '/logo.svg', badge: '/logo.svg' }
 
-/** The push's JSON payload (SPEC §3), or an empty one when it is not JSON. */
+/** The push's JSON payload, its text as the body when it is not JSON, or an empty one without data. */
 function payloadOf(event) {
   if (!event.data) return {}
   try {
@@ -35,7 +35,7 @@ self.addEventListener('push', (event) => {
   const payload = payloadOf(event)
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      // a page in front shows it itself, and only when permission is granted (SPEC §4)
+      // a page in front shows it itself, and only when permission is granted
       const focused = windows.find((client) => client.focused)
       if (focused) {
         focused.postMessage({

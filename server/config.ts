@@ -301,7 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * What is allowed but most likely a mistake, for the log at start (SPEC §8): in production without
+ * What is allowed but most likely a mistake, for the log at start (docs/architecture.md): in production without
  * PUBLIC_BASE_URL, canonical links, sitemaps, e-mails and cookies all name http://localhost:3000.
  */
 export function configWarnings(env: NodeJS.ProcessEnv = process.env): { variable: string; message: string }[] {

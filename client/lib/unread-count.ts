@@ -3,7 +3,7 @@ import { API_PREFIX, UNREAD_STREAM_PATH } from '../../shared/paths.ts'
 import { UNREAD_EVENT } from '../../shared/alert-options.ts'
 import type { UnreadCount } from '../../shared/schemas/alert.ts'
 
-/** The waits before reconnecting after the 1st, 2nd, 3rd and every later failure in a row (SPEC §9). */
+/** The waits before reconnecting after the 1st, 2nd, 3rd and every later failure in a row (docs/decisions/020-alerts-and-outbox.md). */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const
 
 /** The wait before reconnection number `failures` (1-based: the first failure waits 1 s), staying at 10 s. */

@@ -2,7 +2,7 @@ import t from 'tap'
 import { unreadBadgeText } from '../../client/features/layout/unread-badge.tsx'
 import { reconnectDelay, unreadCountStore } from '../../client/lib/unread-count.ts'
 
-t.test('the reconnect schedule: 1, 2, 5, then 10 s for good (SPEC §9)', async (t) => {
+t.test('the reconnect schedule: 1, 2, 5, then 10 s for good', async (t) => {
   t.same(
     Array.from({ length: 8 }, (_, i) => reconnectDelay(i + 1)),
     [1000, 2000, 5000, 10000, 10000, 10000, 10000, 10000],

@@ -58,7 +58,7 @@ function worker(windows: { url: string; focused: boolean }[]) {
   return { shown, opened, navigated, posted, push, dispatch }
 }
 
-t.test('a push is shown from its payload with SPEC §3 defaults when no page of the site has focus', async (t) => {
+t.test('a push is shown from its payload, with defaults, when no page of the site has focus', async (t) => {
   const sw = worker([{ url: 'https://khaneh.test/en/listings', focused: false }])
   await sw.push({
     title: 'Berlin · up to €900',
@@ -95,25 +95,22 @@ t.test('with a page of the site in front, the push goes to that page (it shows i
   t.match(sw.posted, [{ type: 'khaneh:push', payload: { title: 'New', tag: 'listing-3', data: { listing_id: 3 } } }])
 })
 
-t.test(
-  'a click closes the notification, focuses a window of the site and moves it to data.url (SPEC §2)',
-  async (t) => {
-    const sw = worker([
-      { url: 'https://elsewhere.test/', focused: false },
-      { url: 'https://khaneh.test/en', focused: false },
-    ])
-    let closed = 0
-    const notification = (data: unknown) => ({ data, close: () => closed++ })
-    await sw.dispatch('notificationclick', { notification: notification({ url: '/en/listing/x-7' }) })
-    t.equal(closed, 1)
-    t.same(sw.navigated, ['https://khaneh.test/en/listing/x-7'])
-    t.same(sw.opened, [])
+t.test('a click closes the notification, focuses a window of the site and moves it to data.url', async (t) => {
+  const sw = worker([
+    { url: 'https://elsewhere.test/', focused: false },
+    { url: 'https://khaneh.test/en', focused: false },
+  ])
+  let closed = 0
+  const notification = (data: unknown) => ({ data, close: () => closed++ })
+  await sw.dispatch('notificationclick', { notification: notification({ url: '/en/listing/x-7' }) })
+  t.equal(closed, 1)
+  t.same(sw.navigated, ['https://khaneh.test/en/listing/x-7'])
+  t.same(sw.opened, [])
 
-    const none = worker([])
-    await none.dispatch('notificationclick', { notification: notification({ url: 'https://khaneh.test/listing/y-8' }) })
-    t.same(none.opened, ['https://khaneh.test/listing/y-8'], 'no window of the site: one is opened at the url')
-    await none.dispatch('notificationclick', { notification: notification(null) })
-    t.same(none.opened.at(-1), '/', 'no url: the home page')
-    t.equal(closed, 3)
-  },
-)
+  const none = worker([])
+  await none.dispatch('notificationclick', { notification: notification({ url: 'https://khaneh.test/listing/y-8' }) })
+  t.same(none.opened, ['https://khaneh.test/listing/y-8'], 'no window of the site: one is opened at the url')
+  await none.dispatch('notificationclick', { notification: notification(null) })
+  t.same(none.opened.at(-1), '/', 'no url: the home page')
+  t.equal(closed, 3)
+})

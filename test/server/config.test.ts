@@ -198,7 +198,7 @@ t.test('config', async (t) => {
   })
 })
 
-t.test('a production start without PUBLIC_BASE_URL is warned about (SPEC §8)', async (t) => {
+t.test('a production start without PUBLIC_BASE_URL is warned about', async (t) => {
   t.match(configWarnings({ NODE_ENV: 'production' }), [
     { variable: 'PUBLIC_BASE_URL', message: /not set in production/ },
   ])

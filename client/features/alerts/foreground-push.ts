@@ -13,7 +13,8 @@ interface ForegroundPush {
 
 /**
  * Listens for pushes the service worker hands to a focused page (public/sw.js): shown as a
- * notification only when permission is granted, else a console warning (SPEC §4).
+ * notification only when permission is granted, else a console warning
+ * (docs/decisions/020-alerts-and-outbox.md).
  */
 export function listenForegroundPushes(): void {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator)) return

@@ -16,7 +16,8 @@ type PanelState = 'checking' | PushPermission | 'subscribed' | 'explaining'
 
 /**
  * "Notify me": push notifications for this browser. Permission is asked only after the reader
- * presses the button and has read why (SPEC §4); a refusal explains how to allow it again.
+ * presses the button and has read why (docs/decisions/020-alerts-and-outbox.md); a refusal
+ * explains how to allow it again.
  * `onEnabled` runs once this browser is subscribed (the save-search offer adds the alert's push channel).
  */
 export function PushPanel({

@@ -1,6 +1,6 @@
 import { browserApi } from '../../lib/api/browser.ts'
 
-/** A browser's push subscription is sent again after this long (SPEC §9: token refresh after 7 days). */
+/** A browser's push subscription is sent again after this long (docs/decisions/020-alerts-and-outbox.md). */
 export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000
 /** Where the time of the last sent subscription is kept (milliseconds since the epoch). */
 export const PUSH_REFRESHED_KEY = 'khaneh.push.refreshedAt'
@@ -85,7 +85,7 @@ export async function disablePush(): Promise<void> {
   await browserApi().alerts.unsubscribePush(endpoint)
 }
 
-/** Sends the subscription again when it was last sent 7 days ago or more (SPEC §9); quiet when there is none. */
+/** Sends the subscription again when it was last sent 7 days ago or more; quiet when there is none. */
 export async function refreshPushIfDue(): Promise<void> {
   if (pushPermission() !== 'granted') return
   if (!pushRefreshDue(localStorage.getItem(PUSH_REFRESHED_KEY), Date.now())) return

@@ -4,7 +4,10 @@ import type { JobLog } from '../../lib/job-runner.ts'
 import type { Db } from '../db/client.ts'
 import { alertsRepo, UNREAD_CHANNEL } from './alerts.repo.ts'
 
-/** A heartbeat comment this often keeps proxies from closing a quiet stream (SPEC §9); a burst of NOTIFYs within `debounceMs` is one count. */
+/**
+ * A heartbeat comment this often keeps proxies from closing a quiet stream; a burst of NOTIFYs
+ * within `debounceMs` is one count (docs/decisions/020-alerts-and-outbox.md).
+ */
 export const UNREAD_STREAM_TIMING = { heartbeatMs: 25_000, debounceMs: 200 } as const
 
 interface OpenStream {

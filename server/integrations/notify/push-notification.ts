@@ -1,7 +1,7 @@
 import { isLocaleCode, localizePath } from '../../../shared/locales.ts'
 import type { NotificationPayload } from './notifier.ts'
 
-/** SPEC's push notification: what a service worker shows (docs/decisions/020-alerts-and-outbox.md). */
+/** A push notification: what a service worker shows (docs/decisions/020-alerts-and-outbox.md). */
 export interface PushNotification {
   title: string
   body: string

@@ -59,7 +59,7 @@ const tokens = async (db: Db) =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM push_subscriptions WHERE kind = 'fcm'`))[0]!.n
 
 t.test(
-  'approval → outbox → worker → one FCM v1 messages:send with the SPEC notification, never the contact',
+  'approval → outbox → worker → one FCM v1 messages:send with the alert notification, never the contact',
   async (t) => {
     const { app, fake, approve } = await setUp(t)
     const listing = await approve(900)
