@@ -3,7 +3,7 @@ import { serverTransport } from '../../../server/gateway/api-transport.ts'
 import type { RequestSession } from '../../../server/gateway/session.ts'
 import type { Upstream } from '../../../server/gateway/upstream.ts'
 
-const ok = (data: unknown) => ({ status: 200, body: { success: true, data, error: null, timestamp: '' } })
+const ok = <T>(data: T) => ({ status: 200, body: { success: true, data, error: null, timestamp: '' } })
 
 const signedIn = (renew: () => Promise<string | undefined> = async () => undefined): RequestSession => ({
   access: () => 'access.token.x',
