@@ -38,13 +38,22 @@ function formatter(language: string, currency: string): Intl.NumberFormat {
   return found
 }
 
+// Formatted rents, kept: the cards of a page show the same rents on every render (docs/decisions/028-signed-in-render.md).
+const formattedRents = new Map<string, string>()
+const FORMATTED_RENTS_MAX = 5000
+
 /** A rent as the reader of `locale` sees it: fa in IRR with Persian digits and no decimals, others in the listing currency. */
 export function formatRent(amount: number, currency: string, locale: LocaleCode): string {
+  const key = `${locale}|${currency}|${amount}`
+  let text = formattedRents.get(key)
+  if (text !== undefined) return text
   if (locale === 'fa') {
     const irr = currency === 'IRR' ? amount : Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * IRR_PER_EUR)
-    return `${formatNumber(irr, 'fa')} ریال`
-  }
-  return formatter(localeInfo(locale).language, currency).format(amount)
+    text = `${formatNumber(irr, 'fa')} ریال`
+  } else text = formatter(localeInfo(locale).language, currency).format(amount)
+  if (formattedRents.size >= FORMATTED_RENTS_MAX) formattedRents.clear()
+  formattedRents.set(key, text)
+  return text
 }
 
 /** An amount in its own currency in the locale's language (no rial display for fa): what was really charged. */

@@ -41,7 +41,8 @@ export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(
 /**
  * Public reads whose answer names nothing of the reader (places: countries, cities), so a signed-in
  * reader's are made anonymously too and share the anonymous cache; listings are not among them (a
- * signed-in reader's carry their favourites; docs/decisions/028-signed-in-render.md).
+ * signed-in reader's carry their favourites: page loaders add them to the shared search themselves,
+ * api-transport.ts; docs/decisions/028-signed-in-render.md).
  */
 export const isSharedRead = (path: string): boolean => /^\/locations(\/|\?|$)/.test(path)
 

@@ -127,6 +127,20 @@ export const FavoriteSchema = z.object({ id: z.number().int(), created_at: z.str
 
 export const FavoritePageSchema = z.object({ favorites: z.array(FavoriteSchema), pagination: PaginationSchema })
 
+/** GET /favorites/marks query: the listings to look up among the reader's favourites, as comma-separated ids (1–100). */
+export const FavoriteMarksQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'must be 1–100 comma-separated listing ids')
+    .transform((v) => v.split(',').map(Number))
+    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'must be listing ids'),
+})
+
+/** The answer of GET /favorites/marks: which of the asked listings the reader saved, and when. */
+export const FavoriteMarksSchema = z.object({
+  marks: z.array(z.object({ listing_id: z.number().int(), favorited_at: z.string() })),
+})
+
 /** The answer of POST and DELETE /favorites/{id}. */
 export const FavoriteStateSchema = z.object({
   listing_id: z.number().int(),

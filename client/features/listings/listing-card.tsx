@@ -24,12 +24,14 @@ export type CardListing = Pick<
   | 'isFavorited'
   | 'status'
 > & {
-  photo: Listing['photos'][number] | null
+  /** The first photo as the card shows it: its thumbnail and size (the full-size address and id stay out of the page's data). */
+  photo: Pick<Listing['photos'][number], 'thumbUrl' | 'width' | 'height'> | null
 }
 
 export function toCard(listing: Listing): CardListing {
   const { id, slug, type, cityName, countryName, rent, currency, term, startDate, isBoosted, isFavorited, status } =
     listing
+  const first = listing.photos[0]
   return {
     id,
     slug,
@@ -43,7 +45,7 @@ export function toCard(listing: Listing): CardListing {
     isBoosted,
     isFavorited,
     status,
-    photo: listing.photos[0] ?? null,
+    photo: first ? { thumbUrl: first.thumbUrl, width: first.width, height: first.height } : null,
   }
 }
 

@@ -22,6 +22,14 @@ export function favoritesRepo(db: Queryable) {
       return { rows, total: count[0]?.n ?? 0 }
     },
 
+    /** Which of these listings the user saved, and when (one query, whatever their status). */
+    async savedAmong(userId: number, listingIds: number[]): Promise<Array<{ listing_id: number; created_at: Date }>> {
+      return db.query<{ listing_id: number; created_at: Date }>(
+        `SELECT listing_id, created_at FROM favorites WHERE user_id = $1 AND listing_id = ANY($2::int[])`,
+        [userId, listingIds],
+      )
+    },
+
     /** Adds the favourite once; the listing's counter moves only when a row was added. */
     async add(userId: number, listingId: number): Promise<{ favorite_count: number; favorited_at: Date }> {
       const inserted = await db.query<{ created_at: Date }>(

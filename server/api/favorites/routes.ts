@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, IdParams } from '../../../shared/schemas/common.ts'
-import { FavoritePageSchema, FavoriteStateSchema, ListFavoritesQuery } from '../../../shared/schemas/listing.ts'
+import {
+  FavoriteMarksQuery,
+  FavoriteMarksSchema,
+  FavoritePageSchema,
+  FavoriteStateSchema,
+  ListFavoritesQuery,
+} from '../../../shared/schemas/listing.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { FavoritesService } from './service.ts'
 import { viewerOf } from '../policy.ts'
@@ -16,6 +22,12 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
       const { page, limit, language } = request.query
       return okEnvelope(await favorites.list(viewerOf(request).userId, page, limit, language))
     },
+  )
+
+  app.get(
+    '/favorites/marks',
+    { schema: { querystring: FavoriteMarksQuery, response: { 200: envelope(FavoriteMarksSchema) } } },
+    async (request) => okEnvelope(await favorites.marks(viewerOf(request).userId, request.query.ids)),
   )
 
   app.post(

@@ -41,6 +41,17 @@ export function favoritesService(db: Db, listings: PublicListingsService) {
       }
     },
 
+    /**
+     * GET /favorites/marks: the reader's marks on a page of listings. The gateway renders a signed-in
+     * reader's search from the shared answer and these (docs/decisions/028-signed-in-render.md).
+     */
+    async marks(userId: number, listingIds: number[]) {
+      const rows = await repo.savedAmong(userId, listingIds)
+      return {
+        marks: rows.map((r) => ({ listing_id: r.listing_id, favorited_at: new Date(r.created_at).toISOString() })),
+      }
+    },
+
     /** POST /favorites/{id}: idempotent; only a public (active) listing can be saved. */
     async add(userId: number, listingId: number): Promise<FavoriteState> {
       if ((await repo.listingStatus(listingId)) !== 'active') throw new AppError('NOT_FOUND', 'Listing not found')

@@ -463,6 +463,10 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       },
     ],
     ['GET /api/v1/favorites', { status: 200, send: () => call('GET', '/favorites?language=en', reader.token) }],
+    [
+      'GET /api/v1/favorites/marks',
+      { status: 200, send: () => call('GET', `/favorites/marks?ids=${active.id}`, reader.token) },
+    ],
     ['POST /api/v1/favorites/:id', { status: 200, send: () => call('POST', `/favorites/${active.id}`, reader.token) }],
     [
       'DELETE /api/v1/favorites/:id',

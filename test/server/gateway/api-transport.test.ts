@@ -3,31 +3,113 @@ import { serverTransport } from '../../../server/gateway/api-transport.ts'
 import type { RequestSession } from '../../../server/gateway/session.ts'
 import type { Upstream } from '../../../server/gateway/upstream.ts'
 
-t.test("page loaders' reads of places go without the session's token; listings and the rest carry it", async (t) => {
-  const sent: Array<{ path: string; authorization?: string; anonymous?: boolean }> = []
+const ok = <T>(data: T) => ({ status: 200, body: { success: true, data, error: null, timestamp: '' } })
+
+const signedIn = (renew: () => Promise<string | undefined> = async () => undefined): RequestSession => ({
+  access: () => 'access.token.x',
+  renew,
+  end: () => {},
+  setCookies: () => [],
+})
+
+interface Sent {
+  path: string
+  authorization?: string
+  anonymous?: boolean
+}
+
+/** A scripted API: answers by path, and records what the transport sent. */
+function fakeUpstream(answer: (req: Sent) => { status: number; body: unknown }) {
+  const sent: Sent[] = []
   const upstream = {
     json: async (req: { path: string; headers?: Record<string, string>; anonymous?: boolean }) => {
-      sent.push({ path: req.path, authorization: req.headers?.authorization, anonymous: req.anonymous })
-      return { status: 200, body: { success: true, data: null, error: null, timestamp: '' } }
+      const call = { path: req.path, authorization: req.headers?.authorization, anonymous: req.anonymous }
+      sent.push(call)
+      return answer(call)
     },
   } as unknown as Upstream
-  const session: RequestSession = {
-    access: () => 'access.token.x',
-    renew: async () => undefined,
-    end: () => {},
-    setCookies: () => [],
-  }
-  const transport = serverTransport(upstream, { id: 'req-1', ip: '203.0.113.9' }, session)
-  await transport('/locations/countries?language=en')
-  await transport('/locations/cities/search?q=ber')
-  await transport('/listings?language=en')
-  await transport('/favorites')
+  return { upstream, sent }
+}
+
+const visitor = { id: 'req-1', ip: '203.0.113.9' }
+
+t.test(
+  "page loaders' reads of places and of the search go without the session's token; the rest carry it",
+  async (t) => {
+    const { upstream, sent } = fakeUpstream(() => ok(null))
+    const transport = serverTransport(upstream, visitor, signedIn())
+    await transport('/locations/countries?language=en')
+    await transport('/locations/cities/search?q=ber')
+    await transport('/listings?language=en')
+    await transport('/favorites')
+    t.same(sent, [
+      // the same answer for everyone: shared with anonymous readers (the gateway's cache)
+      { path: '/api/v1/locations/countries?language=en', authorization: undefined, anonymous: true },
+      { path: '/api/v1/locations/cities/search?q=ber', authorization: undefined, anonymous: true },
+      // the search too; a signed-in reader's marks are asked for apart (none here: the page had no listings)
+      { path: '/api/v1/listings?language=en', authorization: undefined, anonymous: true },
+      { path: '/api/v1/favorites', authorization: 'Bearer access.token.x', anonymous: false },
+    ])
+  },
+)
+
+t.test("a signed-in reader's search is the shared answer with their marks on it", async (t) => {
+  const page = ok({
+    listings: [
+      { id: 1, is_favorited: false, favorited_at: null },
+      { id: 2, is_favorited: false, favorited_at: null },
+    ],
+    pagination: { total_items: 2 },
+  })
+  let marks = [{ listing_id: 2, favorited_at: '2026-11-01T10:00:00.000Z' }]
+  const { upstream, sent } = fakeUpstream((req) => (req.path.startsWith('/api/v1/listings') ? page : ok({ marks })))
+  const transport = serverTransport(upstream, visitor, signedIn())
+
+  const marked = await transport('/listings?language=en&sort=newest')
   t.same(sent, [
-    // the same answer for everyone: shared with anonymous readers (the gateway's cache)
-    { path: '/api/v1/locations/countries?language=en', authorization: undefined, anonymous: true },
-    { path: '/api/v1/locations/cities/search?q=ber', authorization: undefined, anonymous: true },
-    // a signed-in reader's listings carry their favourites
-    { path: '/api/v1/listings?language=en', authorization: 'Bearer access.token.x', anonymous: false },
-    { path: '/api/v1/favorites', authorization: 'Bearer access.token.x', anonymous: false },
+    { path: '/api/v1/listings?language=en&sort=newest', authorization: undefined, anonymous: true },
+    { path: '/api/v1/favorites/marks?ids=1,2', authorization: 'Bearer access.token.x', anonymous: false },
   ])
+  t.same(marked, {
+    status: 200,
+    body: {
+      ...page.body,
+      data: {
+        listings: [
+          { id: 1, is_favorited: false, favorited_at: null },
+          { id: 2, is_favorited: true, favorited_at: '2026-11-01T10:00:00.000Z' },
+        ],
+        pagination: { total_items: 2 },
+      },
+    },
+  })
+  t.equal(page.body.data.listings[1]!.is_favorited, false, 'the shared answer is left as it is')
+
+  marks = []
+  t.equal((await transport('/listings?language=en')).body, page.body, 'no marks: the shared answer itself')
+})
+
+t.test('a session that is over reads the search unmarked; a failing marks call fails the read', async (t) => {
+  const page = ok({ listings: [{ id: 7, is_favorited: false, favorited_at: null }] })
+  let marksStatus = 401
+  const { upstream, sent } = fakeUpstream((req) =>
+    req.path.startsWith('/api/v1/listings')
+      ? page
+      : { status: marksStatus, body: { success: false, data: null, error: { code: 'X', message: 'x' } } },
+  )
+  let renewals = 0
+  const over = serverTransport(
+    upstream,
+    visitor,
+    signedIn(async () => {
+      renewals++
+      return undefined
+    }),
+  )
+  t.equal((await over('/listings?language=en')).body, page.body)
+  t.equal(renewals, 1, 'a 401 renews the session once first')
+  t.equal(sent.length, 2)
+
+  marksStatus = 503
+  t.match(await over('/listings?language=en'), { status: 503, body: { success: false } })
 })

@@ -92,6 +92,17 @@ t.test('favourites', async (t) => {
     )
   })
 
+  await t.test('marks: which of the asked listings the reader saved, and when; only theirs', async (t) => {
+    const saved = (await call('GET', `/listings/${a.id}`, me.token)).json().data.favorited_at
+    const mine = await call('GET', `/favorites/marks?ids=${b.id},${a.id},99999999`, me.token)
+    t.equal(mine.statusCode, 200)
+    t.same(mine.json().data, { marks: [{ listing_id: a.id, favorited_at: saved }] })
+    t.same((await call('GET', `/favorites/marks?ids=${b.id}`, owner.token)).json().data, { marks: [] })
+    t.equal((await call('GET', `/favorites/marks?ids=${a.id}`)).statusCode, 401)
+    for (const ids of ['', 'abc', '1,,2', '99999999999', Array.from({ length: 101 }, (_, i) => i + 1).join(',')])
+      t.equal((await call('GET', `/favorites/marks?ids=${ids}`, me.token)).statusCode, 400, `ids=${ids.slice(0, 20)}`)
+  })
+
   await t.test('the list: newest first, paged, page 0 is the first page; another user sees only theirs', async (t) => {
     await call('POST', `/favorites/${b.id}`, me.token)
     const page = (await call('GET', '/favorites?page=0&limit=1', me.token)).json().data
