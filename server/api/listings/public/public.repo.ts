@@ -98,10 +98,11 @@ const countOf = (where: string[], cap: number) =>
 
 /**
  * A page of listings in `order`, in one statement with their photos and, when `counted` is given, the count
- * of every listing matching its `where` (up to its `cap` + 1) in each row. The listings are filtered, ordered
- * and cut in a subquery of their own, and only the page's rows are joined to their places, owners and
- * translations: planned as one five-table join with every index of listings in play, a search took 1–50 ms
- * to plan and under 1 ms to run (docs/decisions/027-search-at-a-million.md).
+ * of every listing matching its `where` (up to its `cap` + 1) in each row; then the page is read only when
+ * that count reaches past `offset`, so a search without matches never scans for them. The listings are
+ * filtered, ordered and cut in a subquery of their own, and only the page's rows are joined to their places,
+ * owners and translations: planned as one five-table join with every index of listings in play, a search
+ * took 1–50 ms to plan and under 1 ms to run (docs/decisions/027-search-at-a-million.md).
  */
 function pageOf(
   where: string[],
@@ -110,10 +111,13 @@ function pageOf(
   offset: number,
   counted?: { where: string[]; cap: number },
 ): string {
-  return `${LISTING_COLUMNS}${counted ? `, (${countOf(counted.where, counted.cap)}) AS total` : ''}
-    FROM (SELECT * FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) l
+  const page = (conditions: string[]) => `
+    FROM (SELECT * FROM listings l WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) l
     ${LISTING_JOINS}
     ORDER BY ${order}`
+  if (!counted) return `${LISTING_COLUMNS}${page(where)}`
+  return `WITH matches AS MATERIALIZED (${countOf(counted.where, counted.cap)})
+    ${LISTING_COLUMNS}, (SELECT count FROM matches) AS total${page([...where, `(SELECT count FROM matches) > ${offset}`])}`
 }
 
 /** Builds the WHERE clause of a public search, appending its values to `params`. */
