@@ -28,7 +28,8 @@ const handlers = new Map(LOCALES.map((l) => [l.code, createStaticHandler(createR
 /** Whether the page at `pathname` is the same for every anonymous visitor (its route carries SHARED_PAGE). */
 export function isSharedPage(pathname: string, locale: LocaleCode): boolean {
   const matches = matchRoutes(handlers.get(locale)!.dataRoutes, pathname)
-  return matches?.at(-1)?.route.handle === SHARED_PAGE
+  const handle = matches?.at(-1)?.route.handle as Partial<typeof SHARED_PAGE> | undefined
+  return handle?.shared === SHARED_PAGE.shared
 }
 
 export interface RenderOptions {

@@ -2,16 +2,47 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LOCALE_CODES, type LocaleCode } from '../../shared/locales.ts'
 
 /**
- * A language's catalog comes in two chunks, by route group (docs/decisions/025-catalogs-by-route-group.md):
- * every page needs the public messages; the signed-in area adds its own. A page downloads only its language.
+ * A language's catalog comes in chunks by route (docs/decisions/025-catalogs-by-route-group.md): every page
+ * needs the shell's messages; each public page adds its own group (named after its module), the signed-in
+ * area its own. A page downloads only its language. scripts/route-catalogs.ts compiles the groups; each
+ * needs a line here (test/scripts/route-catalogs.test.ts holds the two lists equal).
  */
-export type CatalogGroup = 'public' | 'dashboard'
-
 type Catalog = () => Promise<{ messages: Messages }>
-const files: Record<CatalogGroup, Record<string, Catalog>> = {
-  public: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=public' }),
+const files = {
+  shell: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=shell' }),
+  'home-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=home-page' }),
+  'listings-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=listings-page',
+  }),
+  'listing-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=listing-page',
+  }),
+  'pricing-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=pricing-page',
+  }),
+  'sandbox-checkout-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=sandbox-checkout-page',
+  }),
+  'checkout-result-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=checkout-result-page',
+  }),
+  'contact-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=contact-page',
+  }),
+  'auth-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=auth-page' }),
+  'auth-action-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=auth-action-page',
+  }),
+  'content-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
+    query: '?group=content-page',
+  }),
   dashboard: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=dashboard' }),
-}
+} satisfies Record<string, Record<string, Catalog>>
+
+export type CatalogGroup = keyof typeof files
+
+/** Every group, for the server's instance and the tests. */
+export const CATALOG_GROUPS = Object.keys(files) as CatalogGroup[]
 
 // Kept after the first load: a repeated import() still costs a round trip through the module loader
 // (off-thread when loader hooks are registered), on every server render.
@@ -35,11 +66,8 @@ const whole = new Map<LocaleCode, Messages>()
 async function loadAllMessages(locale: LocaleCode): Promise<Messages> {
   const cached = whole.get(locale)
   if (cached) return cached
-  const [publicMessages, dashboardMessages] = await Promise.all([
-    loadMessages(locale, 'public'),
-    loadMessages(locale, 'dashboard'),
-  ])
-  const messages = { ...publicMessages, ...dashboardMessages }
+  const groups = await Promise.all(CATALOG_GROUPS.map((group) => loadMessages(locale, group)))
+  const messages = Object.assign({}, ...groups) as Messages
   whole.set(locale, messages)
   return messages
 }
@@ -50,7 +78,7 @@ const groupsIn = new WeakMap<I18n, Set<string>>()
 /** An i18n instance with every message of a language, active: the server renders any page with it. */
 export async function createI18n(locale: LocaleCode): Promise<I18n> {
   const i18n = setupI18n({ locale, messages: { [locale]: await loadAllMessages(locale) } })
-  groupsIn.set(i18n, new Set([`${locale}:public`, `${locale}:dashboard`]))
+  groupsIn.set(i18n, new Set(CATALOG_GROUPS.map((group) => `${locale}:${group}`)))
   return i18n
 }
 
@@ -66,24 +94,24 @@ export async function loadCatalog(i18n: I18n, locale: LocaleCode, group: Catalog
   i18n.load(locale, { ...messages })
 }
 
-/** Loads a language's public messages (and other groups asked for) into an i18n instance and makes it active. */
+/** Loads a language's shell messages (and other groups asked for) into an i18n instance and makes it active. */
 export async function activateLocale(
   i18n: I18n,
   locale: LocaleCode,
-  groups: readonly CatalogGroup[] = ['public'],
+  groups: readonly CatalogGroup[] = ['shell'],
 ): Promise<void> {
   await Promise.all(groups.map((group) => loadCatalog(i18n, locale, group)))
   if (i18n.locale !== locale) i18n.activate(locale)
 }
 
-/** Marks a route whose pages need a catalog group besides the public one (its middleware loads it on navigation). */
+/** Marks a route whose pages need a catalog group besides the shell's (its middleware loads it on navigation). */
 export interface CatalogHandle {
   catalog: CatalogGroup
 }
 
 /** The catalog groups a page's route matches need. */
 export function catalogGroups(matches: readonly { route: { handle?: unknown } }[]): CatalogGroup[] {
-  const groups = new Set<CatalogGroup>(['public'])
+  const groups = new Set<CatalogGroup>(['shell'])
   for (const { route } of matches) {
     const handle = route.handle as Partial<CatalogHandle> | undefined
     if (handle?.catalog) groups.add(handle.catalog)
