@@ -23,7 +23,7 @@ export default defineConfig({
             // (with the locale table and the router contexts, which every page's chunks import)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store)[\\/]|[\\/]shared[\\/]locales\.ts$|[\\/]client[\\/]lib[\\/]context\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store)[\\/]|vite[\\/]preload-helper|[\\/]shared[\\/]locales\.ts$|[\\/]client[\\/]lib[\\/]context\.ts$/,
             },
             // (the dependencies a group's modules share with the entry stay in the entry)
             { name: publicPageChunks(process.cwd()), includeDependenciesRecursively: false },

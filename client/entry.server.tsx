@@ -16,7 +16,7 @@ import { createApi } from './lib/api/index.ts'
 import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
-import { createI18n } from './lib/i18n.ts'
+import { catalogGroups, createI18n } from './lib/i18n.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes, SHARED_PAGE } from './routes.tsx'
 
@@ -43,6 +43,8 @@ export interface RenderOptions {
   bootstrapModules: string[]
   styles: string[]
   modulePreloads: string[]
+  /** The address of a language's catalog group in the build (client/lib/i18n.ts), when there is a build. */
+  catalogFile?: (locale: LocaleCode, group: string) => string | undefined
   publicBaseUrl: string
   /** What the page may know of the server's configuration; it goes into the page's state as it is. */
   publicConfig: PublicConfig
@@ -97,12 +99,22 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
+  // the page's catalog files: named for the client, which imports them before hydrating, and preloaded
+  const catalogs = Object.fromEntries(
+    catalogGroups(context.matches).flatMap((group) => {
+      const file = options.catalogFile?.(locale, group)
+      return file ? [[group, file]] : []
+    }),
+  )
+  const modulePreloads = [...options.modulePreloads, ...Object.values(catalogs)]
   const shell: AppShell = {
     publicBaseUrl: options.publicBaseUrl,
     styles: options.styles,
     locale,
     publicConfig: options.publicConfig,
     hasSession: options.hasSession,
+    modulePreloads,
+    ...(Object.keys(catalogs).length > 0 ? { catalogs } : {}),
   }
   const hydration = {
     loaderData: context.loaderData,
@@ -112,7 +124,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =
     `window.__staticRouterHydrationData=${serializeForScript(hydration)};` +
-    `window.__khanehShell=${serializeForScript({ ...shell, modulePreloads: options.modulePreloads })};`
+    `window.__khanehShell=${serializeForScript(shell)};`
 
   return new Promise<RenderResult>((resolve, reject) => {
     let shellFailed = false
@@ -126,7 +138,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       })
     }
     const stream = renderToPipeableStream(
-      <ShellContext value={{ ...shell, modulePreloads: options.modulePreloads }}>
+      <ShellContext value={shell}>
         <I18nProvider i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
         </I18nProvider>

@@ -1,48 +1,30 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LOCALE_CODES, type LocaleCode } from '../../shared/locales.ts'
+import type { CatalogGroup } from './catalog-files.ts'
 
 /**
  * A language's catalog comes in chunks by route (docs/decisions/025-catalogs-by-route-group.md): every page
- * needs the shell's messages; each public page adds its own group (named after its module), the signed-in
- * area its own. A page downloads only its language. scripts/route-catalogs.ts compiles the groups; each
- * needs a line here (test/scripts/route-catalogs.test.ts holds the two lists equal).
+ * needs the shell's messages; each public page adds its own group, the signed-in area its own. A page
+ * downloads only its language. The server names the files of the page it rendered (`nameCatalogFiles`);
+ * any other comes through the loaders of ./catalog-files.ts, on demand.
  */
-type Catalog = () => Promise<{ messages: Messages }>
-const files = {
-  shell: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=shell' }),
-  'home-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=home-page' }),
-  'listings-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=listings-page',
-  }),
-  'listing-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=listing-page',
-  }),
-  'pricing-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=pricing-page',
-  }),
-  'sandbox-checkout-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=sandbox-checkout-page',
-  }),
-  'checkout-result-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=checkout-result-page',
-  }),
-  'contact-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=contact-page',
-  }),
-  'auth-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=auth-page' }),
-  'auth-action-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=auth-action-page',
-  }),
-  'content-page': import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', {
-    query: '?group=content-page',
-  }),
-  dashboard: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=dashboard' }),
-} satisfies Record<string, Record<string, Catalog>>
+export type { CatalogGroup }
 
-export type CatalogGroup = keyof typeof files
+/** The files the server named, by language and group. */
+const named = new Map<string, string>()
 
-/** Every group, for the server's instance and the tests. */
-export const CATALOG_GROUPS = Object.keys(files) as CatalogGroup[]
+/** The catalog files of a page, as the server named them (production builds; a development server names none). */
+export function nameCatalogFiles(locale: LocaleCode, files: Partial<Record<string, string>> | undefined): void {
+  for (const [group, file] of Object.entries(files ?? {})) if (file) named.set(`${locale}:${group}`, file)
+}
+
+let groupNames: CatalogGroup[] | undefined
+
+/** Every group (the server's instance holds them all). */
+export async function catalogGroupNames(): Promise<CatalogGroup[]> {
+  groupNames ??= Object.keys((await import('./catalog-files.ts')).CATALOG_FILES) as CatalogGroup[]
+  return groupNames
+}
 
 // Kept after the first load: a repeated import() still costs a round trip through the module loader
 // (off-thread when loader hooks are registered), on every server render.
@@ -53,11 +35,21 @@ export async function loadMessages(locale: LocaleCode, group: CatalogGroup): Pro
   const key = `${locale}:${group}`
   const cached = loaded.get(key)
   if (cached) return cached
-  const catalog = LOCALE_CODES.includes(locale) ? files[group][`../../locales/${locale}/messages.po`] : undefined
-  if (!catalog) throw new Error(`No catalog for ${locale}: run lingui extract`)
-  const { messages } = await catalog()
+  const file = named.get(key)
+  const { messages } = file
+    ? ((await import(/* @vite-ignore */ file)) as { messages: Messages })
+    : await loadFile(locale, group)
   loaded.set(key, messages)
   return messages
+}
+
+async function loadFile(locale: LocaleCode, group: CatalogGroup): Promise<{ messages: Messages }> {
+  const { CATALOG_FILES } = await import('./catalog-files.ts')
+  const catalog = LOCALE_CODES.includes(locale)
+    ? CATALOG_FILES[group][`../../locales/${locale}/messages.po`]
+    : undefined
+  if (!catalog) throw new Error(`No catalog for ${locale}: run lingui extract`)
+  return catalog()
 }
 
 const whole = new Map<LocaleCode, Messages>()
@@ -66,7 +58,7 @@ const whole = new Map<LocaleCode, Messages>()
 async function loadAllMessages(locale: LocaleCode): Promise<Messages> {
   const cached = whole.get(locale)
   if (cached) return cached
-  const groups = await Promise.all(CATALOG_GROUPS.map((group) => loadMessages(locale, group)))
+  const groups = await Promise.all((await catalogGroupNames()).map((group) => loadMessages(locale, group)))
   const messages = Object.assign({}, ...groups) as Messages
   whole.set(locale, messages)
   return messages
@@ -78,7 +70,7 @@ const groupsIn = new WeakMap<I18n, Set<string>>()
 /** An i18n instance with every message of a language, active: the server renders any page with it. */
 export async function createI18n(locale: LocaleCode): Promise<I18n> {
   const i18n = setupI18n({ locale, messages: { [locale]: await loadAllMessages(locale) } })
-  groupsIn.set(i18n, new Set(CATALOG_GROUPS.map((group) => `${locale}:${group}`)))
+  groupsIn.set(i18n, new Set((groupNames ?? (await catalogGroupNames())).map((group) => `${locale}:${group}`)))
   return i18n
 }
 

@@ -21,6 +21,11 @@ test('a page reached by client navigation, or in another language, is translated
   await page.goto('/de/about-us')
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
   expect(catalogs).toHaveLength(2)
+  // the server named them in the page, preloaded beside the entry's chunks
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname))
+  for (const file of catalogs) expect(preloaded).toContain(file)
   await page.evaluate(() => Object.assign(window, { khanehSameDocument: true }))
 
   await page.locator('header').getByRole('link', { name: 'Anzeigen', exact: true }).click()

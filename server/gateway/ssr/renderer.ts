@@ -9,7 +9,7 @@ import type {
   RenderResult,
 } from '../../../client/entry.server.tsx'
 
-export type PageRenderOptions = Omit<RenderOptions, 'bootstrapModules' | 'styles' | 'modulePreloads'>
+export type PageRenderOptions = Omit<RenderOptions, 'bootstrapModules' | 'styles' | 'modulePreloads' | 'catalogFile'>
 
 export type { RenderResult }
 
@@ -48,9 +48,13 @@ export async function productionRenderer(
     .map((key) => `/${manifest[key]?.file}`)
     .filter((f) => f !== '/undefined')
   const bootstrapModules = [`/${client.file}`]
+  const catalogFile = (locale: string, group: string) => {
+    const chunk = manifest[`locales/${locale}/messages.po?group=${group}`]
+    return chunk && `/${chunk.file}`
+  }
   const mod = await entry()
   return {
-    render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads }),
+    render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads, catalogFile }),
     isSharedPage: mod.isSharedPage,
   }
 }
