@@ -48,7 +48,7 @@ function catalogKeys(manifest: Manifest, page: PublicPage, locale: LocaleCode): 
   throw new Error(`the manifest has no catalog for ${locale}`)
 }
 
-/** The files a first visit to a page in a language downloads before hydrating: the entry, the route modules, the catalog, with their static imports. */
+/** The files a first visit to a page in a language downloads before hydrating: the entry, the route modules, the catalogs, with their static imports. */
 export function initialFiles(manifest: Manifest, page: PublicPage, locale: LocaleCode): string[] {
   const seen = new Set<string>()
   const add = (key: string) => {
