@@ -45,6 +45,8 @@ export interface RenderOptions {
   modulePreloads: string[]
   /** The address of a language's catalog group in the build (client/lib/i18n.ts), when there is a build. */
   catalogFile?: (locale: LocaleCode, group: string) => string | undefined
+  /** The scripts of a public page's module in the build, by its catalog group (named after the module). */
+  pageFiles?: (group: string) => string[]
   publicBaseUrl: string
   /** What the page may know of the server's configuration; it goes into the page's state as it is. */
   publicConfig: PublicConfig
@@ -106,7 +108,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       return file ? [[group, file]] : []
     }),
   )
-  const modulePreloads = [...options.modulePreloads, ...Object.values(catalogs)]
+  // and the page's own scripts: they download beside the entry instead of after it
+  const pageScripts = Object.keys(catalogs).flatMap((group) => options.pageFiles?.(group) ?? [])
+  const modulePreloads = [...new Set([...options.modulePreloads, ...pageScripts, ...Object.values(catalogs)])]
   const shell: AppShell = {
     publicBaseUrl: options.publicBaseUrl,
     styles: options.styles,
