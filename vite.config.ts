@@ -2,6 +2,7 @@ import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { publicPageChunks } from './scripts/page-chunks.ts'
 import { routeCatalogs } from './scripts/route-catalogs.ts'
 
 // Lingui's macros need Babel, which plugin-react 6 no longer runs: the Babel pass goes first (Lingui discussion #2657).
@@ -19,10 +20,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // (with the locale table and the router contexts, which every page's chunks import)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store)[\\/]|vite[\\/]preload-helper|[\\/]shared[\\/]locales\.ts$|[\\/]client[\\/]lib[\\/]context\.ts$/,
             },
+            // (the dependencies a group's modules share with the entry stay in the entry)
+            { name: publicPageChunks(process.cwd()), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -31,16 +31,24 @@ export const PUBLIC_PAGES: PublicPage[] = [
 
 const ENTRY = 'client/entry.client.tsx'
 
-/** The catalog a public page loads: its language's public messages (docs/decisions/025-catalogs-by-route-group.md), or the whole catalog of a build from before the split. */
-function catalogKey(manifest: Manifest, locale: LocaleCode): string {
+/** A public page's catalog group: its module's name (scripts/route-catalogs.ts). */
+const pageGroup = (route: string) => path.posix.basename(route).replace(/\.[^.]+$/, '')
+
+/**
+ * The catalogs a public page loads (docs/decisions/025-catalogs-by-route-group.md): its language's shell
+ * messages and its page's; or, in a build from before the split by page, the language's public messages,
+ * or its whole catalog.
+ */
+function catalogKeys(manifest: Manifest, page: PublicPage, locale: LocaleCode): string[] {
   const whole = `locales/${locale}/messages.po`
-  const split = `${whole}?group=public`
-  if (manifest[split]) return split
-  if (manifest[whole]) return whole
+  if (manifest[`${whole}?group=shell`])
+    return [`${whole}?group=shell`, ...page.routes.map((route) => `${whole}?group=${pageGroup(route)}`)]
+  if (manifest[`${whole}?group=public`]) return [`${whole}?group=public`]
+  if (manifest[whole]) return [whole]
   throw new Error(`the manifest has no catalog for ${locale}`)
 }
 
-/** The files a first visit to a page in a language downloads before hydrating: the entry, the route modules, the catalog, with their static imports. */
+/** The files a first visit to a page in a language downloads before hydrating: the entry, the route modules, the catalogs, with their static imports. */
 export function initialFiles(manifest: Manifest, page: PublicPage, locale: LocaleCode): string[] {
   const seen = new Set<string>()
   const add = (key: string) => {
@@ -50,7 +58,7 @@ export function initialFiles(manifest: Manifest, page: PublicPage, locale: Local
     seen.add(key)
     for (const dep of chunk.imports ?? []) add(dep)
   }
-  for (const key of [ENTRY, ...page.routes, catalogKey(manifest, locale)]) add(key)
+  for (const key of [ENTRY, ...page.routes, ...catalogKeys(manifest, page, locale)]) add(key)
   return [...seen].map((key) => manifest[key]!.file)
 }
 

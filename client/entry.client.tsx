@@ -10,7 +10,7 @@ import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-f
 import { listenForegroundPushes } from './features/alerts/foreground-push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityOnDemand } from './lib/identity-on-demand.ts'
-import { activateLocale, catalogGroups } from './lib/i18n.ts'
+import { activateLocale, catalogGroups, nameCatalogFiles } from './lib/i18n.ts'
 import { routerLocale } from './lib/locale.ts'
 import { routes } from './routes.tsx'
 import './styles/app.css'
@@ -33,6 +33,7 @@ async function start() {
   // The page's catalogs and the lazy route modules it rendered with must be in place before hydration.
   const matches = matchRoutes(routes, window.location) ?? []
   const lazyMatches = matches.filter((m) => m.route.lazy)
+  nameCatalogFiles(shell.locale, shell.catalogs)
   await Promise.all([
     activateLocale(i18n, shell.locale, catalogGroups(matches)),
     ...lazyMatches.map(async (m) => {

@@ -16,7 +16,7 @@ import { createApi } from './lib/api/index.ts'
 import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
-import { createI18n } from './lib/i18n.ts'
+import { catalogGroups, createI18n } from './lib/i18n.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes, SHARED_PAGE } from './routes.tsx'
 
@@ -28,7 +28,8 @@ const handlers = new Map(LOCALES.map((l) => [l.code, createStaticHandler(createR
 /** Whether the page at `pathname` is the same for every anonymous visitor (its route carries SHARED_PAGE). */
 export function isSharedPage(pathname: string, locale: LocaleCode): boolean {
   const matches = matchRoutes(handlers.get(locale)!.dataRoutes, pathname)
-  return matches?.at(-1)?.route.handle === SHARED_PAGE
+  const handle = matches?.at(-1)?.route.handle as Partial<typeof SHARED_PAGE> | undefined
+  return handle?.shared === SHARED_PAGE.shared
 }
 
 export interface RenderOptions {
@@ -42,6 +43,10 @@ export interface RenderOptions {
   bootstrapModules: string[]
   styles: string[]
   modulePreloads: string[]
+  /** The address of a language's catalog group in the build (client/lib/i18n.ts), when there is a build. */
+  catalogFile?: (locale: LocaleCode, group: string) => string | undefined
+  /** The scripts of a public page's module in the build, by its catalog group (named after the module). */
+  pageFiles?: (group: string) => string[]
   publicBaseUrl: string
   /** What the page may know of the server's configuration; it goes into the page's state as it is. */
   publicConfig: PublicConfig
@@ -96,12 +101,24 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
+  // the page's catalog files: named for the client, which imports them before hydrating, and preloaded
+  const catalogs = Object.fromEntries(
+    catalogGroups(context.matches).flatMap((group) => {
+      const file = options.catalogFile?.(locale, group)
+      return file ? [[group, file]] : []
+    }),
+  )
+  // and the page's own scripts: they download beside the entry instead of after it
+  const pageScripts = Object.keys(catalogs).flatMap((group) => options.pageFiles?.(group) ?? [])
+  const modulePreloads = [...new Set([...options.modulePreloads, ...pageScripts, ...Object.values(catalogs)])]
   const shell: AppShell = {
     publicBaseUrl: options.publicBaseUrl,
     styles: options.styles,
     locale,
     publicConfig: options.publicConfig,
     hasSession: options.hasSession,
+    modulePreloads,
+    ...(Object.keys(catalogs).length > 0 ? { catalogs } : {}),
   }
   const hydration = {
     loaderData: context.loaderData,
@@ -111,7 +128,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =
     `window.__staticRouterHydrationData=${serializeForScript(hydration)};` +
-    `window.__khanehShell=${serializeForScript({ ...shell, modulePreloads: options.modulePreloads })};`
+    `window.__khanehShell=${serializeForScript(shell)};`
 
   return new Promise<RenderResult>((resolve, reject) => {
     let shellFailed = false
@@ -125,7 +142,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       })
     }
     const stream = renderToPipeableStream(
-      <ShellContext value={{ ...shell, modulePreloads: options.modulePreloads }}>
+      <ShellContext value={shell}>
         <I18nProvider i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
         </I18nProvider>

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router'
-import { languageLoader, languageMiddleware } from './lib/locale.ts'
+import type { CatalogGroup, CatalogHandle } from './lib/i18n.ts'
+import { catalogMiddleware, languageLoader, languageMiddleware } from './lib/locale.ts'
 import { LOCALES, type LocaleCode } from '../shared/locales.ts'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
@@ -13,6 +14,14 @@ import { dashboardLayout } from './dashboard-routes.tsx'
  */
 export const SHARED_PAGE = { shared: true } as const
 
+/**
+ * A public page's catalog group, named after its module (docs/decisions/025-catalogs-by-route-group.md):
+ * the first visit loads it before hydrating (`handle`), a navigation before rendering (`middleware`).
+ */
+function catalog(group: CatalogGroup, handle?: object): Pick<RouteObject, 'handle' | 'middleware'> {
+  return { handle: { ...handle, catalog: group } satisfies CatalogHandle, middleware: [catalogMiddleware(group)] }
+}
+
 /** The pages of one language; ids carry the language so the six branches never collide. */
 function pages(code: LocaleCode): RouteObject[] {
   return [
@@ -22,57 +31,63 @@ function pages(code: LocaleCode): RouteObject[] {
       children: [
         {
           id: `${code}:home`,
-          handle: SHARED_PAGE,
+          ...catalog('home-page', SHARED_PAGE),
           index: true,
           ErrorBoundary: RouteError,
           lazy: () => import('./features/home/home-page.tsx'),
         },
         {
           id: `${code}:listings`,
-          handle: SHARED_PAGE,
+          ...catalog('listings-page', SHARED_PAGE),
           path: 'listings',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listings-page.tsx'),
         },
         {
           id: `${code}:listing`,
-          handle: SHARED_PAGE,
+          ...catalog('listing-page', SHARED_PAGE),
           path: 'listing/:slug',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listing-page.tsx'),
         },
         {
           id: `${code}:pricing`,
+          ...catalog('pricing-page'),
           path: 'pricing',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/pricing/pricing-page.tsx'),
         },
         {
           id: `${code}:sandbox-checkout`,
+          ...catalog('sandbox-checkout-page'),
           path: 'checkout/sandbox/:id',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/checkout/sandbox-checkout-page.tsx'),
         },
         {
           id: `${code}:checkout-result`,
+          ...catalog('checkout-result-page'),
           path: 'checkout/result/:id',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/checkout/checkout-result-page.tsx'),
         },
         {
           id: `${code}:contact-us`,
+          ...catalog('contact-page'),
           path: 'contact-us',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/contact-messages/contact-page.tsx'),
         },
         {
           id: `${code}:auth`,
+          ...catalog('auth-page'),
           path: 'auth',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/auth/auth-page.tsx'),
         },
         {
           id: `${code}:auth-action`,
+          ...catalog('auth-action-page'),
           path: 'auth/action',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/auth/auth-action-page.tsx'),
@@ -80,7 +95,7 @@ function pages(code: LocaleCode): RouteObject[] {
         // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
         {
           id: `${code}:content`,
-          handle: SHARED_PAGE,
+          ...catalog('content-page', SHARED_PAGE),
           path: '*',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/pages/content-page.tsx'),

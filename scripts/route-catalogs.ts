@@ -1,86 +1,115 @@
-// The catalogs of the two route groups (docs/decisions/025-catalogs-by-route-group.md): one messages.po per
-// language, compiled as two chunks. `locales/{code}/messages.po?group=dashboard` holds the messages used only
-// by files that only the signed-in area reaches; `?group=public` holds every other message.
+// The catalogs by route (docs/decisions/025-catalogs-by-route-group.md): one messages.po per language, compiled
+// as one chunk per group. `locales/{code}/messages.po?group=shell` holds the messages of what every page
+// loads (the entry and what it reaches, except the pages); `?group=home-page`, `?group=listings-page`… those of
+// one public page's module and what it reaches; `?group=dashboard` those of the signed-in area.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createCompiledCatalog, getCatalogForFile, getCatalogs, getFailOnMissingBehavior } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
 
-export type CatalogGroup = 'public' | 'dashboard'
-
-/** The browser's entry: what it reaches, static or on demand, belongs to the public group… */
-const PUBLIC_ROOT = 'client/entry.client.tsx'
-/** …except the pages of the signed-in area, which this file loads on demand. */
+/** The browser's entry: what it reaches belongs to the shell… */
+const ENTRY = 'client/entry.client.tsx'
+/** …except the public pages, which this file loads on demand (each a group named after its module)… */
+const PUBLIC_ROUTES = 'client/routes.tsx'
+/** …and the pages of the signed-in area, which this file loads on demand (one group). */
 const DASHBOARD_ROOT = 'client/dashboard-routes.tsx'
 
 const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
+/** The root-relative files a file imports, statically or with `import()`. */
+function importsOf(rootDir: string, file: string, pattern: RegExp): string[] {
+  const source = readFileSync(path.join(rootDir, file), 'utf8')
+  return [...source.matchAll(pattern)].map((match) => path.posix.join(path.posix.dirname(file), match[1]!))
+}
+
 /** The source files (root-relative) reached from `root` through relative imports; `import()` in `skipDynamicIn` is not followed. */
-function reachable(rootDir: string, root: string, skipDynamicIn?: string): Set<string> {
+function reachable(rootDir: string, root: string, skipDynamicIn: readonly string[] = []): Set<string> {
   const seen = new Set<string>()
   const visit = (file: string) => {
     if (seen.has(file) || !/\.(tsx?|mjs|js)$/.test(file) || !existsSync(path.join(rootDir, file))) return
     seen.add(file)
-    const source = readFileSync(path.join(rootDir, file), 'utf8')
-    const patterns = file === skipDynamicIn ? [STATIC_IMPORT] : [STATIC_IMPORT, DYNAMIC_IMPORT]
-    for (const pattern of patterns)
-      for (const match of source.matchAll(pattern)) visit(path.posix.join(path.posix.dirname(file), match[1]!))
+    const patterns = skipDynamicIn.includes(file) ? [STATIC_IMPORT] : [STATIC_IMPORT, DYNAMIC_IMPORT]
+    for (const pattern of patterns) for (const imported of importsOf(rootDir, file, pattern)) visit(imported)
   }
   visit(root)
   return seen
 }
 
-/** The files only the signed-in area reaches (root-relative, posix separators). */
-export function dashboardOnlyFiles(rootDir: string): Set<string> {
-  const publicFiles = reachable(rootDir, PUBLIC_ROOT, DASHBOARD_ROOT)
-  return new Set([...reachable(rootDir, DASHBOARD_ROOT)].filter((file) => !publicFiles.has(file)))
+/** A public page's group: its module's name (`client/features/home/home-page.tsx` → `home-page`). */
+export function pageGroup(file: string): string {
+  return path.posix.basename(file).replace(/\.[^.]+$/, '')
+}
+
+/** The files of each group (root-relative, posix separators): the shell, each public page's, the signed-in area's. */
+export function routeGroups(rootDir: string): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>([['shell', reachable(rootDir, ENTRY, [PUBLIC_ROUTES, DASHBOARD_ROOT])]])
+  for (const page of importsOf(rootDir, PUBLIC_ROUTES, DYNAMIC_IMPORT)) {
+    const name = pageGroup(page)
+    if (groups.has(name)) throw new Error(`${PUBLIC_ROUTES}: two pages named ${name}`)
+    groups.set(name, reachable(rootDir, page))
+  }
+  groups.set('dashboard', reachable(rootDir, DASHBOARD_ROOT))
+  return groups
+}
+
+/**
+ * The groups a message goes to, from the files it comes from (its `#:` references): the shell's when
+ * the shell reaches one of them (every page has it); otherwise every group that reaches one (a message
+ * of a component two pages share is in both). A message no page reaches stays in the shell.
+ */
+export function groupsOfMessage(files: readonly string[], groups: Map<string, Set<string>>): string[] {
+  if (files.some((file) => groups.get('shell')!.has(file))) return ['shell']
+  const found = [...groups].filter(([, members]) => files.some((file) => members.has(file))).map(([name]) => name)
+  return found.length > 0 ? found : ['shell']
 }
 
 // (the development server may add its own query parameters)
-const GROUP_QUERY = /\/locales\/[^/]+\/messages\.po\?(?:.*&)?group=(public|dashboard)(?:&|$)/
+const GROUP_QUERY = /\/locales\/[^/]+\/messages\.po\?(?:.*&)?group=([\w-]+)(?:&|$)/
 
-/** The messages of one route group in a language's catalog (with the fallbacks of lingui.config.ts), as compiled source. */
+/** The messages of one group in a language's catalog (with the fallbacks of lingui.config.ts), as compiled source. */
 export async function compileGroupCatalog(
   file: string,
-  group: CatalogGroup,
-  dashboardOnly: Set<string>,
+  group: string,
+  groups: Map<string, Set<string>>,
 ): Promise<{ source: string; messages: Record<string, unknown> }> {
+  if (!groups.has(group)) throw new Error(`${file}?group=${group}: no such group (scripts/route-catalogs.ts)`)
   const config = getConfig({ cwd: process.cwd() })
   const found = getCatalogForFile(path.relative(config.rootDir, file), await getCatalogs(config))
   if (!found) throw new Error(`${file} is not a catalog of lingui.config.ts`)
   const origins = (await found.catalog.read(found.locale)) ?? {}
-  const inDashboard = (id: string) => {
-    const files = (origins[id]?.origin ?? []).map(([name]) => name)
-    return files.length > 0 && files.every((name) => dashboardOnly.has(name))
-  }
   const { messages } = await found.catalog.getTranslations(found.locale, {
     fallbackLocales: config.fallbackLocales,
     sourceLocale: config.sourceLocale,
     missingBehavior: getFailOnMissingBehavior(false),
   })
   const picked = Object.fromEntries(
-    Object.entries(messages).filter(([id]) => inDashboard(id) === (group === 'dashboard')),
+    Object.entries(messages).filter(([id]) =>
+      groupsOfMessage(
+        (origins[id]?.origin ?? []).map(([name]) => name),
+        groups,
+      ).includes(group),
+    ),
   )
   return { source: createCompiledCatalog(found.locale, picked, { namespace: 'es' }).source, messages: picked }
 }
 
-/** Compiles `messages.po?group=…` imports: the language's messages of that route group. */
+/** Compiles `messages.po?group=…` imports: the language's messages of that group. */
 export function routeCatalogs(): Plugin {
-  let dashboardOnly: Set<string> | undefined
+  let groups: Map<string, Set<string>> | undefined
   return {
     name: 'khaneh-route-catalogs',
     buildStart() {
-      dashboardOnly = undefined
+      groups = undefined
     },
     async load(id) {
       const match = GROUP_QUERY.exec(id)
       if (!match) return null
       const file = id.split('?')[0]!
       this.addWatchFile(file)
-      dashboardOnly ??= dashboardOnlyFiles(process.cwd())
-      const { source } = await compileGroupCatalog(file, match[1] as CatalogGroup, dashboardOnly)
+      groups ??= routeGroups(process.cwd())
+      const { source } = await compileGroupCatalog(file, match[1]!, groups)
       return { code: source, moduleType: 'js' }
     },
   }

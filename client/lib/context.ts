@@ -25,8 +25,10 @@ export const localeContext = createContext<LocaleCode>()
 export interface AppShell {
   publicBaseUrl: string
   styles: string[]
-  /** Chunks the entry imports, preloaded so the client starts without a request waterfall. */
+  /** Chunks the entry imports, and the page's catalog files, preloaded so the client starts without a request waterfall. */
   modulePreloads?: string[]
+  /** The page's catalog files by group, named from the build's manifest (none from a development server). */
+  catalogs?: Partial<Record<string, string>>
   /** The request carried session cookies (a hint for the header; pages that need a user check it). */
   hasSession?: boolean
   /** What the page may know of the server's configuration. */

@@ -1,16 +1,29 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LOCALE_CODES, type LocaleCode } from '../../shared/locales.ts'
+import type { CatalogGroup } from './catalog-files.ts'
 
 /**
- * A language's catalog comes in two chunks, by route group (docs/decisions/025-catalogs-by-route-group.md):
- * every page needs the public messages; the signed-in area adds its own. A page downloads only its language.
+ * A language's catalog comes in chunks by route (docs/decisions/025-catalogs-by-route-group.md): every page
+ * needs the shell's messages; each public page adds its own group, the signed-in area its own. A page
+ * downloads only its language. The server names the files of the page it rendered (`nameCatalogFiles`);
+ * any other comes through the loaders of ./catalog-files.ts, on demand.
  */
-export type CatalogGroup = 'public' | 'dashboard'
+export type { CatalogGroup }
 
-type Catalog = () => Promise<{ messages: Messages }>
-const files: Record<CatalogGroup, Record<string, Catalog>> = {
-  public: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=public' }),
-  dashboard: import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po', { query: '?group=dashboard' }),
+/** The files the server named, by language and group. */
+const named = new Map<string, string>()
+
+/** The catalog files of a page, as the server named them (production builds; a development server names none). */
+export function nameCatalogFiles(locale: LocaleCode, files: Partial<Record<string, string>> | undefined): void {
+  for (const [group, file] of Object.entries(files ?? {})) if (file) named.set(`${locale}:${group}`, file)
+}
+
+let groupNames: CatalogGroup[] | undefined
+
+/** Every group (the server's instance holds them all). */
+export async function catalogGroupNames(): Promise<CatalogGroup[]> {
+  groupNames ??= Object.keys((await import('./catalog-files.ts')).CATALOG_FILES) as CatalogGroup[]
+  return groupNames
 }
 
 // Kept after the first load: a repeated import() still costs a round trip through the module loader
@@ -22,11 +35,21 @@ export async function loadMessages(locale: LocaleCode, group: CatalogGroup): Pro
   const key = `${locale}:${group}`
   const cached = loaded.get(key)
   if (cached) return cached
-  const catalog = LOCALE_CODES.includes(locale) ? files[group][`../../locales/${locale}/messages.po`] : undefined
-  if (!catalog) throw new Error(`No catalog for ${locale}: run lingui extract`)
-  const { messages } = await catalog()
+  const file = named.get(key)
+  const { messages } = file
+    ? ((await import(/* @vite-ignore */ file)) as { messages: Messages })
+    : await loadFile(locale, group)
   loaded.set(key, messages)
   return messages
+}
+
+async function loadFile(locale: LocaleCode, group: CatalogGroup): Promise<{ messages: Messages }> {
+  const { CATALOG_FILES } = await import('./catalog-files.ts')
+  const catalog = LOCALE_CODES.includes(locale)
+    ? CATALOG_FILES[group][`../../locales/${locale}/messages.po`]
+    : undefined
+  if (!catalog) throw new Error(`No catalog for ${locale}: run lingui extract`)
+  return catalog()
 }
 
 const whole = new Map<LocaleCode, Messages>()
@@ -35,11 +58,8 @@ const whole = new Map<LocaleCode, Messages>()
 async function loadAllMessages(locale: LocaleCode): Promise<Messages> {
   const cached = whole.get(locale)
   if (cached) return cached
-  const [publicMessages, dashboardMessages] = await Promise.all([
-    loadMessages(locale, 'public'),
-    loadMessages(locale, 'dashboard'),
-  ])
-  const messages = { ...publicMessages, ...dashboardMessages }
+  const groups = await Promise.all((await catalogGroupNames()).map((group) => loadMessages(locale, group)))
+  const messages = Object.assign({}, ...groups) as Messages
   whole.set(locale, messages)
   return messages
 }
@@ -50,7 +70,7 @@ const groupsIn = new WeakMap<I18n, Set<string>>()
 /** An i18n instance with every message of a language, active: the server renders any page with it. */
 export async function createI18n(locale: LocaleCode): Promise<I18n> {
   const i18n = setupI18n({ locale, messages: { [locale]: await loadAllMessages(locale) } })
-  groupsIn.set(i18n, new Set([`${locale}:public`, `${locale}:dashboard`]))
+  groupsIn.set(i18n, new Set((groupNames ?? (await catalogGroupNames())).map((group) => `${locale}:${group}`)))
   return i18n
 }
 
@@ -66,24 +86,24 @@ export async function loadCatalog(i18n: I18n, locale: LocaleCode, group: Catalog
   i18n.load(locale, { ...messages })
 }
 
-/** Loads a language's public messages (and other groups asked for) into an i18n instance and makes it active. */
+/** Loads a language's shell messages (and other groups asked for) into an i18n instance and makes it active. */
 export async function activateLocale(
   i18n: I18n,
   locale: LocaleCode,
-  groups: readonly CatalogGroup[] = ['public'],
+  groups: readonly CatalogGroup[] = ['shell'],
 ): Promise<void> {
   await Promise.all(groups.map((group) => loadCatalog(i18n, locale, group)))
   if (i18n.locale !== locale) i18n.activate(locale)
 }
 
-/** Marks a route whose pages need a catalog group besides the public one (its middleware loads it on navigation). */
+/** Marks a route whose pages need a catalog group besides the shell's (its middleware loads it on navigation). */
 export interface CatalogHandle {
   catalog: CatalogGroup
 }
 
 /** The catalog groups a page's route matches need. */
 export function catalogGroups(matches: readonly { route: { handle?: unknown } }[]): CatalogGroup[] {
-  const groups = new Set<CatalogGroup>(['public'])
+  const groups = new Set<CatalogGroup>(['shell'])
   for (const { route } of matches) {
     const handle = route.handle as Partial<CatalogHandle> | undefined
     if (handle?.catalog) groups.add(handle.catalog)

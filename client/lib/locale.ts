@@ -19,7 +19,7 @@ export const languageMiddleware =
     context.set(localeContext, code)
   }
 
-/** A route group's middleware: its catalog in place before a browser navigation renders the group's pages. */
+/** A route's middleware: its catalog group in place before a browser navigation renders its pages. */
 export const catalogMiddleware =
   (group: CatalogGroup): MiddlewareFunction =>
   async ({ context }) => {

@@ -35,6 +35,11 @@ async function compare(page: Page, address: string, route: string, locale: Local
     locale,
   )
   expect([...loaded.keys()].sort()).toEqual([...expected].sort())
+  // the page names each of them: the entry as its script (React preloads it too), the rest preloaded (none waits for the entry)
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname.slice(1)))
+  expect([...new Set([manifest['client/entry.client.tsx']!.file, ...preloaded])].sort()).toEqual([...expected].sort())
   const gzipped = expected.reduce(
     (sum, file) => sum + gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length,
     0,

@@ -1,37 +1,93 @@
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
+import type { RouteObject } from 'react-router'
 import t from 'tap'
-import { compileGroupCatalog, dashboardOnlyFiles } from '../../scripts/route-catalogs.ts'
+import { CATALOG_FILES } from '../../client/lib/catalog-files.ts'
+import { routes } from '../../client/routes.tsx'
+import { compileGroupCatalog, groupsOfMessage, routeGroups } from '../../scripts/route-catalogs.ts'
 
 // docs/decisions/025-catalogs-by-route-group.md
 t.test('route catalogs', async (t) => {
-  const dashboardOnly = dashboardOnlyFiles(process.cwd())
+  const groups = routeGroups(process.cwd())
 
-  t.test('the signed-in area’s own files are dashboard-only; what public pages reach is not', async (t) => {
-    t.ok(dashboardOnly.has('client/features/layout/dashboard-layout.tsx'))
-    t.ok(dashboardOnly.has('client/features/moderation/moderation-page.tsx'))
-    t.ok(dashboardOnly.has('client/features/alerts/alerts-page.tsx'))
-    // shared with the listings page (favourites), loaded on demand by it (the push panel, the boost button)
-    t.notOk(dashboardOnly.has('client/features/listings/listing-card.tsx'))
-    t.notOk(dashboardOnly.has('client/features/alerts/push-panel.tsx'))
-    t.notOk(dashboardOnly.has('client/features/my-listings/boost-button.tsx'))
-    t.notOk(dashboardOnly.has('client/entry.client.tsx'))
-    t.notOk(dashboardOnly.has('client/features/layout/site-header.tsx'))
+  t.test('the shell is what the entry reaches but the pages; a page’s group is what its module reaches', async (t) => {
+    const shell = groups.get('shell')!
+    t.ok(shell.has('client/entry.client.tsx'))
+    t.ok(shell.has('client/features/layout/site-header.tsx'))
+    t.notOk(shell.has('client/features/listings/listings-page.tsx'))
+    t.notOk(shell.has('client/features/moderation/moderation-page.tsx'))
+    const listings = groups.get('listings-page')!
+    t.ok(listings.has('client/features/listings/listing-card.tsx'))
+    // on demand in the page: its messages are the page's
+    t.ok(listings.has('client/features/alerts/push-panel.tsx'))
+    t.notOk(listings.has('client/features/listings/listing-page.tsx'))
+    t.ok(groups.get('dashboard')!.has('client/features/moderation/moderation-page.tsx'))
+    t.notOk(groups.get('content-page')!.has('client/features/listings/listing-card.tsx'))
   })
 
-  t.test('each message of a language is in exactly one group', async (t) => {
+  t.test('the browser can load every group the build compiles, and each public page names its own', async (t) => {
+    t.same(Object.keys(CATALOG_FILES).sort(), [...groups.keys()].sort())
+    // the default layout's pages, and the signed-in area's layout
+    const byId = (list: RouteObject[]): RouteObject[] => list.flatMap((route) => [route, ...byId(route.children ?? [])])
+    const all = byId(routes)
+    const pages = [
+      ...all.filter((route) => route.id?.endsWith(':default-layout')).flatMap((route) => route.children ?? []),
+      ...all.filter((route) => route.id?.endsWith(':dashboard-layout')),
+    ]
+    t.ok(
+      pages.every((route) => route.middleware?.length),
+      'each loads its group when navigated to',
+    )
+    const named = new Set(pages.map((route) => (route.handle as { catalog?: string } | undefined)?.catalog))
+    t.same(
+      [...named].sort(),
+      [...groups.keys()].filter((name) => name !== 'shell').sort(),
+      'every page route has a group, and every group a page',
+    )
+  })
+
+  t.test('a message is the shell’s alone, or in every group that reaches one of its files', async (t) => {
+    t.same(
+      groupsOfMessage(['client/features/layout/site-header.tsx', 'client/features/listings/listing-card.tsx'], groups),
+      ['shell'],
+    )
+    const card = groupsOfMessage(['client/features/listings/listing-card.tsx'], groups)
+    t.ok(card.includes('listings-page') && card.includes('dashboard'))
+    t.notOk(card.includes('shell'))
+    t.same(groupsOfMessage(['client/nowhere.tsx'], groups), ['shell'])
+  })
+
+  t.test('the compiled groups of a language hold its messages', async (t) => {
     const file = `${process.cwd()}/locales/de/messages.po`
-    const publicGroup = await compileGroupCatalog(file, 'public', dashboardOnly)
-    const dashboardGroup = await compileGroupCatalog(file, 'dashboard', dashboardOnly)
+    const compiled = new Map<string, Record<string, unknown>>()
+    for (const name of groups.keys()) compiled.set(name, (await compileGroupCatalog(file, name, groups)).messages)
     const signOut = generateMessageId('Sign out') // the dashboard layout's only
-    const listings = generateMessageId('Listings') // the site header's and the listing page's
-    const scam = generateMessageId('Scam or fraud') // a label of the public report dialog, also shown to moderators
-    t.ok(signOut in dashboardGroup.messages)
-    t.notOk(signOut in publicGroup.messages)
-    t.ok(listings in publicGroup.messages)
-    t.notOk(listings in dashboardGroup.messages)
-    t.ok(scam in publicGroup.messages)
-    const both = Object.keys(publicGroup.messages).filter((id) => id in dashboardGroup.messages)
-    t.same(both, [])
-    t.match(publicGroup.source, /export const messages=JSON\.parse/)
+    const listings = generateMessageId('Listings') // the site header's, among others
+    const scam = generateMessageId('Scam or fraud') // a report's reason, in the labels of listing cards and moderation
+    const availableFrom = generateMessageId('Available from') // the listing page's (which the signed-in area reaches too)
+    const home = (name: string) => Object.keys(compiled.get(name)!)
+    t.same(
+      [...compiled].filter(([, messages]) => signOut in messages).map(([name]) => name),
+      ['dashboard'],
+    )
+    t.same(
+      [...compiled].filter(([, messages]) => listings in messages).map(([name]) => name),
+      ['shell'],
+    )
+    t.ok(scam in compiled.get('listing-page')! && scam in compiled.get('dashboard')!)
+    t.notOk(scam in compiled.get('shell')!)
+    t.ok(availableFrom in compiled.get('listing-page')!)
+    for (const name of ['shell', 'home-page', 'listings-page', 'content-page'])
+      t.notOk(availableFrom in compiled.get(name)!, `not in ${name}`)
+    // nothing in the shell is repeated in a page's group
+    const shell = new Set(home('shell'))
+    for (const name of groups.keys())
+      if (name !== 'shell')
+        t.same(
+          home(name).filter((id) => shell.has(id)),
+          [],
+          `${name} repeats none of the shell`,
+        )
+    t.match((await compileGroupCatalog(file, 'shell', groups)).source, /export const messages=JSON\.parse/)
+    await t.rejects(compileGroupCatalog(file, 'public', groups), /no such group/)
   })
 })

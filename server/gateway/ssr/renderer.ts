@@ -9,7 +9,10 @@ import type {
   RenderResult,
 } from '../../../client/entry.server.tsx'
 
-export type PageRenderOptions = Omit<RenderOptions, 'bootstrapModules' | 'styles' | 'modulePreloads'>
+export type PageRenderOptions = Omit<
+  RenderOptions,
+  'bootstrapModules' | 'styles' | 'modulePreloads' | 'catalogFile' | 'pageFiles'
+>
 
 export type { RenderResult }
 
@@ -24,6 +27,7 @@ interface ManifestChunk {
   file: string
   css?: string[]
   imports?: string[]
+  isDynamicEntry?: boolean
 }
 
 type ServerEntry = { render: typeof renderPage; isSharedPage: typeof isShared }
@@ -48,9 +52,31 @@ export async function productionRenderer(
     .map((key) => `/${manifest[key]?.file}`)
     .filter((f) => f !== '/undefined')
   const bootstrapModules = [`/${client.file}`]
+  const catalogFile = (locale: string, group: string) => {
+    const chunk = manifest[`locales/${locale}/messages.po?group=${group}`]
+    return chunk && `/${chunk.file}`
+  }
+  // a public page's module by its catalog group, which is named after it (docs/decisions/025-catalogs-by-route-group.md)
+  const pageModules = new Map(
+    Object.entries(manifest)
+      .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('client/'))
+      .map(([key]) => [path.posix.basename(key).replace(/\.[^.]+$/, ''), key]),
+  )
+  const pageFiles = (group: string) => {
+    const files = new Set<string>()
+    const add = (key: string) => {
+      const chunk = manifest[key]
+      if (!chunk || key === 'client/entry.client.tsx' || files.has(`/${chunk.file}`)) return
+      files.add(`/${chunk.file}`)
+      for (const imported of chunk.imports ?? []) add(imported)
+    }
+    const key = pageModules.get(group)
+    if (key) add(key)
+    return [...files].filter((file) => !modulePreloads.includes(file))
+  }
   const mod = await entry()
   return {
-    render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads }),
+    render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads, catalogFile, pageFiles }),
     isSharedPage: mod.isSharedPage,
   }
 }

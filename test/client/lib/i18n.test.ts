@@ -5,10 +5,14 @@ import { activateLocale, catalogGroups, createI18n, loadCatalog } from '../../..
 
 // docs/decisions/025-catalogs-by-route-group.md
 t.test('catalogs by route group', async (t) => {
-  t.test('a page needs the public group, and the dashboard group under a route that names it', async (t) => {
-    t.same(catalogGroups([{ route: {} }, { route: { handle: { shared: true } } }]), ['public'])
+  t.test('a page needs the shell group, and the groups its routes name', async (t) => {
+    t.same(catalogGroups([{ route: {} }, { route: { handle: { shared: true } } }]), ['shell'])
+    t.same(catalogGroups([{ route: {} }, { route: { handle: { shared: true, catalog: 'listings-page' } } }]), [
+      'shell',
+      'listings-page',
+    ])
     t.same(catalogGroups([{ route: {} }, { route: { handle: { catalog: 'dashboard' } } }, { route: {} }]), [
-      'public',
+      'shell',
       'dashboard',
     ])
   })
@@ -31,7 +35,7 @@ t.test('catalogs by route group', async (t) => {
     const i18n = await createI18n('en')
     let loads = 0
     i18n.on('change', () => loads++)
-    await activateLocale(i18n, 'en', ['public', 'dashboard'])
+    await activateLocale(i18n, 'en', ['shell', 'listings-page', 'dashboard'])
     await loadCatalog(i18n, 'en', 'dashboard')
     t.equal(loads, 0)
     t.equal(i18n._(generateMessageId('Sign out')), 'Sign out')
