@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
@@ -61,16 +61,20 @@ async function start() {
       window.location.assign(current.createHref(next))
     }
   })
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <ShellContext value={shell}>
-        <I18nProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nProvider>
-      </ShellContext>
-    </StrictMode>,
-  )
+  // hydration as a transition: React yields to the browser every few milliseconds instead of one
+  // long task, so a phone paints and answers input while the page hydrates (docs/decisions/026-images-fonts-and-lcp.md)
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <ShellContext value={shell}>
+          <I18nProvider i18n={i18n}>
+            <RouterProvider router={router} />
+          </I18nProvider>
+        </ShellContext>
+      </StrictMode>,
+    )
+  })
 }
 
 // a preloaded chunk or stylesheet a deploy removed (Vite's event): reload once (client/lib/build-freshness.ts)
