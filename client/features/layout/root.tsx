@@ -95,8 +95,9 @@ export function Root() {
         {shell.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {/* after the photo and the font: what the first paint shows goes first (docs/decisions/026-images-fonts-and-lcp.md) */}
         {shell.modulePreloads?.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" fetchPriority="low" href={href} />
         ))}
       </head>
       <body>
