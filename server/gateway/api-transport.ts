@@ -1,5 +1,5 @@
 import type { Transport } from '../../client/lib/api/call.ts'
-import { FavoriteMarksSchema } from '../../shared/schemas/listing.ts'
+import { FavoriteMarksSchema, withFavoriteMarks } from '../../shared/schemas/listing.ts'
 import { errorEnvelope } from '../lib/errors.ts'
 import { apiHeaders, callWithSession, isSharedRead, type RequestSession, type Visitor } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
@@ -78,20 +78,8 @@ async function markedSearch(
       status: 502,
       body: errorEnvelope('UPSTREAM_UNAVAILABLE', "The API's answer does not follow FavoriteMarksSchema"),
     }
-  if (parsed.data.marks.length === 0) return search
-  const saved = new Map(parsed.data.marks.map((m) => [m.listing_id, m.favorited_at]))
+  const marked = withFavoriteMarks(listings, parsed.data.marks)
+  if (marked === listings) return search
   const body = search.body as { data: Record<string, unknown> }
-  return {
-    status: search.status,
-    body: {
-      ...body,
-      data: {
-        ...body.data,
-        listings: listings.map((l) => {
-          const at = saved.get(l.id)
-          return at === undefined ? l : { ...l, is_favorited: true, favorited_at: at }
-        }),
-      },
-    },
-  }
+  return { status: search.status, body: { ...body, data: { ...body.data, listings: marked } } }
 }

@@ -141,6 +141,22 @@ export const FavoriteMarksSchema = z.object({
   marks: z.array(z.object({ listing_id: z.number().int(), favorited_at: z.string() })),
 })
 
+export type FavoriteMarks = z.infer<typeof FavoriteMarksSchema>['marks']
+
+/**
+ * These listings with the reader's marks on them (`is_favorited`, `favorited_at`). The one way a
+ * page of listings is marked: the API for its signed-in reads, the gateway over the shared search
+ * (docs/decisions/028-signed-in-render.md). With no mark among them, the same array comes back.
+ */
+export function withFavoriteMarks<L extends { id: number }>(listings: L[], marks: FavoriteMarks): L[] {
+  if (marks.length === 0) return listings
+  const saved = new Map(marks.map((m) => [m.listing_id, m.favorited_at]))
+  return listings.map((l) => {
+    const at = saved.get(l.id)
+    return at === undefined ? l : { ...l, is_favorited: true, favorited_at: at }
+  })
+}
+
 /** The answer of POST and DELETE /favorites/{id}. */
 export const FavoriteStateSchema = z.object({
   listing_id: z.number().int(),

@@ -1,4 +1,5 @@
 import { paginationOf } from '../../../shared/schemas/common.ts'
+import type { FavoriteMarks } from '../../../shared/schemas/listing.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
@@ -45,11 +46,8 @@ export function favoritesService(db: Db, listings: PublicListingsService) {
      * GET /favorites/marks: the reader's marks on a page of listings. The gateway renders a signed-in
      * reader's search from the shared answer and these (docs/decisions/028-signed-in-render.md).
      */
-    async marks(userId: number, listingIds: number[]) {
-      const rows = await repo.savedAmong(userId, listingIds)
-      return {
-        marks: rows.map((r) => ({ listing_id: r.listing_id, favorited_at: new Date(r.created_at).toISOString() })),
-      }
+    async marks(userId: number, listingIds: number[]): Promise<{ marks: FavoriteMarks }> {
+      return { marks: await repo.marks(userId, listingIds) }
     },
 
     /** POST /favorites/{id}: idempotent; only a public (active) listing can be saved. */

@@ -244,15 +244,5 @@ export function publicListingsRepo(db: Queryable) {
         ids,
       ])
     },
-
-    /** When the user favourited each of these listings (only the favourited ones come back). */
-    async favoritedAt(userId: number, listingIds: number[]): Promise<Map<number, Date>> {
-      if (listingIds.length === 0) return new Map()
-      const rows = await db.query<{ listing_id: number; created_at: Date }>(
-        `SELECT listing_id, created_at FROM favorites WHERE user_id = $1 AND listing_id = ANY($2::int[])`,
-        [userId, listingIds],
-      )
-      return new Map(rows.map((r) => [r.listing_id, new Date(r.created_at)]))
-    },
   }
 }

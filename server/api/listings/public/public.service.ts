@@ -8,11 +8,13 @@ import {
   type Listing,
   type ListingPage,
   type ListListingsQuery,
+  withFavoriteMarks,
 } from '../../../../shared/schemas/listing.ts'
 import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { TtlCache } from '../../../lib/ttl-cache.ts'
 import { contactRepo } from '../../contact/contact.repo.ts'
+import { favoritesRepo } from '../../favorites/repo.ts'
 import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
@@ -162,14 +164,8 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 
   /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
   async function markFavorites(userId: number, items: Listing[]): Promise<Listing[]> {
-    const saved = await repo.favoritedAt(
-      userId,
-      items.map((l) => l.id),
-    )
-    return items.map((l) => {
-      const at = saved.get(l.id)
-      return at ? { ...l, is_favorited: true, favorited_at: at.toISOString() } : l
-    })
+    const ids = items.map((l) => l.id)
+    return withFavoriteMarks(items, await favoritesRepo(db).marks(userId, ids))
   }
 
   return {
