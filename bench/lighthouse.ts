@@ -38,6 +38,18 @@ export async function firstListingSlug(base: string): Promise<string> {
   return slug
 }
 
+/** Lighthouse now and then misses the page's navigation start on a busy machine (NO_NAVSTART): that run is tried again. */
+async function audited(url: string, flags: Parameters<typeof lighthouse>[1], attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags)
+    if (!result) throw new Error(`lighthouse: no result for ${url}`)
+    const { lhr } = result
+    if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < attempts) continue
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${url}: ${lhr.runtimeError.message}`)
+    return lhr
+  }
+}
+
 export async function runLighthouse(base: string, pages: string[]): Promise<LighthouseRow[]> {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)
   const reports = process.env.BENCH_LIGHTHOUSE_REPORTS
@@ -61,7 +73,7 @@ export async function runLighthouse(base: string, pages: string[]): Promise<Ligh
       await (await fetch(`${base}${page}`)).arrayBuffer()
       const results: LighthouseRow[] = []
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${base}${page}`, {
+        const lhr = await audited(`${base}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -71,9 +83,6 @@ export async function runLighthouse(base: string, pages: string[]): Promise<Ligh
           clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'cookies'],
           extraHeaders: { 'Accept-Language': localeInfo(localeFromPath(page)).language },
         })
-        if (!result) throw new Error(`lighthouse: no result for ${page}`)
-        const { lhr } = result
-        if (lhr.runtimeError) throw new Error(`lighthouse: ${page}: ${lhr.runtimeError.message}`)
         if (reports) {
           const name = `${page.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`
           writeFileSync(path.join(reports, name), JSON.stringify(lhr))

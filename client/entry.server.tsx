@@ -17,6 +17,7 @@ import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
 import { catalogGroups, createI18n } from './lib/i18n.ts'
+import { loadAfterFirstPaint } from './lib/load-after-first-paint.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes, SHARED_PAGE } from './routes.tsx'
 
@@ -128,7 +129,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context)
   const bootstrapScriptContent =
     `window.__staticRouterHydrationData=${serializeForScript(hydration)};` +
-    `window.__khanehShell=${serializeForScript(shell)};`
+    `window.__khanehShell=${serializeForScript(shell)};` +
+    loadAfterFirstPaint(options.bootstrapModules)
 
   return new Promise<RenderResult>((resolve, reject) => {
     let shellFailed = false
@@ -150,7 +152,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       {
         nonce: options.nonce,
         bootstrapScriptContent,
-        bootstrapModules: options.bootstrapModules,
         onShellReady: options.waitForAll ? undefined : ready,
         onAllReady: options.waitForAll ? ready : undefined,
         onShellError: (error) => {

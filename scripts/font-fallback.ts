@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium } from 'playwright-core'
 import { chromiumLaunchOptions } from './chromium.ts'
+import { SOURCE_FONT as FONT } from './persian-font.ts'
 
-const FONT = 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].woff2'
 /** Fonts a Persian reader's device may fall back to (Windows, Android, Apple, Linux): regular and bold faces. */
 const CANDIDATES = ['Tahoma', 'Segoe UI', 'Noto Naskh Arabic UI', 'Noto Sans Arabic UI', 'Geeza Pro', 'DejaVu Sans']
 /** The weights each face serves, the weight it is measured at, and the suffix of its bold font's name. */

@@ -19,7 +19,7 @@ import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
 import { useReferralLink } from '../referrals/referral-code.ts'
 // the file client/styles/fonts.css draws Persian with: the URL the build gives it
-import persianFont from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].woff2?url'
+import persianFont from '../../styles/fonts/vazirmatn-persian.woff2?url'
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`
@@ -94,10 +94,6 @@ export function Root() {
         <meta property="og:site_name" content={locale === 'fa' ? 'خانه' : 'Khaneh'} />
         {shell.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {/* after the photo and the font: what the first paint shows goes first (docs/decisions/026-images-fonts-and-lcp.md) */}
-        {shell.modulePreloads?.map((href) => (
-          <link key={href} rel="modulepreload" fetchPriority="low" href={href} />
         ))}
       </head>
       <body>

@@ -133,8 +133,8 @@ t.test('gateway', async (t) => {
 
   await t.test('fingerprinted assets are immutable; the build manifest is not served', async (t) => {
     const page = await gateway.inject({ url: '/en' })
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1]
-    t.ok(asset, 'the page references its entry chunk')
+    const asset = /"(\/assets\/entry\.client-[^"]+\.js)"/.exec(page.body)?.[1]
+    t.ok(asset, 'the page names its entry chunk')
     const res = await gateway.inject({ url: asset! })
     t.equal(res.statusCode, 200)
     t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
