@@ -22,16 +22,6 @@ export function favoritesRepo(db: Queryable) {
       return { rows, total: count[0]?.n ?? 0 }
     },
 
-    /** Which of these listings the user saved, and when (one query, whatever their status). */
-    async marks(userId: number, listingIds: number[]): Promise<Array<{ listing_id: number; favorited_at: string }>> {
-      if (listingIds.length === 0) return []
-      const rows = await db.query<{ listing_id: number; created_at: Date }>(
-        `SELECT listing_id, created_at FROM favorites WHERE user_id = $1 AND listing_id = ANY($2::int[])`,
-        [userId, listingIds],
-      )
-      return rows.map((r) => ({ listing_id: r.listing_id, favorited_at: new Date(r.created_at).toISOString() }))
-    },
-
     /** Adds the favourite once; the listing's counter moves only when a row was added. */
     async add(userId: number, listingId: number): Promise<{ favorite_count: number; favorited_at: Date }> {
       const inserted = await db.query<{ created_at: Date }>(

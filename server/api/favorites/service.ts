@@ -47,7 +47,7 @@ export function favoritesService(db: Db, listings: PublicListingsService) {
      * reader's search from the shared answer and these (docs/decisions/028-signed-in-render.md).
      */
     async marks(userId: number, listingIds: number[]): Promise<{ marks: FavoriteMarks }> {
-      return { marks: await repo.marks(userId, listingIds) }
+      return { marks: await listings.favoriteMarks(userId, listingIds) }
     },
 
     /** POST /favorites/{id}: idempotent; only a public (active) listing can be saved. */

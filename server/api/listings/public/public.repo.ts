@@ -244,5 +244,18 @@ export function publicListingsRepo(db: Queryable) {
         ids,
       ])
     },
+
+    /** Which of these listings the user saved, and when (one query, whatever their status). */
+    async favoriteMarks(
+      userId: number,
+      listingIds: number[],
+    ): Promise<Array<{ listing_id: number; favorited_at: string }>> {
+      if (listingIds.length === 0) return []
+      const rows = await db.query<{ listing_id: number; created_at: Date }>(
+        `SELECT listing_id, created_at FROM favorites WHERE user_id = $1 AND listing_id = ANY($2::int[])`,
+        [userId, listingIds],
+      )
+      return rows.map((r) => ({ listing_id: r.listing_id, favorited_at: new Date(r.created_at).toISOString() }))
+    },
   }
 }

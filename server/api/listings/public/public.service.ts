@@ -14,7 +14,6 @@ import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { TtlCache } from '../../../lib/ttl-cache.ts'
 import { contactRepo } from '../../contact/contact.repo.ts'
-import { favoritesRepo } from '../../favorites/repo.ts'
 import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
@@ -165,12 +164,15 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
   /** The same listings with this user's `is_favorited` and `favorited_at` (one query for the lot). */
   async function markFavorites(userId: number, items: Listing[]): Promise<Listing[]> {
     const ids = items.map((l) => l.id)
-    return withFavoriteMarks(items, await favoritesRepo(db).marks(userId, ids))
+    return withFavoriteMarks(items, await repo.favoriteMarks(userId, ids))
   }
 
   return {
     /** GET /listings for an anonymous reader: the shared answer (cached briefly). */
     search,
+
+    /** Which of these listings the user saved, and when: GET /favorites/marks, and the marks of every signed-in read. */
+    favoriteMarks: (userId: number, listingIds: number[]) => repo.favoriteMarks(userId, listingIds),
 
     /** The search's filters resolved as GET /listings resolves them (saved-search alerts match on these). */
     filtersOf: toFilters,
