@@ -120,7 +120,7 @@ function explaining(db: Db): Db {
   return {
     ...db,
     async query<T>(sql: string, params: unknown[] = []) {
-      if (/^\s*SELECT/i.test(sql)) {
+      if (/^\s*(SELECT|WITH)\b/i.test(sql)) {
         const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)
         console.log(`\n${sql.replace(/\s+/g, ' ').trim()}`)
         console.log(`  parameters: ${JSON.stringify(params)}`)
@@ -148,7 +148,9 @@ export async function explainSearches(options: OpenDbOptions): Promise<void> {
       })
     const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings`)) as [{ n: number }]
     console.log(`explain: ${n} listings on ${db.kind}`)
-    for (const search of SEARCHES) {
+    // BENCH_EXPLAIN_QUERY: the plans of that search instead (one of the slowest below, say)
+    const asked = process.env.BENCH_EXPLAIN_QUERY
+    for (const search of asked === undefined ? SEARCHES : [{ name: 'asked', query: asked.replace(/^\?/, '') }]) {
       const query = ListListingsQuery.parse(Object.fromEntries(new URLSearchParams(search.query)))
       await service(db).search(query)
       console.log(`\n=== ${search.name}: GET /api/v1/listings?${search.query}`)
@@ -158,17 +160,20 @@ export async function explainSearches(options: OpenDbOptions): Promise<void> {
     console.log(
       `\n=== each search through the service, sequentially, every one a new query (${TIMED_SEARCHES} of each)`,
     )
-    for (const search of SEARCHES) {
-      const times: number[] = []
+    for (const search of asked === undefined ? SEARCHES : []) {
+      const timed: Array<{ variant: string; ms: number }> = []
       for (const variant of variants(search.name).slice(0, TIMED_SEARCHES)) {
         const query = ListListingsQuery.parse(Object.fromEntries(new URLSearchParams(variant)))
         const started = performance.now()
         await service(db).search(query)
-        times.push(performance.now() - started)
+        timed.push({ variant, ms: performance.now() - started })
       }
-      times.sort((a, b) => a - b)
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2)
+      timed.sort((a, b) => a.ms - b.ms)
+      const at = (q: number) => timed[Math.min(timed.length - 1, Math.floor(q * timed.length))]!.ms.toFixed(2)
       console.log(`${search.name.padEnd(26)} p50 ${at(0.5)} ms  p99 ${at(0.99)} ms`)
+      // the slowest, to explain by hand
+      for (const { variant, ms } of timed.slice(-3).reverse())
+        console.log(`  ${ms.toFixed(1).padStart(7)} ms  ?${variant}`)
     }
     console.log(
       `load average: ${loadavg()
