@@ -1,4 +1,10 @@
-import type { GenderPref, ListingSort, PropertyType, Term } from '../../../../shared/constants.ts'
+import {
+  COUNT_CAP,
+  type GenderPref,
+  type ListingSort,
+  type PropertyType,
+  type Term,
+} from '../../../../shared/constants.ts'
 import type { Queryable } from '../../db/client.ts'
 
 export interface ListingRow {
@@ -97,12 +103,35 @@ const countOf = (where: string[], cap: number) =>
   `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT ${cap + 1}) s`
 
 /**
+ * Up to this many matches, a search with a filter that no ordered index holds is read by sorting all of its
+ * matches, found by the filter's own index, rather than by walking an index in the page's order past the
+ * listings that fail the filter: a rare type and price window in a large country matched a few hundred
+ * listings and walked tens of thousands (docs/decisions/027-search-at-a-million.md). It is the count's cap,
+ * so a counted page knows which case it is.
+ */
+const FEW_MATCHES = COUNT_CAP
+
+/** Whether the search filters on more than its place: the ordered indexes (by place, then order) skip such rows one by one. */
+const filtersBeyondPlace = (f: ListingFilters): boolean =>
+  f.type !== undefined ||
+  f.term !== undefined ||
+  f.genderPref !== undefined ||
+  f.hasContract !== undefined ||
+  f.availableBy !== undefined ||
+  f.minEurCents !== undefined ||
+  f.maxEurCents !== undefined
+
+/**
  * A page of listings in `order`, in one statement with their photos and, when `counted` is given, the count
  * of every listing matching its `where` (up to its `cap` + 1) in each row; then the page is read only when
  * that count reaches past `offset`, so a search without matches never scans for them. The listings are
  * filtered, ordered and cut in a subquery of their own, and only the page's rows are joined to their places,
  * owners and translations: planned as one five-table join with every index of listings in play, a search
  * took 1–50 ms to plan and under 1 ms to run (docs/decisions/027-search-at-a-million.md).
+ *
+ * `few`: 'sorted' when the caller knows there are at most FEW_MATCHES, 'by count' to let the count decide.
+ * Sorted, the matches are collected first (a CTE is planned on its own, without the order), then sorted; a
+ * page left to its count is planned both ways, and a one-time filter on the count runs only one of them.
  */
 function pageOf(
   where: string[],
@@ -110,14 +139,29 @@ function pageOf(
   limit: number,
   offset: number,
   counted?: { where: string[]; cap: number },
+  few: 'walked' | 'sorted' | 'by count' = 'walked',
 ): string {
-  const page = (conditions: string[]) => `
-    FROM (SELECT * FROM listings l WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) l
+  const cut = `ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+  const joined = (rows: string, ctes: string[] = []) =>
+    `${ctes.length > 0 ? `WITH ${ctes.join(', ')}` : ''}
+    ${LISTING_COLUMNS}${counted ? ', (SELECT count FROM matches) AS total' : ''}
+    FROM (${rows}) l
     ${LISTING_JOINS}
     ORDER BY ${order}`
-  if (!counted) return `${LISTING_COLUMNS}${page(where)}`
-  return `WITH matches AS MATERIALIZED (${countOf(counted.where, counted.cap)})
-    ${LISTING_COLUMNS}, (SELECT count FROM matches) AS total${page([...where, `(SELECT count FROM matches) > ${offset}`])}`
+  const sorted = (conditions: string[]) =>
+    `few AS MATERIALIZED (SELECT * FROM listings l WHERE ${conditions.join(' AND ')})`
+  const matches = counted ? [`matches AS MATERIALIZED (${countOf(counted.where, counted.cap)})`] : []
+  /** The page's conditions, read only when the count reaches past `from` (when it is counted). */
+  const reaching = (from: number) => (counted ? [...where, `(SELECT count FROM matches) > ${from}`] : where)
+  if (few === 'sorted') return joined(`SELECT * FROM few l ${cut}`, [...matches, sorted(where)])
+  if (few === 'walked' || !counted)
+    return joined(`SELECT * FROM listings l WHERE ${reaching(offset).join(' AND ')} ${cut}`, matches)
+  return joined(
+    `(SELECT * FROM few l ${cut})
+     UNION ALL
+     (SELECT * FROM listings l WHERE ${reaching(Math.max(offset, FEW_MATCHES)).join(' AND ')} ${cut})`,
+    [...matches, sorted([...where, `(SELECT count FROM matches) <= ${FEW_MATCHES}`])],
+  )
 }
 
 /** Builds the WHERE clause of a public search, appending its values to `params`. */
@@ -183,7 +227,14 @@ export function publicListingsRepo(db: Queryable) {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       const rows = await db.query<CountedListingRow>(
-        pageOf(where, ORDER_BY[sort], limit, offset, { where, cap }),
+        pageOf(
+          where,
+          ORDER_BY[sort],
+          limit,
+          offset,
+          { where, cap },
+          filtersBeyondPlace(filters) ? 'by count' : 'walked',
+        ),
         params,
       )
       return counted(rows, filters, cap)
@@ -206,24 +257,42 @@ export function publicListingsRepo(db: Queryable) {
       const matches = whereActive(filters, params)
       const where = [...matches, `l.boost_until > $${params.push(now)}`]
       const rows = await db.query<CountedListingRow>(
-        pageOf(where, 'l.boost_until DESC, l.id DESC', limit, offset, { where: matches, cap }),
+        pageOf(
+          where,
+          'l.boost_until DESC, l.id DESC',
+          limit,
+          offset,
+          { where: matches, cap },
+          filtersBeyondPlace(filters) ? 'by count' : 'walked',
+        ),
         params,
       )
       return counted(rows, filters, cap)
     },
 
-    /** The second slice of the boosted order: the listings not boosted at `now`, newest first. */
+    /** The second slice of the boosted order: the listings not boosted at `now`, newest first; `total` is the count of all matches. */
     async unboostedSlice(
       filters: ListingFilters,
       language: string,
       now: Date,
       limit: number,
       offset: number,
+      total: number,
     ): Promise<ListingRow[]> {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       where.push(`(l.boost_until IS NULL OR l.boost_until <= $${params.push(now)})`)
-      return db.query<ListingRow>(pageOf(where, ORDER_BY.newest, limit, offset), params)
+      return db.query<ListingRow>(
+        pageOf(
+          where,
+          ORDER_BY.newest,
+          limit,
+          offset,
+          undefined,
+          filtersBeyondPlace(filters) && total <= FEW_MATCHES ? 'sorted' : 'walked',
+        ),
+        params,
+      )
     },
 
     /** A listing by numeric id or slug, whatever its status. */

@@ -87,7 +87,10 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     if (rows.length === limit || offset + rows.length >= total) return boosted
     // the boosted listings end on this page (none of the others is skipped) or before it
     const skip = rows.length > 0 || offset === 0 ? 0 : offset - (await repo.count(filters, offset, now))
-    return { total, rows: rows.concat(await repo.unboostedSlice(filters, language, now, limit - rows.length, skip)) }
+    return {
+      total,
+      rows: rows.concat(await repo.unboostedSlice(filters, language, now, limit - rows.length, skip, total)),
+    }
   }
 
   async function searchPage(query: ListListingsQuery): Promise<ListingPage> {

@@ -104,6 +104,46 @@ t.test('search totals are capped, and the boosted order pages past its boosted l
     t.same((await pageOf(4)).listings, [], 'nothing after the last listing')
   })
 
+  await t.test('a few matches are sorted, many are walked in index order: the same order either way', async (t) => {
+    // docs/decisions/027-search-at-a-million.md: up to COUNT_CAP matches, a page is cut from all of them, sorted
+    const orders = {
+      newest: 'created_at DESC, id DESC',
+      price_asc: 'rent_eur_cents ASC, id ASC',
+      price_desc: 'rent_eur_cents DESC, id DESC',
+    }
+    const inOrder = async (rent: string, order: string) =>
+      (
+        await db.query<{ id: number }>(
+          `SELECT id FROM listings WHERE status = 'active' AND city_id = $1 AND ${rent} ORDER BY ${order}`,
+          [berlin.id],
+        )
+      ).map((r) => r.id)
+    for (const [sort, order] of Object.entries(orders)) {
+      // 19 listings rent 500–509 EUR a month: sorted
+      const few = await inOrder('rent_eur_cents BETWEEN 50000 AND 50900', order)
+      t.equal(few.length, 19)
+      const seen: number[] = []
+      for (let page = 1; page <= 6; page++)
+        seen.push(...ids(await list(`?city=berlin&min_price=500&max_price=509&sort=${sort}&limit=4&page=${page}`)))
+      t.same(seen, few, `${sort}, a few matches, page by page`)
+      // all 1,025 of Berlin: walked
+      const many = await inOrder('true', order)
+      t.same(ids(await list(`?city=berlin&sort=${sort}&limit=20&page=3`)), many.slice(40, 60), `${sort}, many matches`)
+      // every one of them is an apartment: a filter beyond the place, and still too many to sort
+      t.same(
+        ids(await list(`?city=berlin&type=apartment&sort=${sort}&limit=20&page=3`)),
+        many.slice(40, 60),
+        `${sort}, many matches of a type`,
+      )
+    }
+    // the boosted order of a few: none is boosted in Berlin, so newest first, across both slices' paths
+    const few = await inOrder('rent_eur_cents BETWEEN 50000 AND 50900', orders.newest)
+    const seen: number[] = []
+    for (let page = 1; page <= 3; page++)
+      seen.push(...ids(await list(`?city=berlin&min_price=500&max_price=509&limit=8&page=${page}`)))
+    t.same(seen, few, 'boosted order, a few matches')
+  })
+
   await t.test('under the cap: an exact total, not capped', async (t) => {
     const page = await list('?city=hamburg')
     t.match(page.pagination, { total_items: 5, total_pages: 1, total_is_capped: false, has_next: false })
