@@ -148,18 +148,23 @@ function pageOf(
     FROM (${rows}) l
     ${LISTING_JOINS}
     ORDER BY ${order}`
+  // the matches' ids and what they are sorted by: for country, type and price, all of it is in
+  // listings_active_country_type_price, so they are read without the table
   const sorted = (conditions: string[]) =>
-    `few AS MATERIALIZED (SELECT * FROM listings l WHERE ${conditions.join(' AND ')})`
+    `few AS MATERIALIZED (SELECT l.id, l.boost_until, l.created_at, l.rent_eur_cents FROM listings l WHERE ${conditions.join(' AND ')})`
+  // a page is its ids first, then their rows: an index that holds the filter and the order answers the ids alone
+  const byIds = (ids: string) => `SELECT l.* FROM (${ids}) f JOIN listings l ON l.id = f.id`
+  const walked = (conditions: string[]) => byIds(`SELECT l.id FROM listings l WHERE ${conditions.join(' AND ')} ${cut}`)
+  const sortedPage = byIds(`SELECT l.id FROM few l ${cut}`)
   const matches = counted ? [`matches AS MATERIALIZED (${countOf(counted.where, counted.cap)})`] : []
   /** The page's conditions, read only when the count reaches past `from` (when it is counted). */
   const reaching = (from: number) => (counted ? [...where, `(SELECT count FROM matches) > ${from}`] : where)
-  if (few === 'sorted') return joined(`SELECT * FROM few l ${cut}`, [...matches, sorted(where)])
-  if (few === 'walked' || !counted)
-    return joined(`SELECT * FROM listings l WHERE ${reaching(offset).join(' AND ')} ${cut}`, matches)
+  if (few === 'sorted') return joined(sortedPage, [...matches, sorted(where)])
+  if (few === 'walked' || !counted) return joined(walked(reaching(offset)), matches)
   return joined(
-    `(SELECT * FROM few l ${cut})
+    `(${sortedPage})
      UNION ALL
-     (SELECT * FROM listings l WHERE ${reaching(Math.max(offset, FEW_MATCHES)).join(' AND ')} ${cut})`,
+     (${walked(reaching(Math.max(offset, FEW_MATCHES)))})`,
     [...matches, sorted([...where, `(SELECT count FROM matches) <= ${FEW_MATCHES}`])],
   )
 }
