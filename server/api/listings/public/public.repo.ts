@@ -103,15 +103,11 @@ const countOf = (where: string[], cap: number) =>
   `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT ${cap + 1}) s`
 
 /**
- * Up to this many matches, a search with a filter that no ordered index holds is read by sorting all of its
- * matches, found by the filter's own index, rather than by walking an index in the page's order past the
- * listings that fail the filter: a rare type and price window in a large country matched a few hundred
- * listings and walked tens of thousands (docs/decisions/027-search-at-a-million.md). It is the count's cap,
- * so a counted page knows which case it is.
+ * Whether the search filters on more than its place. Such a page is read as its ids first: the place's ordered
+ * indexes would skip the rows that fail the filter one by one, and listings_active_country_type_price holds
+ * country, type and price with what a page is sorted by, so a rare window is read from it alone and sorted
+ * (docs/decisions/027-search-at-a-million.md).
  */
-const FEW_MATCHES = COUNT_CAP
-
-/** Whether the search filters on more than its place: the ordered indexes (by place, then order) skip such rows one by one. */
 const filtersBeyondPlace = (f: ListingFilters): boolean =>
   f.type !== undefined ||
   f.term !== undefined ||
@@ -129,9 +125,8 @@ const filtersBeyondPlace = (f: ListingFilters): boolean =>
  * owners and translations: planned as one five-table join with every index of listings in play, a search
  * took 1–50 ms to plan and under 1 ms to run (docs/decisions/027-search-at-a-million.md).
  *
- * `few`: 'sorted' when the caller knows there are at most FEW_MATCHES, 'by count' to let the count decide.
- * Sorted, the matches are collected first (a CTE is planned on its own, without the order), then sorted; a
- * page left to its count is planned both ways, and a one-time filter on the count runs only one of them.
+ * `idsFirst`: the subquery selects the page's ids only, and their rows are read by key after it, so that an
+ * index holding the filter and the order answers it without the table (it costs a little more planning).
  */
 function pageOf(
   where: string[],
@@ -139,34 +134,18 @@ function pageOf(
   limit: number,
   offset: number,
   counted?: { where: string[]; cap: number },
-  few: 'walked' | 'sorted' | 'by count' = 'walked',
+  idsFirst = false,
 ): string {
-  const cut = `ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
-  const joined = (rows: string, ctes: string[] = []) =>
-    `${ctes.length > 0 ? `WITH ${ctes.join(', ')}` : ''}
+  const conditions = counted ? [...where, `(SELECT count FROM matches) > ${offset}`] : where
+  const cut = `WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+  const rows = idsFirst
+    ? `SELECT l.* FROM (SELECT l.id FROM listings l ${cut}) f JOIN listings l ON l.id = f.id`
+    : `SELECT * FROM listings l ${cut}`
+  return `${counted ? `WITH matches AS MATERIALIZED (${countOf(counted.where, counted.cap)})` : ''}
     ${LISTING_COLUMNS}${counted ? ', (SELECT count FROM matches) AS total' : ''}
     FROM (${rows}) l
     ${LISTING_JOINS}
     ORDER BY ${order}`
-  // the matches' ids and what they are sorted by: for country, type and price, all of it is in
-  // listings_active_country_type_price, so they are read without the table
-  const sorted = (conditions: string[]) =>
-    `few AS MATERIALIZED (SELECT l.id, l.boost_until, l.created_at, l.rent_eur_cents FROM listings l WHERE ${conditions.join(' AND ')})`
-  // a page is its ids first, then their rows: an index that holds the filter and the order answers the ids alone
-  const byIds = (ids: string) => `SELECT l.* FROM (${ids}) f JOIN listings l ON l.id = f.id`
-  const walked = (conditions: string[]) => byIds(`SELECT l.id FROM listings l WHERE ${conditions.join(' AND ')} ${cut}`)
-  const sortedPage = byIds(`SELECT l.id FROM few l ${cut}`)
-  const matches = counted ? [`matches AS MATERIALIZED (${countOf(counted.where, counted.cap)})`] : []
-  /** The page's conditions, read only when the count reaches past `from` (when it is counted). */
-  const reaching = (from: number) => (counted ? [...where, `(SELECT count FROM matches) > ${from}`] : where)
-  if (few === 'sorted') return joined(sortedPage, [...matches, sorted(where)])
-  if (few === 'walked' || !counted) return joined(walked(reaching(offset)), matches)
-  return joined(
-    `(${sortedPage})
-     UNION ALL
-     (${walked(reaching(Math.max(offset, FEW_MATCHES)))})`,
-    [...matches, sorted([...where, `(SELECT count FROM matches) <= ${FEW_MATCHES}`])],
-  )
 }
 
 /** Builds the WHERE clause of a public search, appending its values to `params`. */
@@ -232,14 +211,7 @@ export function publicListingsRepo(db: Queryable) {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       const rows = await db.query<CountedListingRow>(
-        pageOf(
-          where,
-          ORDER_BY[sort],
-          limit,
-          offset,
-          { where, cap },
-          filtersBeyondPlace(filters) ? 'by count' : 'walked',
-        ),
+        pageOf(where, ORDER_BY[sort], limit, offset, { where, cap }, filtersBeyondPlace(filters)),
         params,
       )
       return counted(rows, filters, cap)
@@ -268,34 +240,26 @@ export function publicListingsRepo(db: Queryable) {
           limit,
           offset,
           { where: matches, cap },
-          filtersBeyondPlace(filters) ? 'by count' : 'walked',
+          filtersBeyondPlace(filters),
         ),
         params,
       )
       return counted(rows, filters, cap)
     },
 
-    /** The second slice of the boosted order: the listings not boosted at `now`, newest first; `total` is the count of all matches. */
+    /** The second slice of the boosted order: the listings not boosted at `now`, newest first. */
     async unboostedSlice(
       filters: ListingFilters,
       language: string,
       now: Date,
       limit: number,
       offset: number,
-      total: number,
     ): Promise<ListingRow[]> {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       where.push(`(l.boost_until IS NULL OR l.boost_until <= $${params.push(now)})`)
       return db.query<ListingRow>(
-        pageOf(
-          where,
-          ORDER_BY.newest,
-          limit,
-          offset,
-          undefined,
-          filtersBeyondPlace(filters) && total <= FEW_MATCHES ? 'sorted' : 'walked',
-        ),
+        pageOf(where, ORDER_BY.newest, limit, offset, undefined, filtersBeyondPlace(filters)),
         params,
       )
     },

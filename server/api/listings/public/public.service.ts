@@ -89,7 +89,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     const skip = rows.length > 0 || offset === 0 ? 0 : offset - (await repo.count(filters, offset, now))
     return {
       total,
-      rows: rows.concat(await repo.unboostedSlice(filters, language, now, limit - rows.length, skip, total)),
+      rows: rows.concat(await repo.unboostedSlice(filters, language, now, limit - rows.length, skip)),
     }
   }
 

@@ -104,8 +104,8 @@ t.test('search totals are capped, and the boosted order pages past its boosted l
     t.same((await pageOf(4)).listings, [], 'nothing after the last listing')
   })
 
-  await t.test('a few matches are sorted, many are walked in index order: the same order either way', async (t) => {
-    // docs/decisions/027-search-at-a-million.md: up to COUNT_CAP matches, a page is cut from all of them, sorted
+  await t.test('a filtered page is read as its ids first: the same order as a search on its place alone', async (t) => {
+    // docs/decisions/027-search-at-a-million.md: a filter beyond the place reads the page's ids, then their rows
     const orders = {
       newest: 'created_at DESC, id DESC',
       price_asc: 'rent_eur_cents ASC, id ASC',
@@ -119,29 +119,29 @@ t.test('search totals are capped, and the boosted order pages past its boosted l
         )
       ).map((r) => r.id)
     for (const [sort, order] of Object.entries(orders)) {
-      // 19 listings rent 500–509 EUR a month: sorted
+      // 19 listings rent 500–509 EUR a month: a filter beyond the place
       const few = await inOrder('rent_eur_cents BETWEEN 50000 AND 50900', order)
       t.equal(few.length, 19)
       const seen: number[] = []
       for (let page = 1; page <= 6; page++)
         seen.push(...ids(await list(`?city=berlin&min_price=500&max_price=509&sort=${sort}&limit=4&page=${page}`)))
       t.same(seen, few, `${sort}, a few matches, page by page`)
-      // all 1,025 of Berlin: walked
+      // all 1,025 of Berlin: its place alone
       const many = await inOrder('true', order)
       t.same(ids(await list(`?city=berlin&sort=${sort}&limit=20&page=3`)), many.slice(40, 60), `${sort}, many matches`)
-      // every one of them is an apartment: a filter beyond the place, and still too many to sort
+      // every one of them is an apartment: a filter beyond the place, the same pages
       t.same(
         ids(await list(`?city=berlin&type=apartment&sort=${sort}&limit=20&page=3`)),
         many.slice(40, 60),
         `${sort}, many matches of a type`,
       )
     }
-    // the boosted order of a few: none is boosted in Berlin, so newest first, across both slices' paths
+    // the boosted order, filtered: none is boosted in Berlin, so newest first, across both slices
     const few = await inOrder('rent_eur_cents BETWEEN 50000 AND 50900', orders.newest)
     const seen: number[] = []
     for (let page = 1; page <= 3; page++)
       seen.push(...ids(await list(`?city=berlin&min_price=500&max_price=509&limit=8&page=${page}`)))
-    t.same(seen, few, 'boosted order, a few matches')
+    t.same(seen, few, 'boosted order, filtered')
   })
 
   await t.test('under the cap: an exact total, not capped', async (t) => {
