@@ -1,10 +1,4 @@
-import {
-  COUNT_CAP,
-  type GenderPref,
-  type ListingSort,
-  type PropertyType,
-  type Term,
-} from '../../../../shared/constants.ts'
+import type { GenderPref, ListingSort, PropertyType, Term } from '../../../../shared/constants.ts'
 import type { Queryable } from '../../db/client.ts'
 
 export interface ListingRow {
