@@ -1,17 +1,7 @@
 import { serializeForScript } from './serialize.ts'
 
-/**
- * The page's inline script that asks for the app's scripts once the page has painted its first
- * content (the paint timing entry): the photo, the font and the stylesheet have the link to
- * themselves until then (docs/decisions/026-images-fonts-and-lcp.md). The entry's imports and the
- * page's catalogs (`__khanehShell.modulePreloads`) are preloaded beside it. A page that cannot paint
- * yet (a tab in the background) loads them after 3 s anyway.
- *
- * It is source text, not a function's `toString()`: compilers add helpers to functions (esbuild's
- * `__name`) that the page does not have. The browser journeys run it (test/e2e).
- */
-export function loadAfterFirstPaint(entries: string[]): string {
-  return `(() => {
+/** The script's text, its indentation dropped once: the entries go where ENTRIES stands. */
+const [BEFORE_ENTRIES, AFTER_ENTRIES] = `(() => {
 let done = false
 const load = () => {
   if (done) return
@@ -22,7 +12,7 @@ const load = () => {
     link.href = href
     document.head.append(link)
   }
-  for (const src of ${serializeForScript(entries)}) {
+  for (const src of ENTRIES) {
     const script = document.createElement('script')
     script.type = 'module'
     script.src = src
@@ -37,5 +27,20 @@ if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
   }).observe({ type: 'paint', buffered: true })
 else requestAnimationFrame(() => setTimeout(load))
 setTimeout(load, 3000)
-})();`.replace(/\n\s*/g, '\n')
+})();`
+  .replace(/\n\s*/g, '\n')
+  .split('ENTRIES') as [string, string]
+
+/**
+ * The page's inline script that asks for the app's scripts once the page has painted its first
+ * content (the paint timing entry): the photo, the font and the stylesheet have the link to
+ * themselves until then (docs/decisions/026-images-fonts-and-lcp.md). The entry's imports and the
+ * page's catalogs (`__khanehShell.modulePreloads`) are preloaded beside it. A page that cannot paint
+ * yet (a tab in the background) loads them after 3 s anyway.
+ *
+ * It is source text, not a function's `toString()`: compilers add helpers to functions (esbuild's
+ * `__name`) that the page does not have. The browser journeys run it (test/e2e).
+ */
+export function loadAfterFirstPaint(entries: string[]): string {
+  return BEFORE_ENTRIES + serializeForScript(entries) + AFTER_ENTRIES
 }

@@ -175,7 +175,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     search,
 
     /** Which of these listings the user saved, and when: GET /favorites/marks, and the marks of every signed-in read. */
-    favoriteMarks: (userId: number, listingIds: number[]) => repo.favoriteMarks(userId, listingIds),
+    favoriteMarks: repo.favoriteMarks,
 
     /** The search's filters resolved as GET /listings resolves them (saved-search alerts match on these). */
     filtersOf: toFilters,
