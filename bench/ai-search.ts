@@ -36,7 +36,8 @@ export async function signIn(base: string, id: number): Promise<string> {
     .join('; ')
 }
 
-async function post(base: string, path: string, cookie: string, body: object): Promise<void> {
+/** A signed-in POST to the API through the gateway; throws unless it succeeds. */
+export async function post(base: string, path: string, cookie: string, body: object): Promise<void> {
   const res = await fetch(`${base}/api/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },

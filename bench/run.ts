@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import autocannon, { type Request } from 'autocannon'
-import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, signIn } from './ai-search.ts'
+import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, post, signIn } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
 import { initialJavaScript, printJavaScript } from './javascript.ts'
 import { preparePostgresBench } from './postgres.ts'
@@ -142,11 +142,19 @@ try {
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/logo.svg'
   rows.push(await measure('page /en/listings', `${base}/en/listings`))
   rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
-  // a signed-in reader's page is rendered for them alone, never from the render cache (docs/decisions/024-page-render-cache.md)
+  // a signed-in reader gets the readers' copy of the page unless they saved one of its listings;
+  // then it is rendered for them alone (docs/decisions/024-page-render-cache.md)
   const reader = await signIn(base, 3)
   rows.push(
-    await measure('page /en/listings signed in (rendered per request)', `${base}/en/listings`, [
+    await measure("page /en/listings signed in (readers' copy)", `${base}/en/listings`, [
       { method: 'GET', path: '/en/listings', headers: { cookie: reader } },
+    ]),
+  )
+  const saver = await signIn(base, 4)
+  await post(base, `/favorites/${String(page.data.listings[0]?.id)}`, saver, {})
+  rows.push(
+    await measure('page /en/listings signed in, one saved (rendered)', `${base}/en/listings`, [
+      { method: 'GET', path: '/en/listings', headers: { cookie: saver } },
     ]),
   )
   searchRows = await benchSearch(base, measure)

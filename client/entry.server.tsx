@@ -19,18 +19,18 @@ import { identityFor } from './lib/identity.ts'
 import { catalogGroups, createI18n } from './lib/i18n.ts'
 import { loadAfterFirstPaint } from './lib/load-after-first-paint.ts'
 import { serializeForScript } from './lib/serialize.ts'
-import { createRoutes, SHARED_PAGE } from './routes.tsx'
+import { createRoutes, type PageSharing } from './routes.tsx'
 
 // Built once per process, one per language: a request's language is known before rendering, and a
 // tree of one language is a sixth of the work to match and to turn into a static router per request.
 // Route ids are the same as in the browser's six-language tree, so hydration lines up.
 const handlers = new Map(LOCALES.map((l) => [l.code, createStaticHandler(createRoutes([l.code]))]))
 
-/** Whether the page at `pathname` is the same for every anonymous visitor (its route carries SHARED_PAGE). */
-export function isSharedPage(pathname: string, locale: LocaleCode): boolean {
+/** Who the page at `pathname` is the same document for (its route's SHARED_PAGE or SHARED_WITH_READERS); null: it is made per visitor. */
+export function pageSharing(pathname: string, locale: LocaleCode): PageSharing | null {
   const matches = matchRoutes(handlers.get(locale)!.dataRoutes, pathname)
-  const handle = matches?.at(-1)?.route.handle as Partial<typeof SHARED_PAGE> | undefined
-  return handle?.shared === SHARED_PAGE.shared
+  const handle = matches?.at(-1)?.route.handle as { shared?: PageSharing } | undefined
+  return handle?.shared ?? null
 }
 
 export interface RenderOptions {

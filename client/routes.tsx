@@ -12,7 +12,18 @@ import { dashboardLayout } from './dashboard-routes.tsx'
  * render cache (docs/decisions/024-page-render-cache.md). Only pages whose loaders and components
  * read nothing of the visitor (no session, no cookie, no header) may carry it.
  */
-export const SHARED_PAGE = { shared: true } as const
+export const SHARED_PAGE = { shared: 'anonymous' } as const
+
+/**
+ * A shared page that every signed-in reader sees alike too, but for their favourite marks: its
+ * loaders read nothing but searches and places, and its components nothing of the reader but that
+ * there is one (`hasSession`). The gateway keeps one signed-in copy per address and serves it to a
+ * reader who saved none of its listings (docs/decisions/024-page-render-cache.md).
+ */
+export const SHARED_WITH_READERS = { shared: 'readers' } as const
+
+/** Who a page is the same document for: anonymous visitors, or signed-in readers too. */
+export type PageSharing = (typeof SHARED_PAGE | typeof SHARED_WITH_READERS)['shared']
 
 /**
  * A public page's catalog group, named after its module (docs/decisions/025-catalogs-by-route-group.md):
@@ -31,14 +42,14 @@ function pages(code: LocaleCode): RouteObject[] {
       children: [
         {
           id: `${code}:home`,
-          ...catalog('home-page', SHARED_PAGE),
+          ...catalog('home-page', SHARED_WITH_READERS),
           index: true,
           ErrorBoundary: RouteError,
           lazy: () => import('./features/home/home-page.tsx'),
         },
         {
           id: `${code}:listings`,
-          ...catalog('listings-page', SHARED_PAGE),
+          ...catalog('listings-page', SHARED_WITH_READERS),
           path: 'listings',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listings-page.tsx'),
@@ -95,7 +106,7 @@ function pages(code: LocaleCode): RouteObject[] {
         // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
         {
           id: `${code}:content`,
-          ...catalog('content-page', SHARED_PAGE),
+          ...catalog('content-page', SHARED_WITH_READERS),
           path: '*',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/pages/content-page.tsx'),

@@ -1,5 +1,5 @@
 import type { Transport } from '../../client/lib/api/call.ts'
-import { FavoriteMarksSchema, withFavoriteMarks } from '../../shared/schemas/listing.ts'
+import { FavoriteMarksSchema, withFavoriteMarks, type FavoriteMarks } from '../../shared/schemas/listing.ts'
 import { errorEnvelope } from '../lib/errors.ts'
 import { apiHeaders, callWithSession, isSharedRead, type RequestSession, type Visitor } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
@@ -14,6 +14,26 @@ const listingsOf = (body: unknown): Array<{ id: number }> | undefined => {
   return Array.isArray(data?.listings) ? (data.listings as Array<{ id: number }>) : undefined
 }
 
+type Send = (access: string | undefined, path: string, init?: Parameters<Transport>[1]) => Promise<Answer>
+
+/** One API call from the gateway for a visitor, with the token it is given (none: anonymous, and shareable). */
+function sender(upstream: Upstream, visitor: Visitor): Send {
+  return (access, path, init) =>
+    upstream.json({
+      method: init?.method ?? 'GET',
+      path: `/api/v1${path}`,
+      headers: {
+        ...init?.headers,
+        accept: 'application/json',
+        ...apiHeaders(visitor, access),
+        ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init?.signal,
+      anonymous: !access,
+    })
+}
+
 /**
  * The page loaders' transport on the server: straight to the API over the gateway's pooled client,
  * under the request's session (session.ts holds the policy). Anonymous reads share the gateway's
@@ -21,28 +41,15 @@ const listingsOf = (body: unknown): Array<{ id: number }> | undefined => {
  * A signed-in reader's search is the shared answer with their marks on it (`markedSearch`).
  */
 export function serverTransport(upstream: Upstream, visitor: Visitor, session: RequestSession): Transport {
+  const send = sender(upstream, visitor)
   return async (path, init) => {
     const method = init?.method ?? 'GET'
-    const send = (access: string | undefined, to = path) =>
-      upstream.json({
-        method,
-        path: `/api/v1${to}`,
-        headers: {
-          ...init?.headers,
-          accept: 'application/json',
-          ...apiHeaders(visitor, access),
-          ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: init?.signal,
-        anonymous: !access,
-      })
     try {
-      if (method === 'GET' && isSharedRead(path)) return await send(undefined)
+      if (method === 'GET' && isSharedRead(path)) return await send(undefined, path, init)
       if (method === 'GET' && isSearch(path) && session.access() !== undefined)
-        return await markedSearch(await send(undefined), session, (access, to) => send(access, to))
+        return await markedSearch(await send(undefined, path, init), session, send)
       return (
-        (await callWithSession(session, { method, path }, send)) ?? {
+        (await callWithSession(session, { method, path }, (access) => send(access, path, init))) ?? {
           status: 401,
           body: errorEnvelope('UNAUTHENTICATED', 'Authentication required'),
         }
@@ -55,31 +62,78 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
 }
 
 /**
+ * A transport that notes the listings of every search it answers: the listings whose favourite
+ * marks a signed-in reader's copy of the page would carry (docs/decisions/024-page-render-cache.md).
+ */
+export function notingSearchedListings(transport: Transport): { transport: Transport; listingIds: () => number[] } {
+  const ids = new Set<number>()
+  return {
+    transport: async (path, init) => {
+      const answer = await transport(path, init)
+      if ((init?.method ?? 'GET') === 'GET' && isSearch(path) && answer.status === 200)
+        for (const listing of listingsOf(answer.body) ?? []) ids.add(listing.id)
+      return answer
+    },
+    listingIds: () => [...ids],
+  }
+}
+
+/**
+ * Whether the reader saved any of these listings: true or false; null when that could not be
+ * learnt (the session is over, or the API failed), which the caller leaves to a full render.
+ */
+export async function savedAny(
+  upstream: Upstream,
+  visitor: Visitor,
+  session: RequestSession,
+  ids: number[],
+): Promise<boolean | null> {
+  if (ids.length === 0) return false
+  try {
+    const marks = await readerMarks(ids, session, sender(upstream, visitor))
+    return Array.isArray(marks) ? marks.length > 0 : null
+  } catch (err) {
+    if (err instanceof UpstreamError) return null
+    throw err
+  }
+}
+
+/**
  * A signed-in reader's search: the anonymous answer (the gateway's shared cache, read and checked
  * once for everyone) with their favourites marked from GET /favorites/marks, which is all the API's
  * signed-in search adds. When none is marked — most pages — the shared body itself is answered, so
  * the page's loader reuses its parsed form too (docs/decisions/028-signed-in-render.md). A session
  * that turns out to be over reads the page unmarked, as the API would answer it anonymously.
  */
-async function markedSearch(
-  search: Answer,
-  session: RequestSession,
-  send: (access: string | undefined, path: string) => Promise<Answer>,
-): Promise<Answer> {
+async function markedSearch(search: Answer, session: RequestSession, send: Send): Promise<Answer> {
   const listings = listingsOf(search.body)
   if (search.status !== 200 || !listings || listings.length === 0) return search
-  const path = `/favorites/marks?ids=${listings.map((l) => l.id).join(',')}`
+  const marks = await readerMarks(
+    listings.map((l) => l.id),
+    session,
+    send,
+  )
+  if (marks === null) return search
+  if (!Array.isArray(marks)) return marks
+  const marked = withFavoriteMarks(listings, marks)
+  if (marked === listings) return search
+  const body = search.body as { data: Record<string, unknown> }
+  return { status: search.status, body: { ...body, data: { ...body.data, listings: marked } } }
+}
+
+/**
+ * Which of these listings the reader saved (GET /favorites/marks): the marks; null when the session
+ * turned out to be over; the API's answer when it failed.
+ */
+async function readerMarks(ids: number[], session: RequestSession, send: Send): Promise<FavoriteMarks | Answer | null> {
+  const path = `/favorites/marks?ids=${ids.join(',')}`
   const answer = await callWithSession(session, { method: 'GET', path }, (access) => send(access, path))
-  if (answer === null) return search
-  if (answer.status !== 200) return answer
+  if (answer === null || answer.status !== 200) return answer
   const parsed = FavoriteMarksSchema.safeParse((answer.body as { data?: unknown } | null)?.data)
   if (!parsed.success)
     return {
       status: 502,
       body: errorEnvelope('UPSTREAM_UNAVAILABLE', "The API's answer does not follow FavoriteMarksSchema"),
     }
-  const marked = withFavoriteMarks(listings, parsed.data.marks)
-  if (marked === listings) return search
-  const body = search.body as { data: Record<string, unknown> }
-  return { status: search.status, body: { ...body, data: { ...body.data, listings: marked } } }
+  return parsed.data.marks
 }

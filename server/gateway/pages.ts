@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
-import { serverTransport } from './api-transport.ts'
+import { notingSearchedListings, savedAny, serverTransport } from './api-transport.ts'
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
@@ -11,12 +11,14 @@ import {
   keyAddress,
   keyLocale,
   pageKey,
+  readersKey,
   renderShared,
   variant,
   type CachedPage,
   type RenderCache,
 } from './ssr/render-cache.ts'
 import type { PageRenderer, PageRenderOptions } from './ssr/renderer.ts'
+import type { Transport } from '../../client/lib/api/call.ts'
 import { noSession, type RequestSession, type Sessions, type Visitor } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
@@ -66,14 +68,16 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     waitForAll: boolean
     onError: (error: unknown) => void
     signal?: AbortSignal
+    /** A shared render's own transport; `hasSession` then says whom it is for. */
+    shared?: { transport: Transport; hasSession: boolean }
   }): PageRenderOptions => ({
     request: new Request(page.url, { headers: page.headers, signal: page.signal }),
     locale: page.locale,
-    transport: serverTransport(options.upstream, page.visitor, page.session),
+    transport: page.shared?.transport ?? serverTransport(options.upstream, page.visitor, page.session),
     nonce: page.nonce,
     publicBaseUrl: options.publicBaseUrl,
     publicConfig: options.publicConfig,
-    hasSession: page.session.access() !== undefined,
+    hasSession: page.shared?.hasSession ?? page.session.access() !== undefined,
     waitForAll: page.waitForAll,
     onError: page.onError,
   })
@@ -87,13 +91,14 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   /** The headers every response of a cached page has, made once per page. */
   const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
 
-  /** A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie is ever kept with a page). */
+  /** A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie is ever kept with a page: a reader's renewed session cookies are this response's). */
   const sendCached = (
     request: FastifyRequest,
     reply: FastifyReply,
     page: CachedPage,
     state: 'hit' | 'miss',
     started: bigint,
+    sessionCookies: string[] = [],
   ) => {
     const encoding = pickEncoding(request.headers['accept-encoding'])
     const body = variant(page, encoding)
@@ -115,28 +120,34 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     }
     if (encoding) headers['content-encoding'] = encoding
     const cookie = localeCookie(request, options.secureCookies)
-    if (cookie) headers['set-cookie'] = cookie
+    const cookies = cookie ? [cookie, ...sessionCookies] : sessionCookies
     reply.hijack()
-    reply.raw.writeHead(page.status, headers)
+    reply.raw.writeHead(page.status, cookies.length > 0 ? { ...headers, 'set-cookie': cookies } : headers)
     reply.raw.end(body)
     observe(started, page.status)
     options.metrics.renderCacheRequests.inc({ result: state })
   }
 
-  /** An anonymous request for a shared page: from the cache, or rendered once for everyone waiting on it. */
-  const sharedPage = async (
+  /**
+   * A shared page rendered for the cache, once for every request waiting on it: the anonymous copy,
+   * or the signed-in readers' one. A redirect is answered at once (with `sessionCookies`), never kept.
+   */
+  const sharedCopy = async (
     request: FastifyRequest,
     reply: FastifyReply,
     cache: RenderCache,
     key: string,
-    started: bigint,
-  ) => {
+    forReaders: boolean,
+    sessionCookies: string[],
+  ): Promise<CachedPage | 'answered'> => {
     let rendered
     try {
       // from the key's own address, in full, with nothing of this visitor's (their request id and
-      // address still go to the API, as for any call the gateway makes for them)
+      // address still go to the API, as for any call the gateway makes for them); a readers' copy
+      // reads as anyone does, and notes the listings whose marks a reader's copy would carry
       const page = { url: new URL(keyAddress(key), options.publicBaseUrl), locale: keyLocale(key) }
-      rendered = await cache.fill(key, () =>
+      const noted = notingSearchedListings(serverTransport(options.upstream, request, noSession))
+      rendered = await cache.fill(forReaders ? readersKey(key) : key, () =>
         renderShared(
           (marker, onError) =>
             options.renderer.render(
@@ -147,6 +158,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
                 session: noSession,
                 headers: {},
                 waitForAll: true,
+                shared: { transport: noted.transport, hasSession: forReaders },
                 onError: (err) => {
                   onError(err)
                   request.log.error({ err }, 'ssr.render_error')
@@ -154,18 +166,22 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
               }),
             ),
           streamTimeoutMs,
+          noted.listingIds,
         ),
       )
     } catch (err) {
-      return fail(request, reply, err)
+      fail(request, reply, err)
+      return 'answered'
     }
     if (rendered.kind === 'redirect') {
       const cookie = localeCookie(request, options.secureCookies)
-      if (cookie) reply.header('set-cookie', cookie)
+      const cookies = cookie ? [cookie, ...sessionCookies] : sessionCookies
+      if (cookies.length > 0) reply.header('set-cookie', cookies)
       options.metrics.renderCacheRequests.inc({ result: 'miss' })
-      return reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
+      reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
+      return 'answered'
     }
-    return sendCached(request, reply, rendered.page, 'miss', started)
+    return rendered.page
   }
 
   app.get('*', async (request, reply) => {
@@ -175,19 +191,35 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     if (canonical) return reply.redirect(canonical, 301)
     const locale = requestLocale(request)
     const started = process.hrtime.bigint()
+    const sharing = () => options.renderer.pageSharing?.(url.pathname, locale) ?? null
+    let session: RequestSession | undefined
     if (cache && !options.sessions.mayHaveSession(request)) {
       const key = pageKey(locale, url)
       // only shared pages are ever kept: a hit needs no look at the routes
       const cached = cache.get(key)
       if (cached) return sendCached(request, reply, cached, 'hit', started)
-      if (options.renderer.isSharedPage?.(url.pathname, locale)) return sharedPage(request, reply, cache, key, started)
+      if (sharing()) {
+        const page = await sharedCopy(request, reply, cache, key, false, [])
+        return page === 'answered' ? reply : sendCached(request, reply, page, 'miss', started)
+      }
+    } else if (cache && sharing() === 'readers') {
+      // a signed-in reader: the readers' copy, unless they saved one of its listings (their marks are theirs alone)
+      session = await options.sessions.open(request)
+      if (session.access() !== undefined) {
+        const key = pageKey(locale, url)
+        const hit = cache.get(readersKey(key))
+        const page = hit ?? (await sharedCopy(request, reply, cache, key, true, session.setCookies()))
+        if (page === 'answered') return reply
+        if ((await savedAny(options.upstream, request, session, page.listingIds)) === false)
+          return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, session.setCookies())
+      }
     }
     if (cache) options.metrics.renderCacheRequests.inc({ result: 'bypass' })
 
     const nonce = newNonce()
     const controller = new AbortController()
     const cookie = localeCookie(request, options.secureCookies)
-    const session = await options.sessions.open(request)
+    session ??= await options.sessions.open(request)
     const headers = {
       'accept-language': request.headers['accept-language'] ?? '',
       'user-agent': request.headers['user-agent'] ?? '',

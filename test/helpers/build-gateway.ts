@@ -36,11 +36,21 @@ export async function buildTestStack(
   const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   const dataDir = tempDir(t)
   const photos = diskPhotoStore(dataDir)
+  const gateway = await buildTestGateway(t, apiUrl, { photos, ...overrides })
+  return { gateway, api, db, photos, apiUrl }
+}
+
+/** A gateway of the test stack's kind in front of an API already listening at `apiUrl` (a second gateway of one stack). */
+export async function buildTestGateway(
+  t: Teardown,
+  apiUrl: string,
+  overrides: Partial<GatewayOptions> = {},
+): Promise<FastifyInstance> {
   const gateway: FastifyInstance = await buildGateway({
     apiUrl,
     publicBaseUrl: 'https://khaneh.example',
     renderer: await productionRenderer(path.resolve('dist'), () => import('../../client/entry.server.tsx')),
-    photos,
+    photos: diskPhotoStore(tempDir(t)),
     clientDir: path.resolve('dist/client'),
     logLevel: 'silent',
     publicCacheMs: 0,
@@ -48,7 +58,7 @@ export async function buildTestStack(
     ...overrides,
   })
   t.teardown(() => gateway.close())
-  return { gateway, api, db, photos, apiUrl }
+  return gateway
 }
 
 /** The session cookies' names on an https site (the test stack's). */

@@ -20,6 +20,8 @@ export interface CachedPage {
   body: Buffer
   br: Buffer
   gzip: Buffer
+  /** The listings of the page's searches: a signed-in reader who saved one of them gets their own render. */
+  listingIds: number[]
 }
 
 /** What one render for the cache came to: a page (kept when `keep`), or a redirect (never kept). */
@@ -46,6 +48,12 @@ export function pageKey(locale: LocaleCode, url: URL): string {
   const path = stripLocale(url.pathname, locale)
   return url.search === '' ? `${locale}:${path}` : `${locale}:${path}${normalizedSearch(url.searchParams)}`
 }
+
+/**
+ * The key of a page's signed-in copy, kept apart from the anonymous one: the same document for every
+ * reader but for their favourite marks (SHARED_WITH_READERS in client/routes.tsx).
+ */
+export const readersKey = (key: string): string => `readers|${key}`
 
 /** The language of a key's page. */
 export const keyLocale = (key: string): LocaleCode => key.slice(0, key.indexOf(':')) as LocaleCode
@@ -116,20 +124,23 @@ export function sealDocument(html: string, marker: string): { html: string; scri
 export async function cachedPage(
   status: number,
   sealed: { html: string; scriptSources: string[] },
+  listingIds: number[] = [],
 ): Promise<CachedPage> {
   const body = Buffer.from(sealed.html)
   const [br, gzip] = await Promise.all([compressWhole('br', body), compressWhole('gzip', body)])
-  return { status, scriptSources: sealed.scriptSources, body, br, gzip }
+  return { status, scriptSources: sealed.scriptSources, body, br, gzip, listingIds }
 }
 
 /**
  * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
  * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
- * a 404 that rendered without errors. `render` must not depend on the visitor.
+ * a 404 that rendered without errors. `render` must not depend on the visitor; `listingIds` names
+ * the listings its searches read, once it is done.
  */
 export async function renderShared(
   render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
   timeoutMs: number,
+  listingIds: () => number[] = () => [],
 ): Promise<SharedRender> {
   const marker = newNonce()
   let failed = false
@@ -138,7 +149,7 @@ export async function renderShared(
   const document = await collectDocument(result, timeoutMs)
   const sealed = sealDocument(document.toString('utf8'), marker)
   if (!sealed) throw new Error('The render nonce showed outside the tags that carry it')
-  const page = await cachedPage(result.status, sealed)
+  const page = await cachedPage(result.status, sealed, listingIds())
   return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
 }
 
@@ -152,7 +163,7 @@ export interface RenderCacheOptions {
   maxBytes: number
 }
 
-/** The cache of anonymous pages by key: single flight per key, bounded in bytes, emptied by listing writes. */
+/** The cache of shared pages by key (anonymous, and signed-in copies under `readersKey`): single flight per key, bounded in bytes, emptied by listing writes. */
 export function createRenderCache(options: RenderCacheOptions) {
   const pages = new TtlCache<SharedRender>(options.ttlMs, 100_000, {
     max: options.maxBytes,

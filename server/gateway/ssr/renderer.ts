@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { LocaleCode } from '../../../shared/locales.ts'
+import type { PageSharing } from '../../../client/routes.tsx'
 import type {
-  isSharedPage as isShared,
+  pageSharing as sharing,
   render as renderPage,
   RenderOptions,
   RenderResult,
@@ -19,8 +20,8 @@ export type { RenderResult }
 /** Renders a page request to a stream (or a redirect). */
 export interface PageRenderer {
   render(options: PageRenderOptions): Promise<RenderResult>
-  /** Whether the page at this path is the same for every anonymous visitor; absent: no page is (nothing is cached). */
-  isSharedPage?(pathname: string, locale: LocaleCode): boolean
+  /** Who the page at this path is the same document for; null, or absent: it is made per visitor (nothing is cached). */
+  pageSharing?(pathname: string, locale: LocaleCode): PageSharing | null
 }
 
 interface ManifestChunk {
@@ -30,7 +31,7 @@ interface ManifestChunk {
   isDynamicEntry?: boolean
 }
 
-type ServerEntry = { render: typeof renderPage; isSharedPage: typeof isShared }
+type ServerEntry = { render: typeof renderPage; pageSharing: typeof sharing }
 
 /**
  * The production renderer: the SSR bundle and the client manifest from `npm run build`, read once at
@@ -77,6 +78,6 @@ export async function productionRenderer(
   const mod = await entry()
   return {
     render: (options) => mod.render({ ...options, bootstrapModules, styles, modulePreloads, catalogFile, pageFiles }),
-    isSharedPage: mod.isSharedPage,
+    pageSharing: mod.pageSharing,
   }
 }

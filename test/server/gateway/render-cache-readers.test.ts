@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto'
+import t from 'tap'
+import { buildTestGateway, buildTestStack, SESSION_COOKIES, signInThroughGateway } from '../../helpers/build-gateway.ts'
+import { makeCity, makeCountry, makeListing } from '../../helpers/factories.ts'
+
+const ORIGIN = 'https://khaneh.example'
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const CACHE = 'x-khaneh-render-cache'
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+/** The text of every inline script the browser would run (data blocks such as JSON-LD left out). */
+const inlineScripts = (html: string): string[] =>
+  [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\ssrc=/.test(attributes!) && !/type="application\/ld\+json"/.test(attributes!))
+    .map(([, , text]) => text!)
+
+const scriptSources = (csp: unknown): string[] =>
+  String(csp)
+    .split('; ')
+    .find((d) => d.startsWith('script-src '))
+    ?.split(' ')
+    .slice(1) ?? []
+
+// Signed-in readers of home, listings and content pages share one copy per address, apart from the
+// anonymous one (docs/decisions/024-page-render-cache.md); a second gateway on the same API, without
+// the cache, renders each reader's page alone, which is what the shared copy must equal.
+t.test('the render cache of signed-in readers', async (t) => {
+  const { gateway, db, apiUrl } = await buildTestStack(t, { renderCacheMs: 60_000 })
+  const alone = await buildTestGateway(t, apiUrl)
+  await makeCountry(db, 'DE')
+  const city = await makeCity(db, 'DE', 'berlin', { en: 'Berlin' })
+  const owner = await signInThroughGateway(gateway, 9851, 'Parvaneh')
+  const flat = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', slug: 'canal-flat' })
+  await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', slug: 'park-flat' })
+  const reader = await signInThroughGateway(gateway, 9852, 'Shirin')
+  const other = await signInThroughGateway(gateway, 9853, 'Kaveh')
+
+  const get = (url: string, cookies?: Record<string, string>, userAgent = CHROME) =>
+    gateway.inject({ url, headers: { 'user-agent': userAgent }, ...(cookies && { cookies }) })
+
+  await t.test(
+    'one copy for every reader: no nonce, its scripts allowed by hash, apart from the anonymous copy',
+    async (t) => {
+      const first = await get('/en/listings', reader.cookies)
+      t.equal(first.statusCode, 200)
+      t.equal(first.headers[CACHE], 'miss')
+      t.match(first.body, />Dashboard</, 'the signed-in header')
+      t.match(first.body, /"hasSession":true/)
+      t.notMatch(first.body, /nonce=/)
+      t.notMatch(first.body, /Shirin|Kaveh|Parvaneh/, 'nothing of any reader is in it')
+      t.same(
+        scriptSources(first.headers['content-security-policy'])
+          .filter((s) => s.startsWith("'sha256-"))
+          .sort(),
+        [...new Set(inlineScripts(first.body).map(sha256))].sort(),
+      )
+      const second = await get('/en/listings', other.cookies)
+      t.equal(second.headers[CACHE], 'hit', 'another reader gets the same copy')
+      t.equal(second.body, first.body)
+      t.notMatch(
+        String(second.headers['set-cookie']),
+        /khaneh_at|khaneh_rt/,
+        'a reader whose session needs nothing gets no session cookie',
+      )
+
+      const anonymous = await get('/en/listings')
+      t.equal(anonymous.headers[CACHE], 'miss', 'the anonymous copy is its own')
+      t.match(anonymous.body, />Sign in</)
+      t.notMatch(anonymous.body, />Dashboard</)
+      t.equal((await get('/en/listings', reader.cookies)).body, first.body, 'and the readers’ copy stays theirs')
+    },
+  )
+
+  await t.test('the shared copy is the page a reader would get rendered alone', async (t) => {
+    for (const url of ['/en/listings', '/en', '/en/listings?city=berlin&country=DE', '/en/about-us', '/listings']) {
+      const shared = await get(url, reader.cookies)
+      t.match(shared.headers[CACHE], /^(hit|miss)$/, url)
+      // a crawler's render waits for the whole document, as the cache's does
+      const own = await alone.inject({ url, headers: { 'user-agent': GOOGLEBOT }, cookies: reader.cookies })
+      t.equal(own.statusCode, shared.statusCode, url)
+      t.equal(own.body.replace(/ nonce="[^"]+"/g, ''), shared.body, url)
+    }
+  })
+
+  await t.test('a reader who saved one of the page’s listings gets their own render, with the mark', async (t) => {
+    const favourite = (method: 'POST' | 'DELETE') =>
+      gateway.inject({
+        method,
+        url: `/api/v1/favorites/${flat.id}`,
+        headers: { origin: ORIGIN },
+        cookies: reader.cookies,
+      })
+    const saved = await favourite('POST')
+    t.equal(saved.statusCode, 200, saved.body)
+    const own = await get('/en/listings', reader.cookies)
+    t.equal(own.headers[CACHE], 'bypass')
+    t.match(own.body, /aria-pressed="true"/)
+    t.match(own.body, /nonce="/, 'rendered for them alone, with a fresh nonce')
+    const others = await get('/en/listings', other.cookies)
+    t.equal(others.headers[CACHE], 'hit')
+    t.notMatch(others.body, /aria-pressed="true"/, 'nobody else sees their mark')
+    t.equal((await get('/en/about-us', reader.cookies)).headers[CACHE], 'hit', 'a page without listings stays shared')
+
+    const removed = await favourite('DELETE')
+    t.equal(removed.statusCode, 200, removed.body)
+    t.equal((await get('/en/listings', reader.cookies)).headers[CACHE], 'hit', 'shared again once unsaved')
+  })
+
+  await t.test('a renewed session gets its cookies with the shared copy', async (t) => {
+    const renewed = await get('/en/listings', { [SESSION_COOKIES.refresh]: other.refresh })
+    t.equal(renewed.headers[CACHE], 'hit')
+    t.match(renewed.body, />Dashboard</)
+    t.match(String(renewed.headers['set-cookie']), /__Host-khaneh_at=/)
+    const ended = await get('/en/listings', { [SESSION_COOKIES.refresh]: 'not-a-refresh-token' })
+    t.equal(ended.headers[CACHE], 'bypass', 'a session that cannot be opened is rendered alone')
+    t.match(ended.body, />Sign in</)
+  })
+
+  await t.test('pages made for one reader are never shared', async (t) => {
+    const ownPage = await get('/en/listing/canal-flat?view=owner', owner.cookies)
+    t.equal(ownPage.headers[CACHE], 'bypass')
+    t.match(ownPage.body, /own-listing-panel/)
+    for (const url of ['/en/listing/park-flat', '/en/pricing', '/en/dashboard'])
+      t.equal((await get(url, reader.cookies)).headers[CACHE], 'bypass', url)
+  })
+
+  await t.test('a write empties the readers’ copies as it does the anonymous ones', async (t) => {
+    t.match((await get('/en/listings', reader.cookies)).body, '/en/listing/canal-flat')
+    const rented = await gateway.inject({
+      method: 'PUT',
+      url: `/api/v1/users/listings/${flat.id}/status`,
+      headers: { origin: ORIGIN },
+      cookies: owner.cookies,
+      payload: { status: 'rented' },
+    })
+    t.equal(rented.statusCode, 200, rented.body)
+    const after = await get('/en/listings', reader.cookies)
+    t.equal(after.headers[CACHE], 'miss')
+    t.notMatch(after.body, '/en/listing/canal-flat')
+  })
+})
