@@ -121,19 +121,26 @@ async function markedSearch(search: Answer, session: RequestSession, send: Send)
   return { status: search.status, body: { ...body, data: { ...body.data, listings: marked } } }
 }
 
+/** The most listings one GET /favorites/marks names (FavoriteMarksQuery). */
+const MARKS_PER_CALL = 100
+
 /**
- * Which of these listings the reader saved (GET /favorites/marks): the marks; null when the session
- * turned out to be over; the API's answer when it failed.
+ * Which of these listings the reader saved (GET /favorites/marks, a call per hundred): the marks;
+ * null when the session turned out to be over; the API's answer when it failed.
  */
 async function readerMarks(ids: number[], session: RequestSession, send: Send): Promise<FavoriteMarks | Answer | null> {
-  const path = `/favorites/marks?ids=${ids.join(',')}`
-  const answer = await callWithSession(session, { method: 'GET', path }, (access) => send(access, path))
-  if (answer === null || answer.status !== 200) return answer
-  const parsed = FavoriteMarksSchema.safeParse((answer.body as { data?: unknown } | null)?.data)
-  if (!parsed.success)
-    return {
-      status: 502,
-      body: errorEnvelope('UPSTREAM_UNAVAILABLE', "The API's answer does not follow FavoriteMarksSchema"),
-    }
-  return parsed.data.marks
+  const marks: FavoriteMarks = []
+  for (let from = 0; from < ids.length; from += MARKS_PER_CALL) {
+    const path = `/favorites/marks?ids=${ids.slice(from, from + MARKS_PER_CALL).join(',')}`
+    const answer = await callWithSession(session, { method: 'GET', path }, (access) => send(access, path))
+    if (answer === null || answer.status !== 200) return answer
+    const parsed = FavoriteMarksSchema.safeParse((answer.body as { data?: unknown } | null)?.data)
+    if (!parsed.success)
+      return {
+        status: 502,
+        body: errorEnvelope('UPSTREAM_UNAVAILABLE', "The API's answer does not follow FavoriteMarksSchema"),
+      }
+    marks.push(...parsed.data.marks)
+  }
+  return marks
 }

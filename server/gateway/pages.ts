@@ -82,8 +82,18 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     onError: page.onError,
   })
 
-  const fail = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
+  /** The cookies of a page response: the visitor's language on a first visit, and whatever their session renewed. */
+  const responseCookies = (request: FastifyRequest, session?: RequestSession): string[] => {
+    const cookie = localeCookie(request, options.secureCookies)
+    const renewed = session?.setCookies() ?? []
+    return cookie ? [cookie, ...renewed] : renewed
+  }
+
+  /** A page that could not be rendered: the fallback 500, with the session's renewed cookies (a rotated refresh token must reach the browser). */
+  const fail = (request: FastifyRequest, reply: FastifyReply, err: unknown, session?: RequestSession) => {
     request.log.error({ err }, 'ssr.render_failed')
+    const cookies = session?.setCookies() ?? []
+    if (cookies.length > 0) reply.header('set-cookie', cookies)
     reply.status(500).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
     return reply.send(FALLBACK_500)
   }
@@ -98,7 +108,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     page: CachedPage,
     state: 'hit' | 'miss',
     started: bigint,
-    sessionCookies: string[] = [],
+    session?: RequestSession,
   ) => {
     const encoding = pickEncoding(request.headers['accept-encoding'])
     const body = variant(page, encoding)
@@ -119,8 +129,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       [CACHE_HEADER]: state,
     }
     if (encoding) headers['content-encoding'] = encoding
-    const cookie = localeCookie(request, options.secureCookies)
-    const cookies = cookie ? [cookie, ...sessionCookies] : sessionCookies
+    const cookies = responseCookies(request, session)
     reply.hijack()
     reply.raw.writeHead(page.status, cookies.length > 0 ? { ...headers, 'set-cookie': cookies } : headers)
     reply.raw.end(body)
@@ -130,16 +139,17 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
 
   /**
    * A shared page rendered for the cache, once for every request waiting on it: the anonymous copy,
-   * or the signed-in readers' one. A redirect is answered at once (with `sessionCookies`), never kept.
+   * or, given the reader's session, the signed-in readers' one. A redirect or a failure is answered
+   * at once (with the session's renewed cookies), never kept.
    */
   const sharedCopy = async (
     request: FastifyRequest,
     reply: FastifyReply,
     cache: RenderCache,
     key: string,
-    forReaders: boolean,
-    sessionCookies: string[],
+    session: RequestSession | undefined,
   ): Promise<CachedPage | 'answered'> => {
+    const forReaders = session !== undefined
     let rendered
     try {
       // from the key's own address, in full, with nothing of this visitor's (their request id and
@@ -170,12 +180,11 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         ),
       )
     } catch (err) {
-      fail(request, reply, err)
+      fail(request, reply, err, session)
       return 'answered'
     }
     if (rendered.kind === 'redirect') {
-      const cookie = localeCookie(request, options.secureCookies)
-      const cookies = cookie ? [cookie, ...sessionCookies] : sessionCookies
+      const cookies = responseCookies(request, session)
       if (cookies.length > 0) reply.header('set-cookie', cookies)
       options.metrics.renderCacheRequests.inc({ result: 'miss' })
       reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
@@ -199,7 +208,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       const cached = cache.get(key)
       if (cached) return sendCached(request, reply, cached, 'hit', started)
       if (sharing()) {
-        const page = await sharedCopy(request, reply, cache, key, false, [])
+        const page = await sharedCopy(request, reply, cache, key, undefined)
         return page === 'answered' ? reply : sendCached(request, reply, page, 'miss', started)
       }
     } else if (cache && sharing() === 'readers') {
@@ -208,17 +217,16 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       if (session.access() !== undefined) {
         const key = pageKey(locale, url)
         const hit = cache.get(readersKey(key))
-        const page = hit ?? (await sharedCopy(request, reply, cache, key, true, session.setCookies()))
+        const page = hit ?? (await sharedCopy(request, reply, cache, key, session))
         if (page === 'answered') return reply
         if ((await savedAny(options.upstream, request, session, page.listingIds)) === false)
-          return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, session.setCookies())
+          return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, session)
       }
     }
     if (cache) options.metrics.renderCacheRequests.inc({ result: 'bypass' })
 
     const nonce = newNonce()
     const controller = new AbortController()
-    const cookie = localeCookie(request, options.secureCookies)
     session ??= await options.sessions.open(request)
     const headers = {
       'accept-language': request.headers['accept-language'] ?? '',
@@ -242,10 +250,10 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         }),
       )
     } catch (err) {
-      return fail(request, reply, err)
+      return fail(request, reply, err, session)
     }
 
-    const setCookies = [...(cookie ? [cookie] : []), ...session.setCookies()]
+    const setCookies = responseCookies(request, session)
     if (result.kind === 'redirect') {
       if (setCookies.length > 0) reply.header('set-cookie', setCookies)
       if (cache) reply.header(CACHE_HEADER, 'bypass')

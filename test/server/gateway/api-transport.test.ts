@@ -1,6 +1,6 @@
 import t from 'tap'
-import { serverTransport } from '../../../server/gateway/api-transport.ts'
-import type { RequestSession } from '../../../server/gateway/session.ts'
+import { notingSearchedListings, savedAny, serverTransport } from '../../../server/gateway/api-transport.ts'
+import { noSession, type RequestSession } from '../../../server/gateway/session.ts'
 import type { Upstream } from '../../../server/gateway/upstream.ts'
 
 const ok = <T>(data: T) => ({ status: 200, body: { success: true, data, error: null, timestamp: '' } })
@@ -112,4 +112,64 @@ t.test('a session that is over reads the search unmarked; a failing marks call f
 
   marksStatus = 503
   t.match(await over('/listings?language=en'), { status: 503, body: { success: false } })
+})
+
+t.test('marks are asked for a hundred listings at a time (the most one call names)', async (t) => {
+  const listings = Array.from({ length: 230 }, (_, i) => ({ id: i + 1, is_favorited: false, favorited_at: null }))
+  const page = ok({ listings })
+  const { upstream, sent } = fakeUpstream((req) =>
+    req.path.startsWith('/api/v1/listings')
+      ? page
+      : ok({
+          marks: req.path.includes('ids=201,') ? [{ listing_id: 230, favorited_at: '2026-11-01T10:00:00.000Z' }] : [],
+        }),
+  )
+  const marked = await serverTransport(upstream, visitor, signedIn())('/listings?language=en')
+  const calls = sent.filter((s) => s.path.startsWith('/api/v1/favorites/marks')).map((s) => s.path.split('ids=')[1]!)
+  t.same(
+    calls.map((ids) => ids.split(',').length),
+    [100, 100, 30],
+  )
+  t.equal(calls[2], Array.from({ length: 30 }, (_, i) => i + 201).join(','))
+  const data = (marked.body as { data: { listings: Array<{ id: number; is_favorited: boolean }> } }).data
+  t.same(
+    data.listings.filter((l) => l.is_favorited).map((l) => l.id),
+    [230],
+  )
+})
+
+t.test("savedAny: whether a reader saved one of a page's listings, null when it cannot be learnt", async (t) => {
+  let answer: { status: number; body: unknown } = ok({ marks: [] })
+  const { upstream, sent } = fakeUpstream(() => answer)
+  t.equal(await savedAny(upstream, visitor, signedIn(), []), false, 'no listings: no call')
+  t.equal(sent.length, 0)
+  t.equal(await savedAny(upstream, visitor, signedIn(), [3, 4]), false)
+  t.same(sent.at(-1), {
+    path: '/api/v1/favorites/marks?ids=3,4',
+    authorization: 'Bearer access.token.x',
+    anonymous: false,
+  })
+  answer = ok({ marks: [{ listing_id: 4, favorited_at: '2026-11-01T10:00:00.000Z' }] })
+  t.equal(await savedAny(upstream, visitor, signedIn(), [3, 4]), true)
+  answer = ok({ marks: 'not a list' })
+  t.equal(await savedAny(upstream, visitor, signedIn(), [3]), null, 'an answer that is not marks')
+  answer = { status: 401, body: { success: false, data: null, error: { code: 'X', message: 'x' } } }
+  t.equal(await savedAny(upstream, visitor, signedIn(), [3]), null, 'a session that is over')
+})
+
+t.test('notingSearchedListings: the listings of every search a render read, nothing else', async (t) => {
+  const { upstream } = fakeUpstream((req) =>
+    req.path.startsWith('/api/v1/listings')
+      ? ok({ listings: [{ id: req.path.includes('page=2') ? 21 : 1 }, { id: 2 }] })
+      : ok({ listings: [{ id: 99 }] }),
+  )
+  // (as the shared render reads: with no session)
+  const noted = notingSearchedListings(serverTransport(upstream, visitor, noSession))
+  await noted.transport('/listings?language=en')
+  await noted.transport('/listings?language=en&page=2')
+  await noted.transport('/locations/countries?language=en')
+  t.same(
+    noted.listingIds().sort((a, b) => a - b),
+    [1, 2, 21],
+  )
 })

@@ -118,6 +118,18 @@ t.test('the render cache of signed-in readers', async (t) => {
     t.match(ended.body, />Sign in</)
   })
 
+  await t.test('a redirect from the shared render carries the renewed cookies too', async (t) => {
+    const fresh = await signInThroughGateway(gateway, 9854)
+    const redirect = await get('/en?login=required', { [SESSION_COOKIES.refresh]: fresh.refresh })
+    t.equal(redirect.statusCode, 302)
+    t.match(String(redirect.headers['set-cookie']), /__Host-khaneh_at=/)
+    t.match(
+      String(redirect.headers['set-cookie']),
+      /__Host-khaneh_rt=/,
+      'the rotated refresh token reaches the browser',
+    )
+  })
+
   await t.test('pages made for one reader are never shared', async (t) => {
     const ownPage = await get('/en/listing/canal-flat?view=owner', owner.cookies)
     t.equal(ownPage.headers[CACHE], 'bypass')
@@ -140,4 +152,24 @@ t.test('the render cache of signed-in readers', async (t) => {
     t.equal(after.headers[CACHE], 'miss')
     t.notMatch(after.body, '/en/listing/canal-flat')
   })
+})
+
+// A render that throws answers the fallback 500; a session renewed on the way still gets its cookies,
+// or the browser would replay a rotated refresh token (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
+t.test('a failed render still sends the renewed session cookies', async (t) => {
+  const { gateway, apiUrl } = await buildTestStack(t)
+  for (const sharing of ['readers', null] as const) {
+    const broken = await buildTestGateway(t, apiUrl, {
+      renderCacheMs: 60_000,
+      renderer: {
+        render: () => Promise.reject(new Error('the renderer broke')),
+        pageSharing: () => sharing,
+      },
+    })
+    const reader = await signInThroughGateway(gateway, sharing ? 9861 : 9862)
+    const res = await broken.inject({ url: '/en/listings', cookies: { [SESSION_COOKIES.refresh]: reader.refresh } })
+    t.equal(res.statusCode, 500, String(sharing))
+    t.match(String(res.headers['set-cookie']), /__Host-khaneh_at=/, String(sharing))
+    t.match(String(res.headers['set-cookie']), /__Host-khaneh_rt=/, String(sharing))
+  }
 })
