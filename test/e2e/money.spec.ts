@@ -60,13 +60,17 @@ test('en: a signed-in reader reveals contacts, sees the reveals left, and pays f
   await expect(reader.getByRole('button', { name: 'Show contact' })).toHaveCount(0)
 
   // the free day's reveals used up, the next contact is offered for €0.99 and opens once paid
+  // (each page hydrated before a click: a button clicked before it has no handler yet)
+  const hydrated = reader.locator('html[data-hydrated]')
   for (const n of [1, 2]) {
     await reader.goto('/en/listings')
+    await expect(hydrated).toHaveCount(1)
     await reader.locator('.listing-card .listing-card-link').nth(n).click()
     await reader.getByRole('button', { name: 'Show contact' }).click()
     await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
   }
   await reader.goto('/en/listings')
+  await expect(hydrated).toHaveCount(1)
   await reader.locator('.listing-card .listing-card-link').nth(3).click()
   await expect(reader).toHaveURL(/\/en\/listing\//)
   const title = await reader.locator('.listing-summary h1').innerText()
