@@ -41,8 +41,8 @@ export function createMetrics(renderCache?: { stats(): { entries: number; bytes:
   })
   const renderCacheRequests = new Counter({
     name: 'khaneh_render_cache_requests_total',
-    help: 'Page requests by how the render cache answered them: hit, miss (rendered into it), bypass (rendered alone)',
-    labelNames: ['result'] as const,
+    help: 'Page requests by how the render cache answered them (hit, miss: rendered into it, bypass: rendered alone) and by visitor (anonymous, or signed_in: with session cookies)',
+    labelNames: ['result', 'visitor'] as const,
     registers: [registry],
   })
   if (renderCache) {

@@ -134,7 +134,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     reply.raw.writeHead(page.status, cookies.length > 0 ? { ...headers, 'set-cookie': cookies } : headers)
     reply.raw.end(body)
     observe(started, page.status)
-    options.metrics.renderCacheRequests.inc({ result: state })
+    options.metrics.renderCacheRequests.inc({ result: state, visitor: session ? 'signed_in' : 'anonymous' })
   }
 
   /**
@@ -186,7 +186,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     if (rendered.kind === 'redirect') {
       const cookies = responseCookies(request, session)
       if (cookies.length > 0) reply.header('set-cookie', cookies)
-      options.metrics.renderCacheRequests.inc({ result: 'miss' })
+      options.metrics.renderCacheRequests.inc({ result: 'miss', visitor: session ? 'signed_in' : 'anonymous' })
       reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
       return 'answered'
     }
@@ -202,7 +202,8 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const started = process.hrtime.bigint()
     const sharing = () => options.renderer.pageSharing?.(url.pathname, locale) ?? null
     let session: RequestSession | undefined
-    if (cache && !options.sessions.mayHaveSession(request)) {
+    const signedIn = options.sessions.mayHaveSession(request)
+    if (cache && !signedIn) {
       const key = pageKey(locale, url)
       // only shared pages are ever kept: a hit needs no look at the routes
       const cached = cache.get(key)
@@ -223,7 +224,8 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
           return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, session)
       }
     }
-    if (cache) options.metrics.renderCacheRequests.inc({ result: 'bypass' })
+    if (cache)
+      options.metrics.renderCacheRequests.inc({ result: 'bypass', visitor: signedIn ? 'signed_in' : 'anonymous' })
 
     const nonce = newNonce()
     const controller = new AbortController()

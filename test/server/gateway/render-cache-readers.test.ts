@@ -152,6 +152,16 @@ t.test('the render cache of signed-in readers', async (t) => {
     t.equal(after.headers[CACHE], 'miss')
     t.notMatch(after.body, '/en/listing/canal-flat')
   })
+
+  await t.test('/metrics tells signed-in visitors from anonymous ones', async (t) => {
+    const metrics = (await gateway.inject({ url: '/metrics' })).body
+    for (const result of ['hit', 'miss', 'bypass'])
+      t.match(
+        metrics,
+        new RegExp(`khaneh_render_cache_requests_total\\{result="${result}",visitor="signed_in"\\} [1-9]`),
+      )
+    t.match(metrics, /khaneh_render_cache_requests_total\{result="miss",visitor="anonymous"\} [1-9]/)
+  })
 })
 
 // A render that throws answers the fallback 500; a session renewed on the way still gets its cookies,

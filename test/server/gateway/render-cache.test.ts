@@ -204,7 +204,10 @@ t.test('the render cache of anonymous pages', async (t) => {
   await t.test('/metrics counts hits, misses and bypasses and reports what is kept', async (t) => {
     const metrics = (await gateway.inject({ url: '/metrics' })).body
     for (const result of ['hit', 'miss', 'bypass'])
-      t.match(metrics, new RegExp(`khaneh_render_cache_requests_total\\{result="${result}"\\} [1-9]`))
+      t.match(
+        metrics,
+        new RegExp(`khaneh_render_cache_requests_total\\{result="${result}",visitor="anonymous"\\} [1-9]`),
+      )
     t.match(metrics, /khaneh_render_cache_entries [1-9]/)
     t.match(metrics, /khaneh_render_cache_bytes [1-9]/)
   })
