@@ -26,7 +26,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store)[\\/]|vite[\\/]preload-helper|[\\/]shared[\\/]locales\.ts$|[\\/]client[\\/]lib[\\/]context\.ts$/,
             },
             // (the dependencies a group's modules share with the entry stay in the entry)
-            { name: publicPageChunks(process.cwd()), includeDependenciesRecursively: false },
+            {
+              name: publicPageChunks(process.cwd()),
+              debugName: 'public-page-chunks',
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

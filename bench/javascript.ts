@@ -1,6 +1,6 @@
 // Initial JavaScript per public page (issue 15, goal 3): what a first visit downloads before it hydrates,
 // read from the Vite manifest of a build. `npm run bench -- js` prints only this table.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { LOCALE_CODES, type LocaleCode } from '../shared/locales.ts'
@@ -67,6 +67,17 @@ export interface PageJavaScript {
   files: number
   /** Gzipped bytes (level 9) per language. */
   bytes: Record<LocaleCode, number>
+  /**
+   * What the gateway sends of its heaviest language: the build's gzip (Zopfli) and brotli copies
+   * (scripts/precompress.ts); null for a build without them.
+   */
+  sent: { gzip: number; br: number } | null
+}
+
+/** The bytes the gateway sends of a file in an encoding: the build's copy; null when it has none. */
+export function sentSize(clientDir: string, file: string, encoding: 'gzip' | 'br'): number | null {
+  const copy = path.join(clientDir, `${file}.${encoding === 'gzip' ? 'gz' : 'br'}`)
+  return existsSync(copy) ? statSync(copy).size : null
 }
 
 /** Initial JavaScript of every public page in every language, from a build's manifest (`dist/client` by default). */
@@ -81,29 +92,40 @@ export function initialJavaScript(clientDir = 'dist/client'): PageJavaScript[] {
     }
     return size
   }
+  const sentOf = (files: string[], encoding: 'gzip' | 'br') => {
+    const each = files.map((file) => sentSize(clientDir, file, encoding))
+    return each.includes(null) ? null : (each as number[]).reduce((sum, size) => sum + size, 0)
+  }
   return PUBLIC_PAGES.map((page) => {
     const bytes = {} as Record<LocaleCode, number>
     let files = 0
+    let heaviest: string[] = []
     for (const locale of LOCALE_CODES) {
       const list = initialFiles(manifest, page, locale)
       files = list.length
       bytes[locale] = list.reduce((sum, file) => sum + gz(file), 0)
+      if (bytes[locale] >= Math.max(...Object.values(bytes))) heaviest = list
     }
-    return { page: page.name, files, bytes }
+    const gzip = sentOf(heaviest, 'gzip')
+    const br = sentOf(heaviest, 'br')
+    return { page: page.name, files, bytes, sent: gzip === null || br === null ? null : { gzip, br } }
   })
 }
 
-/** Prints the table: KB gzipped per page and language, and the largest. */
+/** Prints the table: KB gzipped per page and language, the largest, and what the gateway sends of the largest. */
 export function printJavaScript(rows: PageJavaScript[]): void {
   const kb = (n: number) => (n / 1024).toFixed(1).padStart(7)
   console.log(`\ninitial JavaScript per public page, KB gzipped (level 9), before hydration`)
+  console.log(`(sent: the build's Zopfli gzip and brotli copies of the largest language, as the gateway sends them)`)
   console.log(
-    `${'page'.padEnd(28)}${'files'.padStart(6)}${LOCALE_CODES.map((c) => c.padStart(7)).join('')}${'max'.padStart(7)}`,
+    `${'page'.padEnd(28)}${'files'.padStart(6)}${LOCALE_CODES.map((c) => c.padStart(7)).join('')}${'max'.padStart(7)}` +
+      `${'sent gz'.padStart(9)}${'sent br'.padStart(9)}`,
   )
   for (const row of rows) {
     const values = LOCALE_CODES.map((c) => row.bytes[c])
+    const sent = row.sent ? `  ${kb(row.sent.gzip)}  ${kb(row.sent.br)}` : `${'—'.padStart(9)}${'—'.padStart(9)}`
     console.log(
-      `${row.page.padEnd(28)}${String(row.files).padStart(6)}${values.map(kb).join('')}${kb(Math.max(...values))}`,
+      `${row.page.padEnd(28)}${String(row.files).padStart(6)}${values.map(kb).join('')}${kb(Math.max(...values))}${sent}`,
     )
   }
 }

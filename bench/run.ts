@@ -165,6 +165,12 @@ try {
   if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
   rows.push(await measure('/healthz', `${base}/healthz`))
   rows.push(await measure(`static ${asset.slice(0, 28)}…`, `${base}${asset}`))
+  // as a browser asks for it: the build's brotli copy (scripts/precompress.ts), never compressed per request
+  rows.push(
+    await measure(`static ${asset.slice(0, 28)}… (br)`, `${base}${asset}`, [
+      { method: 'GET', path: asset, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+    ]),
+  )
   printLighthouse(await runLighthouse(base, lighthousePages(slug)))
 } finally {
   await stop(server)

@@ -143,7 +143,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       // Fingerprinted bundles never change; the service worker and the build-freshness files
       // (builds/latest.json, docs/architecture.md) are revalidated on every load, so an update reaches
       // browsers at once; everything else (logo, favicon) is revalidated daily.
-      setHeaders: (res, filePath) => {
+      setHeaders: (res, sentPath) => {
+        const filePath = sentPath.replace(/\.(br|gz)$/, '')
         const immutable = filePath.startsWith(path.join(options.clientDir!, 'assets') + path.sep)
         const revalidate =
           filePath === path.join(options.clientDir!, 'sw.js') ||
@@ -154,7 +155,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         )
       },
       cacheControl: false,
-      preCompressed: false,
+      // the build's brotli and gzip copies (scripts/precompress.ts), sent as they are; Vary: Accept-Encoding
+      preCompressed: true,
     })
   }
 

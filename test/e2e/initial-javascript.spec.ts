@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
-import { initialFiles, PUBLIC_PAGES } from '../../bench/javascript.ts'
+import { initialFiles, PUBLIC_PAGES, sentSize } from '../../bench/javascript.ts'
 import type { LocaleCode } from '../../shared/locales.ts'
 
 // `npm run bench -- js` counts the files the build's manifest says a first visit downloads before it
@@ -44,11 +44,16 @@ async function compare(page: Page, address: string, route: string, locale: Local
     (sum, file) => sum + gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length,
     0,
   )
+  const sent = (encoding: 'gzip' | 'br') =>
+    expected.reduce((sum, file) => sum + sentSize(CLIENT_DIR, file, encoding)!, 0)
   const wire = [...loaded.values()].reduce((sum, bytes) => sum + bytes, 0)
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
   console.log(
-    `${address}: ${expected.length} scripts, manifest ${kb(gzipped)} gzip -9, browser ${kb(wire)} on the wire`,
+    `${address}: ${expected.length} scripts, manifest ${kb(gzipped)} gzip -9, build's copies ${kb(sent('gzip'))} gzip ` +
+      `and ${kb(sent('br'))} brotli, browser ${kb(wire)} on the wire`,
   )
+  // the browser asks for brotli, and is sent the build's copies as they are (scripts/precompress.ts)
+  expect(wire).toBe(sent('br'))
 }
 
 test('a first visit to /en/listings downloads the scripts the bench counts, and no other', async ({ page }) => {

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import t from 'tap'
 import { buildGateway } from '../../../server/gateway/app.ts'
@@ -142,14 +144,45 @@ t.test('gateway', async (t) => {
     t.not(manifest.statusCode, 200)
   })
 
+  await t.test('bundles are sent as the build compressed them: brotli, else gzip, else as they are', async (t) => {
+    const page = await gateway.inject({ url: '/en' })
+    const asset = /"\/(assets\/framework-[^"]+\.js)"/.exec(page.body)?.[1]
+    t.ok(asset, 'the page names the framework chunk')
+    const file = path.join('dist/client', asset!)
+    const raw = readFileSync(file)
+    const cases = [
+      {
+        accept: 'gzip, deflate, br, zstd',
+        encoding: 'br',
+        body: readFileSync(`${file}.br`),
+        decode: brotliDecompressSync,
+      },
+      { accept: 'gzip', encoding: 'gzip', body: readFileSync(`${file}.gz`), decode: gunzipSync },
+    ]
+    for (const { accept, encoding, body, decode } of cases) {
+      const res = await gateway.inject({ url: `/${asset}`, headers: { 'accept-encoding': accept } })
+      t.equal(res.headers['content-encoding'], encoding, accept)
+      t.match(res.headers['content-type'], /javascript/)
+      t.match(res.headers.vary, /accept-encoding/i)
+      t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
+      t.ok(res.rawPayload.equals(body), `${encoding}: the build's copy, not compressed again`)
+      t.ok(decode(res.rawPayload).equals(raw), `${encoding}: the bundle itself`)
+    }
+    t.ok(readFileSync(`${file}.br`).length < readFileSync(`${file}.gz`).length, 'brotli is the smaller')
+    const plain = await gateway.inject({ url: `/${asset}`, headers: { 'accept-encoding': 'identity' } })
+    t.equal(plain.headers['content-encoding'], undefined)
+    t.ok(plain.rawPayload.equals(raw))
+  })
+
   await t.test(
     'the service worker is served from the root scope and revalidated on every load; the logo daily',
     async (t) => {
-      const worker = await gateway.inject({ url: '/sw.js' })
+      const worker = await gateway.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } })
       t.equal(worker.statusCode, 200)
+      t.equal(worker.headers['content-encoding'], 'br', 'its brotli copy, which is revalidated too')
       t.match(worker.headers['content-type'], /javascript/)
       t.equal(worker.headers['cache-control'], 'no-cache')
-      t.match(worker.body, /notificationclick/)
+      t.match(brotliDecompressSync(worker.rawPayload).toString(), /notificationclick/)
       const logo = await gateway.inject({ url: '/logo.svg' })
       t.equal(logo.headers['cache-control'], 'public, max-age=86400')
     },
