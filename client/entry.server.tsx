@@ -17,6 +17,7 @@ import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
 import { catalogGroups, createI18n } from './lib/i18n.ts'
+import { KEEP_EARLY_CLICKS } from './lib/early-clicks.ts'
 import { loadAfterFirstPaint } from './lib/load-after-first-paint.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes, type PageSharing } from './routes.tsx'
@@ -26,7 +27,7 @@ import { createRoutes, type PageSharing } from './routes.tsx'
 // Route ids are the same as in the browser's six-language tree, so hydration lines up.
 const handlers = new Map(LOCALES.map((l) => [l.code, createStaticHandler(createRoutes([l.code]))]))
 
-/** Who the page at `pathname` is the same document for (its route's SHARED_PAGE or SHARED_WITH_READERS); null: it is made per visitor. */
+/** Who the page at `pathname` is the same document for (its route's SHARED_WITH_READERS); null: it is made per visitor. */
 export function pageSharing(pathname: string, locale: LocaleCode): PageSharing | null {
   const matches = matchRoutes(handlers.get(locale)!.dataRoutes, pathname)
   const handle = matches?.at(-1)?.route.handle as { shared?: PageSharing } | undefined
@@ -130,6 +131,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const bootstrapScriptContent =
     `window.__staticRouterHydrationData=${serializeForScript(hydration)};` +
     `window.__khanehShell=${serializeForScript(shell)};` +
+    KEEP_EARLY_CLICKS +
     loadAfterFirstPaint(options.bootstrapModules)
 
   return new Promise<RenderResult>((resolve, reject) => {

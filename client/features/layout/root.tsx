@@ -14,6 +14,7 @@ import {
 } from '../../../shared/locales.ts'
 import { canonicalSearch } from '../../../shared/seo.ts'
 import { manifestPath, THEME_COLOR } from '../../../shared/web-manifest.ts'
+import { replayEarlyClick } from '../../lib/early-clicks.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
@@ -74,6 +75,8 @@ export function Root() {
   useEffect(() => {
     // lets tests and tooling know the page is interactive
     document.documentElement.dataset.hydrated = 'true'
+    // and answers a click that came before it could (client/lib/early-clicks.ts)
+    replayEarlyClick()
   }, [])
   return (
     <html lang={info.code} dir={info.dir} className={isDashboard ? 'scroll-locked' : undefined}>

@@ -1,0 +1,59 @@
+/** What the page's inline script keeps of a click that came before the app could answer it. */
+interface EarlyClicks {
+  /** Whether clicks are still kept: until hydration starts, when React listens itself. */
+  keeping: boolean
+  /** The last button clicked, or form sent, that needs the app. */
+  target: HTMLElement | null
+}
+
+declare global {
+  interface Window {
+    __khanehEarlyClicks?: EarlyClicks
+  }
+}
+
+/**
+ * The page's inline script that keeps the last click on a button (or a form sent) before the app's
+ * scripts have run, for the app to replay once it has hydrated (`replayEarlyClick`): a reader who taps
+ * "Show contact" or the heart while the scripts load gets what they asked for, a moment later, instead
+ * of nothing (the scripts load after the first paint, docs/decisions/026-images-fonts-and-lcp.md). A
+ * form sent with GET (the search filters) and a link are left alone: they work without the app.
+ *
+ * Source text, as `loadAfterFirstPaint` is; the browser journeys run it (test/e2e/early-clicks.spec.ts).
+ */
+export const KEEP_EARLY_CLICKS = `(() => {
+const early = window.__khanehEarlyClicks = { keeping: true, target: null }
+const worksAlone = (form) => form && (form.getAttribute('method') || 'get').toLowerCase() === 'get'
+const keep = (event) => {
+  if (!early.keeping) return
+  let target
+  if (event.type === 'submit') target = worksAlone(event.target) ? null : event.target
+  else {
+    const button = event.target.closest && event.target.closest('button')
+    target = !button || button.disabled || (button.type === 'submit' && worksAlone(button.form)) ? null : button
+  }
+  if (!target) return
+  event.preventDefault()
+  event.stopPropagation()
+  early.target = target
+}
+addEventListener('click', keep, true)
+addEventListener('submit', keep, true)
+})();`.replace(/\n\s*/g, '\n')
+
+/** Hydration starts: from now on React answers clicks itself (it hydrates what is clicked first). */
+export function stopKeepingClicks(): void {
+  if (window.__khanehEarlyClicks) window.__khanehEarlyClicks.keeping = false
+}
+
+/** The page has hydrated: the click kept before it, if any, happens now (if its button is still there). */
+export function replayEarlyClick(): void {
+  const early = window.__khanehEarlyClicks
+  if (!early) return
+  early.keeping = false
+  const target = early.target
+  early.target = null
+  if (!target?.isConnected) return
+  if (target instanceof HTMLFormElement) target.requestSubmit()
+  else target.click()
+}
