@@ -8,22 +8,17 @@ import { RouteError } from './features/errors/error-page.tsx'
 import { dashboardLayout } from './dashboard-routes.tsx'
 
 /**
- * A page that is the same document for every anonymous visitor: the gateway may serve it from its
- * render cache (docs/decisions/024-page-render-cache.md). Only pages whose loaders and components
- * read nothing of the visitor (no session, no cookie, no header) may carry it.
- */
-export const SHARED_PAGE = { shared: 'anonymous' } as const
-
-/**
- * A shared page that every signed-in reader sees alike too, but for their favourite marks: its
- * loaders read nothing but searches and places, and its components nothing of the reader but that
- * there is one (`hasSession`). The gateway keeps one signed-in copy per address and serves it to a
- * reader who saved none of its listings (docs/decisions/024-page-render-cache.md).
+ * A page that is the same document for every anonymous visitor, and one for every signed-in reader
+ * whose page reads alike: the gateway serves both from its render cache
+ * (docs/decisions/024-page-render-cache.md). Its loaders read nothing of the visitor but through the
+ * API; its components read nothing of the reader but that there is one (`hasSession`). A reader's
+ * copy is theirs when none of its listings is one they saved and its other reads (a listing) answer
+ * them as they answer anyone; otherwise the page is rendered for them.
  */
 export const SHARED_WITH_READERS = { shared: 'readers' } as const
 
-/** Who a page is the same document for: anonymous visitors, or signed-in readers too. */
-export type PageSharing = (typeof SHARED_PAGE | typeof SHARED_WITH_READERS)['shared']
+/** Who a page is the same document for: anonymous visitors and signed-in readers alike. */
+export type PageSharing = (typeof SHARED_WITH_READERS)['shared']
 
 /**
  * A public page's catalog group, named after its module (docs/decisions/025-catalogs-by-route-group.md):
@@ -56,7 +51,7 @@ function pages(code: LocaleCode): RouteObject[] {
         },
         {
           id: `${code}:listing`,
-          ...catalog('listing-page', SHARED_PAGE),
+          ...catalog('listing-page', SHARED_WITH_READERS),
           path: 'listing/:slug',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listing-page.tsx'),

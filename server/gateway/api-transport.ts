@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { FavoriteMarksSchema, withFavoriteMarks, type FavoriteMarks } from '../../shared/schemas/listing.ts'
 import { errorEnvelope } from '../lib/errors.ts'
@@ -61,20 +62,76 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
   }
 }
 
+/** What a signed-in reader's copy of a page was read from, beyond what is the same for everyone. */
+export interface ReaderChecks {
+  /** The listings of its searches: a reader who saved one of them sees it marked. */
+  listingIds: number[]
+  /** Its other reads (a listing's page): a reader may see them otherwise (their listing, a contact they opened). */
+  reads: string[]
+}
+
 /**
- * A transport that notes the listings of every search it answers: the listings whose favourite
- * marks a signed-in reader's copy of the page would carry (docs/decisions/024-page-render-cache.md).
+ * A transport that notes what a signed-in reader's copy must be checked against for each reader
+ * (docs/decisions/024-page-render-cache.md): the listings of every search it answers, and every other
+ * GET but the reads that name nothing of the reader (`isSharedRead`).
  */
-export function notingSearchedListings(transport: Transport): { transport: Transport; listingIds: () => number[] } {
+export function notingReaderChecks(transport: Transport): { transport: Transport; checks: () => ReaderChecks } {
   const ids = new Set<number>()
+  const reads = new Set<string>()
   return {
     transport: async (path, init) => {
       const answer = await transport(path, init)
-      if ((init?.method ?? 'GET') === 'GET' && isSearch(path) && answer.status === 200)
-        for (const listing of listingsOf(answer.body) ?? []) ids.add(listing.id)
+      if ((init?.method ?? 'GET') !== 'GET') return answer
+      if (isSearch(path)) {
+        if (answer.status === 200) for (const listing of listingsOf(answer.body) ?? []) ids.add(listing.id)
+      } else if (!isSharedRead(path)) reads.add(path)
       return answer
     },
-    listingIds: () => [...ids],
+    checks: () => ({ listingIds: [...ids], reads: [...reads] }),
+  }
+}
+
+/** An answer's data, what a page reads of it (the envelope's timestamp is each answer's own). */
+const dataOf = (answer: Answer): unknown => (answer.body as { data?: unknown } | null)?.data
+
+/**
+ * Whether the readers' copy is this reader's page too: they saved none of its searches' listings, and
+ * each of its other reads answers them exactly as it answers anyone. False when it is not, or when
+ * that could not be learnt (the session is over, the API failed): the caller renders the page for them.
+ */
+export async function readerSeesCopy(
+  upstream: Upstream,
+  visitor: Visitor,
+  session: RequestSession,
+  checks: ReaderChecks,
+): Promise<boolean> {
+  const send = sender(upstream, visitor)
+  const readsAsAnyone = async (path: string) => {
+    // (a session found over reads a public listing anonymously: that answer is anyone's, not theirs)
+    let asReader = false
+    const [theirs, anyone] = await Promise.all([
+      callWithSession(session, { method: 'GET', path }, (access) => {
+        asReader = access !== undefined
+        return send(access, path)
+      }),
+      send(undefined, path),
+    ])
+    return (
+      asReader &&
+      theirs !== null &&
+      theirs.status === anyone.status &&
+      isDeepStrictEqual(dataOf(theirs), dataOf(anyone))
+    )
+  }
+  try {
+    const answers = await Promise.all([
+      savedAny(upstream, visitor, session, checks.listingIds).then((saved) => saved === false),
+      ...checks.reads.map(readsAsAnyone),
+    ])
+    return answers.every(Boolean)
+  } catch (err) {
+    if (err instanceof UpstreamError) return false
+    throw err
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
-import { notingSearchedListings, savedAny, serverTransport } from './api-transport.ts'
+import { notingReaderChecks, readerSeesCopy, serverTransport } from './api-transport.ts'
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
@@ -154,9 +154,9 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     try {
       // from the key's own address, in full, with nothing of this visitor's (their request id and
       // address still go to the API, as for any call the gateway makes for them); a readers' copy
-      // reads as anyone does, and notes the listings whose marks a reader's copy would carry
+      // reads as anyone does, and notes what each reader's page could differ by (its reads, its listings' marks)
       const page = { url: new URL(keyAddress(key), options.publicBaseUrl), locale: keyLocale(key) }
-      const noted = notingSearchedListings(serverTransport(options.upstream, request, noSession))
+      const noted = notingReaderChecks(serverTransport(options.upstream, request, noSession))
       rendered = await cache.fill(forReaders ? readersKey(key) : key, () =>
         renderShared(
           (marker, onError) =>
@@ -176,7 +176,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
               }),
             ),
           streamTimeoutMs,
-          noted.listingIds,
+          noted.checks,
         ),
       )
     } catch (err) {
@@ -213,14 +213,14 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         return page === 'answered' ? reply : sendCached(request, reply, page, 'miss', started)
       }
     } else if (cache && sharing() === 'readers') {
-      // a signed-in reader: the readers' copy, unless they saved one of its listings (their marks are theirs alone)
+      // a signed-in reader: the readers' copy, unless their page differs (a saved listing, their own listing, a contact they opened)
       session = await options.sessions.open(request)
       if (session.access() !== undefined) {
         const key = pageKey(locale, url)
         const hit = cache.get(readersKey(key))
         const page = hit ?? (await sharedCopy(request, reply, cache, key, session))
         if (page === 'answered') return reply
-        if ((await savedAny(options.upstream, request, session, page.listingIds)) === false)
+        if (await readerSeesCopy(options.upstream, request, session, page.readerChecks))
           return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, session)
       }
     }

@@ -39,12 +39,12 @@ export function secureCookies(publicBaseUrl: string): boolean {
 export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(\/|\?|$)/.test(path)
 
 /**
- * Public reads whose answer names nothing of the reader (places: countries, cities), so a signed-in
- * reader's are made anonymously too and share the anonymous cache; listings are not among them (a
- * signed-in reader's carry their favourites: page loaders add them to the shared search themselves,
- * api-transport.ts; docs/decisions/028-signed-in-render.md).
+ * Reads whose answer names nothing of the reader (places: countries, cities; the site's content
+ * pages), so a signed-in reader's are made anonymously too and share the anonymous cache; listings
+ * are not among them (a signed-in reader's carry their favourites: page loaders add them to the
+ * shared search themselves, api-transport.ts; docs/decisions/028-signed-in-render.md).
  */
-export const isSharedRead = (path: string): boolean => /^\/locations(\/|\?|$)/.test(path)
+export const isSharedRead = (path: string): boolean => /^\/(locations|content)(\/|\?|$)/.test(path)
 
 /**
  * Headers of every call the gateway makes to the API for a visitor: the request id (one trace across

@@ -3,6 +3,7 @@ import { localizePath, stripLocale, type LocaleCode } from '../../../shared/loca
 import { REFERRAL_QUERY } from '../../../shared/paths.ts'
 import { isTrackingParam } from '../../../shared/seo.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
+import type { ReaderChecks } from '../api-transport.ts'
 import { compressWhole, type Encoding } from '../encoding.ts'
 import { staleListingPages } from '../listing-changes.ts'
 import { hashSource, newNonce } from '../security.ts'
@@ -20,8 +21,8 @@ export interface CachedPage {
   body: Buffer
   br: Buffer
   gzip: Buffer
-  /** The listings of the page's searches: a signed-in reader who saved one of them gets their own render. */
-  listingIds: number[]
+  /** What a readers' copy is checked against for each reader (none for an anonymous copy). */
+  readerChecks: ReaderChecks
 }
 
 /** What one render for the cache came to: a page (kept when `keep`), or a redirect (never kept). */
@@ -120,27 +121,29 @@ export function sealDocument(html: string, marker: string): { html: string; scri
   return { html: out, scriptSources: [...new Set(scriptSources)] }
 }
 
+const NO_CHECKS: ReaderChecks = { listingIds: [], reads: [] }
+
 /** A sealed document as the cache keeps it: the bytes, and each compressed variant made now, once. */
 export async function cachedPage(
   status: number,
   sealed: { html: string; scriptSources: string[] },
-  listingIds: number[] = [],
+  readerChecks: ReaderChecks = NO_CHECKS,
 ): Promise<CachedPage> {
   const body = Buffer.from(sealed.html)
   const [br, gzip] = await Promise.all([compressWhole('br', body), compressWhole('gzip', body)])
-  return { status, scriptSources: sealed.scriptSources, body, br, gzip, listingIds }
+  return { status, scriptSources: sealed.scriptSources, body, br, gzip, readerChecks }
 }
 
 /**
  * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
  * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
- * a 404 that rendered without errors. `render` must not depend on the visitor; `listingIds` names
- * the listings its searches read, once it is done.
+ * a 404 that rendered without errors. `render` must not depend on the visitor; `readerChecks` names
+ * what its reads were, once it is done.
  */
 export async function renderShared(
   render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
   timeoutMs: number,
-  listingIds: () => number[] = () => [],
+  readerChecks: () => ReaderChecks = () => NO_CHECKS,
 ): Promise<SharedRender> {
   const marker = newNonce()
   let failed = false
@@ -149,7 +152,7 @@ export async function renderShared(
   const document = await collectDocument(result, timeoutMs)
   const sealed = sealDocument(document.toString('utf8'), marker)
   if (!sealed) throw new Error('The render nonce showed outside the tags that carry it')
-  const page = await cachedPage(result.status, sealed, listingIds())
+  const page = await cachedPage(result.status, sealed, readerChecks())
   return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
 }
 

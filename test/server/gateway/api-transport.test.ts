@@ -1,7 +1,7 @@
 import t from 'tap'
-import { notingSearchedListings, savedAny, serverTransport } from '../../../server/gateway/api-transport.ts'
+import { notingReaderChecks, readerSeesCopy, savedAny, serverTransport } from '../../../server/gateway/api-transport.ts'
 import { noSession, type RequestSession } from '../../../server/gateway/session.ts'
-import type { Upstream } from '../../../server/gateway/upstream.ts'
+import { UpstreamError, type Upstream } from '../../../server/gateway/upstream.ts'
 
 const ok = <T>(data: T) => ({ status: 200, body: { success: true, data, error: null, timestamp: '' } })
 
@@ -157,19 +157,68 @@ t.test("savedAny: whether a reader saved one of a page's listings, null when it 
   t.equal(await savedAny(upstream, visitor, signedIn(), [3]), null, 'a session that is over')
 })
 
-t.test('notingSearchedListings: the listings of every search a render read, nothing else', async (t) => {
-  const { upstream } = fakeUpstream((req) =>
-    req.path.startsWith('/api/v1/listings')
-      ? ok({ listings: [{ id: req.path.includes('page=2') ? 21 : 1 }, { id: 2 }] })
-      : ok({ listings: [{ id: 99 }] }),
-  )
-  // (as the shared render reads: with no session)
-  const noted = notingSearchedListings(serverTransport(upstream, visitor, noSession))
-  await noted.transport('/listings?language=en')
-  await noted.transport('/listings?language=en&page=2')
-  await noted.transport('/locations/countries?language=en')
+t.test(
+  "notingReaderChecks: the listings of a render's searches, and its reads that may be a reader's own",
+  async (t) => {
+    const { upstream } = fakeUpstream((req) =>
+      req.path.startsWith('/api/v1/listings?')
+        ? ok({ listings: [{ id: req.path.includes('page=2') ? 21 : 1 }, { id: 2 }] })
+        : ok({ listings: [{ id: 99 }] }),
+    )
+    // (as the shared render reads: with no session)
+    const noted = notingReaderChecks(serverTransport(upstream, visitor, noSession))
+    await noted.transport('/listings?language=en')
+    await noted.transport('/listings?language=en&page=2')
+    await noted.transport('/locations/countries?language=en')
+    await noted.transport('/content/en?slug=about-us')
+    await noted.transport('/listings/room-in-berlin-1a?language=en')
+    await noted.transport('/listings/7/view', { method: 'POST', body: {} })
+    const checks = noted.checks()
+    t.same(
+      checks.listingIds.sort((a, b) => a - b),
+      [1, 2, 21],
+    )
+    t.same(checks.reads, ['/listings/room-in-berlin-1a?language=en'], 'places and content name nothing of the reader')
+  },
+)
+
+t.test("readerSeesCopy: the copy is the reader's when nothing they read differs from anyone's", async (t) => {
+  const listing = { id: 7, contact: null, is_favorited: false }
+  let theirs: { status: number; body: unknown } = ok(listing)
+  let marks: unknown = []
+  const { upstream, sent } = fakeUpstream((req) => {
+    if (req.path.startsWith('/api/v1/favorites/marks')) return ok({ marks })
+    return req.authorization ? theirs : ok(listing)
+  })
+  const checks = { listingIds: [3], reads: ['/listings/room-7?language=en'] }
+  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), true)
   t.same(
-    noted.listingIds().sort((a, b) => a - b),
-    [1, 2, 21],
+    sent.map((s) => [s.path, s.anonymous]).sort(),
+    [
+      ['/api/v1/favorites/marks?ids=3', false],
+      ['/api/v1/listings/room-7?language=en', false],
+      ['/api/v1/listings/room-7?language=en', true],
+    ],
+    "the reader's read with their token, anyone's from the shared cache",
   )
+  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), { listingIds: [], reads: [] }), true, 'nothing to check')
+
+  theirs = ok({ ...listing, contact: '+49 30 1234567' })
+  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'a contact they opened')
+  theirs = ok({ ...listing, is_owner: true })
+  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'their own listing')
+  theirs = { status: 404, body: { success: false, data: null, error: { code: 'NOT_FOUND', message: 'x' } } }
+  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'an answer of another status')
+  theirs = { status: 401, body: { success: false, data: null, error: { code: 'X', message: 'x' } } }
+  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'a session that is over')
+  theirs = ok(listing)
+  marks = [{ listing_id: 3, favorited_at: '2026-11-01T10:00:00.000Z' }]
+  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'a listing they saved')
+
+  const down = {
+    json: async () => {
+      throw new UpstreamError(502, new Error('connect ECONNREFUSED'))
+    },
+  } as unknown as Upstream
+  t.equal(await readerSeesCopy(down, visitor, signedIn(), checks), false, 'the API is down')
 })

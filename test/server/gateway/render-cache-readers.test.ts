@@ -23,8 +23,8 @@ const scriptSources = (csp: unknown): string[] =>
     ?.split(' ')
     .slice(1) ?? []
 
-// Signed-in readers of home, listings and content pages share one copy per address, apart from the
-// anonymous one (docs/decisions/024-page-render-cache.md); a second gateway on the same API, without
+// Signed-in readers of home, listings, listing and content pages share one copy per address, apart from
+// the anonymous one (docs/decisions/024-page-render-cache.md); a second gateway on the same API, without
 // the cache, renders each reader's page alone, which is what the shared copy must equal.
 t.test('the render cache of signed-in readers', async (t) => {
   const { gateway, db, apiUrl } = await buildTestStack(t, { renderCacheMs: 60_000 })
@@ -32,7 +32,13 @@ t.test('the render cache of signed-in readers', async (t) => {
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin', { en: 'Berlin' })
   const owner = await signInThroughGateway(gateway, 9851, 'Parvaneh')
-  const flat = await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', slug: 'canal-flat' })
+  const flat = await makeListing(db, {
+    ownerId: owner.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    slug: 'canal-flat',
+    contact: '+49 30 5550123',
+  })
   await makeListing(db, { ownerId: owner.id, cityId: city.id, countryCode: 'DE', slug: 'park-flat' })
   const reader = await signInThroughGateway(gateway, 9852, 'Shirin')
   const other = await signInThroughGateway(gateway, 9853, 'Kaveh')
@@ -74,7 +80,15 @@ t.test('the render cache of signed-in readers', async (t) => {
   )
 
   await t.test('the shared copy is the page a reader would get rendered alone', async (t) => {
-    for (const url of ['/en/listings', '/en', '/en/listings?city=berlin&country=DE', '/en/about-us', '/listings']) {
+    for (const url of [
+      '/en/listings',
+      '/en',
+      '/en/listings?city=berlin&country=DE',
+      '/en/about-us',
+      '/listings',
+      '/en/listing/park-flat',
+      '/listing/canal-flat',
+    ]) {
       const shared = await get(url, reader.cookies)
       t.match(shared.headers[CACHE], /^(hit|miss)$/, url)
       // a crawler's render waits for the whole document, as the cache's does
@@ -102,6 +116,10 @@ t.test('the render cache of signed-in readers', async (t) => {
     t.equal(others.headers[CACHE], 'hit')
     t.notMatch(others.body, /aria-pressed="true"/, 'nobody else sees their mark')
     t.equal((await get('/en/about-us', reader.cookies)).headers[CACHE], 'hit', 'a page without listings stays shared')
+    const listingPage = await get('/en/listing/canal-flat', reader.cookies)
+    t.equal(listingPage.headers[CACHE], 'bypass', 'the saved listing’s own page is theirs too')
+    t.match(listingPage.body, /aria-pressed="true"/)
+    t.equal((await get('/en/listing/canal-flat', other.cookies)).headers[CACHE], 'hit')
 
     const removed = await favourite('DELETE')
     t.equal(removed.statusCode, 200, removed.body)
@@ -131,11 +149,28 @@ t.test('the render cache of signed-in readers', async (t) => {
   })
 
   await t.test('pages made for one reader are never shared', async (t) => {
-    const ownPage = await get('/en/listing/canal-flat?view=owner', owner.cookies)
-    t.equal(ownPage.headers[CACHE], 'bypass')
+    t.equal((await get('/en/listing/canal-flat', reader.cookies)).headers[CACHE], 'hit')
+    const ownPage = await get('/en/listing/canal-flat', owner.cookies)
+    t.equal(ownPage.headers[CACHE], 'bypass', 'the owner’s listing page offers them its edit and boost')
     t.match(ownPage.body, /own-listing-panel/)
-    for (const url of ['/en/listing/park-flat', '/en/pricing', '/en/dashboard'])
+    for (const url of ['/en/pricing', '/en/dashboard'])
       t.equal((await get(url, reader.cookies)).headers[CACHE], 'bypass', url)
+
+    const opened = await gateway.inject({
+      method: 'POST',
+      url: `/api/v1/listings/${flat.id}/contact`,
+      headers: { origin: ORIGIN },
+      cookies: other.cookies,
+      payload: {},
+    })
+    t.equal(opened.statusCode, 200, opened.body)
+    const phone = (opened.json() as { data: { contact_phone: string } }).data.contact_phone
+    const withContact = await get('/en/listing/canal-flat', other.cookies)
+    t.equal(withContact.headers[CACHE], 'bypass', 'a contact they opened stays open in their page')
+    t.match(withContact.body, phone)
+    const shared = await get('/en/listing/canal-flat', reader.cookies)
+    t.equal(shared.headers[CACHE], 'hit')
+    t.notMatch(shared.body, phone, 'and is in nobody else’s')
   })
 
   await t.test('a write empties the readers’ copies as it does the anonymous ones', async (t) => {
