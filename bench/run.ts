@@ -151,6 +151,11 @@ try {
       { method: 'GET', path: '/en/listings', headers: { cookie: reader } },
     ]),
   )
+  rows.push(
+    await measure("page /listing/{slug} signed in (readers' copy)", `${base}/listing/${slug}`, [
+      { method: 'GET', path: `/listing/${slug}`, headers: { cookie: reader } },
+    ]),
+  )
   const saver = await signIn(base, 4)
   await post(base, `/favorites/${String(page.data.listings[0]?.id)}`, saver, {})
   rows.push(

@@ -3,7 +3,20 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['client', 'shared', 'locales', 'public', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
+// (with the build's own scripts: the Vite plugins, the precompression)
+const SOURCES = [
+  'client',
+  'shared',
+  'locales',
+  'public',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'package-lock.json',
+  'scripts/build.ts',
+  'scripts/precompress.ts',
+  'scripts/page-chunks.ts',
+  'scripts/route-catalogs.ts',
+]
 const MARKER = 'dist/server/entry.server.js'
 
 function newest(target: string): number {

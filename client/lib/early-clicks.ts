@@ -17,20 +17,24 @@ declare global {
  * scripts have run, for the app to replay once it has hydrated (`replayEarlyClick`): a reader who taps
  * "Show contact" or the heart while the scripts load gets what they asked for, a moment later, instead
  * of nothing (the scripts load after the first paint, docs/decisions/026-images-fonts-and-lcp.md). A
- * form sent with GET (the search filters) and a link are left alone: they work without the app.
+ * form sent with GET (the search filters; a button's own `formmethod` counts) and a link are left
+ * alone: they work without the app.
  *
  * Source text, as `loadAfterFirstPaint` is; the browser journeys run it (test/e2e/early-clicks.spec.ts).
  */
 export const KEEP_EARLY_CLICKS = `(() => {
 const early = window.__khanehEarlyClicks = { keeping: true, target: null }
-const worksAlone = (form) => form && (form.getAttribute('method') || 'get').toLowerCase() === 'get'
+const worksAlone = (form, button) => !!form && ((button && button.formMethod) || form.method) === 'get'
 const keep = (event) => {
-  if (!early.keeping) return
+  if (!early.keeping) {
+    early.target = null
+    return
+  }
   let target
-  if (event.type === 'submit') target = worksAlone(event.target) ? null : event.target
+  if (event.type === 'submit') target = worksAlone(event.target, event.submitter) ? null : event.target
   else {
     const button = event.target.closest && event.target.closest('button')
-    target = !button || button.disabled || (button.type === 'submit' && worksAlone(button.form)) ? null : button
+    target = !button || button.disabled || (button.type === 'submit' && worksAlone(button.form, button)) ? null : button
   }
   if (!target) return
   event.preventDefault()
@@ -41,7 +45,10 @@ addEventListener('click', keep, true)
 addEventListener('submit', keep, true)
 })();`.replace(/\n\s*/g, '\n')
 
-/** Hydration starts: from now on React answers clicks itself (it hydrates what is clicked first). */
+/**
+ * Hydration starts: from now on React answers clicks itself (it hydrates what is clicked first); a
+ * click it answers before the page has hydrated also drops the kept one, so nothing happens twice.
+ */
 export function stopKeepingClicks(): void {
   if (window.__khanehEarlyClicks) window.__khanehEarlyClicks.keeping = false
 }
