@@ -4,6 +4,8 @@ interface EarlyClicks {
   keeping: boolean
   /** The last button clicked, or form sent, that needs the app. */
   target: HTMLElement | null
+  /** Keeps this target (none: drops the kept one), shown as waiting (`data-early-click`) meanwhile. */
+  mark(target: HTMLElement | null): void
 }
 
 declare global {
@@ -15,19 +17,27 @@ declare global {
 /**
  * The page's inline script that keeps the last click on a button (or a form sent) before the app's
  * scripts have run, for the app to replay once it has hydrated (`replayEarlyClick`): a reader who taps
- * "Show contact" or the heart while the scripts load gets what they asked for, a moment later, instead
- * of nothing (the scripts load after the first paint, docs/decisions/026-images-fonts-and-lcp.md). A
+ * "Show contact" or the heart while the scripts load sees it wait (`[data-early-click]` in app.css) and
+ * gets what they asked for a moment later, instead of nothing (the scripts load after the first paint, docs/decisions/026-images-fonts-and-lcp.md). A
  * form sent with GET (the search filters; a button's own `formmethod` counts) and a link are left
  * alone: they work without the app.
  *
  * Source text, as `loadAfterFirstPaint` is; the browser journeys run it (test/e2e/early-clicks.spec.ts).
  */
 export const KEEP_EARLY_CLICKS = `(() => {
-const early = window.__khanehEarlyClicks = { keeping: true, target: null }
+const early = window.__khanehEarlyClicks = {
+  keeping: true,
+  target: null,
+  mark(target) {
+    if (early.target) early.target.removeAttribute('data-early-click')
+    early.target = target
+    if (target) target.setAttribute('data-early-click', '')
+  },
+}
 const worksAlone = (form, button) => !!form && ((button && button.formMethod) || form.method) === 'get'
 const keep = (event) => {
   if (!early.keeping) {
-    early.target = null
+    early.mark(null)
     return
   }
   let target
@@ -39,7 +49,7 @@ const keep = (event) => {
   if (!target) return
   event.preventDefault()
   event.stopPropagation()
-  early.target = target
+  early.mark(target)
 }
 addEventListener('click', keep, true)
 addEventListener('submit', keep, true)
@@ -59,7 +69,7 @@ export function replayEarlyClick(): void {
   if (!early) return
   early.keeping = false
   const target = early.target
-  early.target = null
+  early.mark(null)
   if (!target?.isConnected) return
   if (target instanceof HTMLFormElement) target.requestSubmit()
   else target.click()
