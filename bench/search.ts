@@ -3,7 +3,7 @@
 // (the database path); and EXPLAIN (ANALYZE, BUFFERS) of the SQL the API issues for each, captured from its code path.
 import { loadavg } from 'node:os'
 import type { Request } from 'autocannon'
-import { openDb, type Db, type OpenDbOptions } from '../server/api/db/client.ts'
+import { openDb, type Db, type OpenDbOptions, type QueryOptions } from '../server/api/db/client.ts'
 import { SEED_COUNTRIES } from '../server/api/db/seed/places.ts'
 import { viewCounter } from '../server/api/listings/analytics/views.ts'
 import { publicListingsService } from '../server/api/listings/public/public.service.ts'
@@ -119,14 +119,14 @@ export function printSearch(rows: SearchRow[], setting: string): void {
 function explaining(db: Db): Db {
   return {
     ...db,
-    async query<T>(sql: string, params: unknown[] = []) {
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions) {
       if (/^\s*(SELECT|WITH)\b/i.test(sql)) {
         const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)
         console.log(`\n${sql.replace(/\s+/g, ' ').trim()}`)
         console.log(`  parameters: ${JSON.stringify(params)}`)
         for (const row of plan) console.log(`  ${row['QUERY PLAN']}`)
       }
-      return db.query<T>(sql, params)
+      return db.query<T>(sql, params, options)
     },
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -5,9 +6,20 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { asUnavailable } from './unavailable.ts'
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: keep the statement prepared on its pooled connection, so that running it again skips
+   * parsing, and planning too once the server settles on a generic plan (docs/decisions/029-prepared-searches.md).
+   * For a statement run often, whose text repeats with other values (every value a parameter, none
+   * spliced in) and whose result names its columns (a prepared `SELECT *` fails once a migration
+   * changes the table). PGlite ignores it.
+   */
+  prepare?: boolean
+}
+
 /** What the repositories need from a database: parameterised queries and transactions. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>
 }
 
 export interface Db extends Queryable {
@@ -41,6 +53,16 @@ export interface OpenDbOptions {
   /** PostgreSQL: how long close() waits for queries in flight before it abandons them (default 5 s). */
   closeTimeoutMs?: number
 }
+
+/**
+ * The most statements a pooled connection keeps prepared. A prepared search holds about 0.3 MB of the
+ * server's memory until its connection closes; a connection past this many is closed when released,
+ * and the pool opens a fresh one when it needs it.
+ */
+export const PREPARED_PER_CONNECTION = 32
+
+/** A prepared statement's name on every connection: the same text, the same name. */
+const statementName = (sql: string) => `k${createHash('sha1').update(sql).digest('base64url')}`
 
 /** Production defaults of the PostgreSQL pool's timeouts. */
 const PG_TIMEOUTS = {
@@ -128,9 +150,36 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
     // an idle client lost its connection; the pool has already dropped it
   })
   const listeners = new Set<{ stop(): Promise<void> }>()
+  // the statements each pooled connection holds prepared
+  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>()
+
+  async function queryPrepared<T>(sql: string, params: unknown[]): Promise<T[]> {
+    const name = statementName(sql)
+    const client = await pool.connect().catch(rethrow)
+    const prepared = preparedOn.get(client) ?? new Set<string>()
+    preparedOn.set(client, prepared)
+    let broken: Error | undefined
+    // a checked-out client that loses its connection emits 'error'; unheard, it would crash the process
+    const onError = (err: Error) => (broken = err)
+    client.on('error', onError)
+    try {
+      const { rows } = await client.query({ name, text: sql, values: params })
+      prepared.add(name)
+      return rows as T[]
+    } catch (err) {
+      // as pool.query does: a client whose query failed is closed, not returned to the pool
+      broken ??= err as Error
+      return rethrow(err)
+    } finally {
+      client.off('error', onError)
+      client.release(broken ?? prepared.size > PREPARED_PER_CONNECTION)
+    }
+  }
+
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: unknown[] = []) {
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+      if (options?.prepare) return queryPrepared<T>(sql, params)
       // pool.query destroys a client whose query failed rather than returning it to the pool
       return (await pool.query(sql, params).catch(rethrow)).rows as T[]
     },

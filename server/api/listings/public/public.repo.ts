@@ -1,5 +1,5 @@
 import type { GenderPref, ListingSort, PropertyType, Term } from '../../../../shared/constants.ts'
-import type { Queryable } from '../../db/client.ts'
+import type { Queryable, QueryOptions } from '../../db/client.ts'
 
 export interface ListingRow {
   id: number
@@ -92,9 +92,15 @@ const LISTING_JOINS = `
 
 const SELECT_LISTING = `${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS}`
 
-/** Counts the active listings matching `where`, stopping at `cap` + 1. */
-const countOf = (where: string[], cap: number) =>
-  `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT ${cap + 1}) s`
+/**
+ * The searches run prepared: their text depends only on which filters are given, as every value (the page's
+ * limit and offset, the count's cap included) is a parameter (docs/decisions/029-prepared-searches.md).
+ */
+const PREPARED: QueryOptions = { prepare: true }
+
+/** Counts the active listings matching `where`, stopping at `cap` + 1 (a parameter added to `params`). */
+const countOf = (where: string[], cap: number, params: unknown[]) =>
+  `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT $${params.push(cap + 1)}::int) s`
 
 /**
  * Whether the search filters on more than its place. Such a page is read as its ids first: the place's ordered
@@ -121,21 +127,24 @@ const filtersBeyondPlace = (f: ListingFilters): boolean =>
  *
  * `idsFirst`: the subquery selects the page's ids only, and their rows are read by key after it, so that an
  * index holding the filter and the order answers it without the table (it costs a little more planning).
+ * The page's limit and offset, and the count's cap, are added to `params`, the values of `where`.
  */
 function pageOf(
   where: string[],
   order: string,
   limit: number,
   offset: number,
-  counted?: { where: string[]; cap: number },
-  idsFirst = false,
+  counted: { where: string[]; cap: number } | undefined,
+  idsFirst: boolean,
+  params: unknown[],
 ): string {
-  const conditions = counted ? [...where, `(SELECT count FROM matches) > ${offset}`] : where
-  const cut = `WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+  const off = `$${params.push(offset)}::int`
+  const conditions = counted ? [...where, `(SELECT count FROM matches) > ${off}`] : where
+  const cut = `WHERE ${conditions.join(' AND ')} ORDER BY ${order} LIMIT $${params.push(limit)}::int OFFSET ${off}`
   const rows = idsFirst
     ? `SELECT l.* FROM (SELECT l.id FROM listings l ${cut}) f JOIN listings l ON l.id = f.id`
     : `SELECT * FROM listings l ${cut}`
-  return `${counted ? `WITH matches AS MATERIALIZED (${countOf(counted.where, counted.cap)})` : ''}
+  return `${counted ? `WITH matches AS MATERIALIZED (${countOf(counted.where, counted.cap, params)})` : ''}
     ${LISTING_COLUMNS}${counted ? ', (SELECT count FROM matches) AS total' : ''}
     FROM (${rows}) l
     ${LISTING_JOINS}
@@ -181,7 +190,7 @@ export function publicListingsRepo(db: Queryable) {
     const params: unknown[] = []
     const where = whereActive(filters, params)
     if (boostedAt) where.push(`l.boost_until > $${params.push(boostedAt)}`)
-    const rows = await db.query<{ count: number }>(countOf(where, cap), params)
+    const rows = await db.query<{ count: number }>(countOf(where, cap, params), params, PREPARED)
     return rows[0]?.count ?? 0
   }
 
@@ -205,8 +214,9 @@ export function publicListingsRepo(db: Queryable) {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       const rows = await db.query<CountedListingRow>(
-        pageOf(where, ORDER_BY[sort], limit, offset, { where, cap }, filtersBeyondPlace(filters)),
+        pageOf(where, ORDER_BY[sort], limit, offset, { where, cap }, filtersBeyondPlace(filters), params),
         params,
+        PREPARED,
       )
       return counted(rows, filters, cap)
     },
@@ -235,8 +245,10 @@ export function publicListingsRepo(db: Queryable) {
           offset,
           { where: matches, cap },
           filtersBeyondPlace(filters),
+          params,
         ),
         params,
+        PREPARED,
       )
       return counted(rows, filters, cap)
     },
@@ -253,18 +265,20 @@ export function publicListingsRepo(db: Queryable) {
       const where = whereActive(filters, params)
       where.push(`(l.boost_until IS NULL OR l.boost_until <= $${params.push(now)})`)
       return db.query<ListingRow>(
-        pageOf(where, ORDER_BY.newest, limit, offset, undefined, filtersBeyondPlace(filters)),
+        pageOf(where, ORDER_BY.newest, limit, offset, undefined, filtersBeyondPlace(filters), params),
         params,
+        PREPARED,
       )
     },
 
     /** A listing by numeric id or slug, whatever its status. */
     async findByIdOrSlug(idOrSlug: string, language: string): Promise<ListingRow | null> {
       const byId = /^\d{1,9}$/.test(idOrSlug)
-      const rows = await db.query<ListingRow>(`${SELECT_LISTING} WHERE ${byId ? 'l.id = $2::int' : 'l.slug = $2'}`, [
-        language,
-        idOrSlug,
-      ])
+      const rows = await db.query<ListingRow>(
+        `${SELECT_LISTING} WHERE ${byId ? 'l.id = $2::int' : 'l.slug = $2'}`,
+        [language, idOrSlug],
+        PREPARED,
+      )
       return rows[0] ?? null
     },
 

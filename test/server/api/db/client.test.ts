@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import pino from 'pino'
 import t from 'tap'
-import { openDb, type Db, type OpenDbOptions } from '../../../../server/api/db/client.ts'
+import { openDb, PREPARED_PER_CONNECTION, type Db, type OpenDbOptions } from '../../../../server/api/db/client.ts'
 import { DatabaseUnavailableError } from '../../../../server/api/db/unavailable.ts'
-import { proxiedPostgres } from '../../../helpers/tcp-proxy.ts'
+import { proxiedPostgres, REAL_POSTGRES_URL } from '../../../helpers/tcp-proxy.ts'
 
 // Short timeouts so a silent database is noticed within a test's patience; production keeps its defaults.
 const FAST: OpenDbOptions = { statementTimeoutMs: 2_000, queryTimeoutMs: 3_000, connectionTimeoutMs: 3_000 }
@@ -97,6 +97,81 @@ t.test('openDb on PostgreSQL', async (t) => {
     t.match((err as DatabaseUnavailableError).reason, /ECONNREFUSED/)
   })
 
+  t.test('prepared statements', async (t) => {
+    const db = await openDb({ databaseUrl: REAL_POSTGRES_URL, ...FAST })
+    t.teardown(() => db.close())
+    const PREPARE = { prepare: true }
+    // one query at a time: the pool hands out its one idle connection each time
+    const session = async () =>
+      (
+        await db.query<{ pid: number; prepared: number }>(
+          'SELECT pg_backend_pid() AS pid, (SELECT count(*)::int FROM pg_prepared_statements) AS prepared',
+        )
+      )[0]!
+
+    t.test('a statement is prepared once on its connection and answers each value', async (t) => {
+      // a text no earlier run prepared
+      const tag = `prepared ${Date.now()}`
+      const sql = `SELECT $1::int * 2 AS doubled, '${tag}' AS tag`
+      const before = await session()
+      t.same(await db.query(sql, [2], PREPARE), [{ doubled: 4, tag }])
+      t.same(await db.query(sql, [21], PREPARE), [{ doubled: 42, tag }])
+      const after = await session()
+      t.equal(after.pid, before.pid, 'the same connection')
+      t.equal(after.prepared, before.prepared + 1, 'one statement prepared for both runs')
+      const [kept] = await db.query<{ statement: string }>(
+        'SELECT statement FROM pg_prepared_statements WHERE statement = $1',
+        [sql],
+      )
+      t.equal(kept?.statement, sql)
+    })
+
+    t.test(`a connection holding more than ${PREPARED_PER_CONNECTION} statements is closed, not reused`, async (t) => {
+      const first = await session()
+      const distinct = (i: number) => `SELECT $1::int + ${i} AS n, 'cap ${first.pid}' AS tag`
+      let i = 0
+      // up to the bound, statements stay prepared on the same connection
+      while ((await session()).prepared < PREPARED_PER_CONNECTION) {
+        t.same(await db.query(distinct(i), [1], PREPARE), [{ n: 1 + i, tag: `cap ${first.pid}` }])
+        i++
+      }
+      const full = await session()
+      t.equal(full.pid, first.pid, 'kept while within the bound')
+      t.equal(full.prepared, PREPARED_PER_CONNECTION)
+      // one more: it answers, then its connection is closed on release
+      t.same(await db.query(distinct(i), [1], PREPARE), [{ n: 1 + i, tag: `cap ${first.pid}` }])
+      const next = await session()
+      t.not(next.pid, first.pid, 'a fresh connection')
+      t.equal(next.prepared, 0)
+      // and the statements run again on it, prepared anew
+      t.same(await db.query(distinct(0), [5], PREPARE), [{ n: 5, tag: `cap ${first.pid}` }])
+      t.equal((await session()).prepared, 1)
+    })
+
+    t.test('an SQL error stays what it is, carries no values, and its connection is not reused', async (t) => {
+      const before = await session()
+      const err = await failureOf(db.query('SELECT $1::int / 0', ['7'], PREPARE))
+      t.notOk(err instanceof DatabaseUnavailableError)
+      t.match(err, { code: '22012' })
+      t.notMatch(JSON.stringify(pino.stdSerializers.err(err as Error)), '"7"')
+      t.not((await session()).pid, before.pid)
+      t.same(await db.query('SELECT $1::int AS n', [7], PREPARE), [{ n: 7 }])
+    })
+
+    t.test('on a connection gone silent it fails as unavailable within the query timeout', async (t) => {
+      const { proxy, db } = await proxiedDb(t)
+      await connected(db)
+      proxy.silence()
+      const started = Date.now()
+      t.type(await failureOf(db.query('SELECT $1::int AS n', [1], PREPARE)), DatabaseUnavailableError)
+      t.ok(Date.now() - started < BOUND_MS)
+      await proxy.restore()
+      await recovery(db, 10_000)
+      t.same(await db.query('SELECT $1::int AS n', [3], PREPARE), [{ n: 3 }])
+    })
+    t.end()
+  })
+
   t.test('an ordinary SQL error stays what it is', async (t) => {
     const { proxy, db } = await proxiedDb(t)
     const err = await failureOf(db.query('SELEC 1'))
@@ -170,6 +245,7 @@ t.test('openDb on PostgreSQL', async (t) => {
 t.test('openDb on PGlite', async (t) => {
   t.test('a closed database is unavailable; an SQL error is not, and carries no parameter values', async (t) => {
     const db = await openDb({})
+    t.same(await db.query('SELECT $1::int AS n', [4], { prepare: true }), [{ n: 4 }], 'prepare is ignored')
     const sqlError = await failureOf(db.query('SELEC $1::text', ['s3cret-value']))
     t.notOk(sqlError instanceof DatabaseUnavailableError)
     t.match(sqlError, { code: '42601' })
