@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -8,11 +7,10 @@ import { asUnavailable } from './unavailable.ts'
 
 export interface QueryOptions {
   /**
-   * PostgreSQL: keep the statement prepared on its pooled connection, so that running it again skips
-   * parsing, and planning too once the server settles on a generic plan (docs/decisions/029-prepared-searches.md).
+   * PostgreSQL: run the statement prepared once its text repeats, so that running it again skips
+   * parsing, and planning too when the server settles on a generic plan (docs/decisions/029-prepared-searches.md).
    * For a statement run often, whose text repeats with other values (every value a parameter, none
-   * spliced in) and whose result names its columns (a prepared `SELECT *` fails once a migration
-   * changes the table). PGlite ignores it.
+   * spliced in) and whose result names its columns. PGlite ignores it.
    */
   prepare?: boolean
 }
@@ -55,14 +53,39 @@ export interface OpenDbOptions {
 }
 
 /**
- * The most statements a pooled connection keeps prepared. A prepared search holds about 0.3 MB of the
- * server's memory until its connection closes; a connection past this many is closed when released,
- * and the pool opens a fresh one when it needs it.
+ * How many texts run prepared, for a pool's whole life: each pooled connection holds at most these, about
+ * 0.3 MB of the server's memory each for a search.
  */
-export const PREPARED_PER_CONNECTION = 32
+export const PREPARED_STATEMENTS = 32
 
-/** A prepared statement's name on every connection: the same text, the same name. */
-const statementName = (sql: string) => `k${createHash('sha1').update(sql).digest('base64url')}`
+/** How many texts seen once are remembered, waiting for a second run to be named. */
+const SEEN_ONCE = 1000
+
+/**
+ * The name a text runs prepared under, or none. A text is named the second time it runs, while fewer
+ * than `PREPARED_STATEMENTS` are; from then on, on every connection, under the same name. A text run
+ * once (a rare mix of filters) takes no place, and no connection ever holds more than the bound, so
+ * none is closed for holding too many.
+ */
+function statementNames(bound = PREPARED_STATEMENTS) {
+  const names = new Map<string, string>()
+  const seenOnce = new Set<string>()
+  return (sql: string): string | undefined => {
+    const named = names.get(sql)
+    if (named !== undefined || names.size >= bound) return named
+    if (seenOnce.delete(sql)) {
+      const name = `prepared_${names.size + 1}`
+      names.set(sql, name)
+      return name
+    }
+    if (seenOnce.size >= SEEN_ONCE) seenOnce.clear()
+    seenOnce.add(sql)
+    return undefined
+  }
+}
+
+/** A prepared statement whose result type a migration changed (`cached plan must not change result type`). */
+const isStalePlan = (err: unknown) => (err as { code?: string } | null)?.code === '0A000'
 
 /** Production defaults of the PostgreSQL pool's timeouts. */
 const PG_TIMEOUTS = {
@@ -150,38 +173,20 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
     // an idle client lost its connection; the pool has already dropped it
   })
   const listeners = new Set<{ stop(): Promise<void> }>()
-  // the statements each pooled connection holds prepared
-  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>()
-
-  async function queryPrepared<T>(sql: string, params: unknown[]): Promise<T[]> {
-    const name = statementName(sql)
-    const client = await pool.connect().catch(rethrow)
-    const prepared = preparedOn.get(client) ?? new Set<string>()
-    preparedOn.set(client, prepared)
-    let broken: Error | undefined
-    // a checked-out client that loses its connection emits 'error'; unheard, it would crash the process
-    const onError = (err: Error) => (broken = err)
-    client.on('error', onError)
-    try {
-      const { rows } = await client.query({ name, text: sql, values: params })
-      prepared.add(name)
-      return rows as T[]
-    } catch (err) {
-      // as pool.query does: a client whose query failed is closed, not returned to the pool
-      broken ??= err as Error
-      return rethrow(err)
-    } finally {
-      client.off('error', onError)
-      client.release(broken ?? prepared.size > PREPARED_PER_CONNECTION)
-    }
-  }
+  const preparedName = statementNames()
 
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions) {
-      if (options?.prepare) return queryPrepared<T>(sql, params)
+      const name = options?.prepare ? preparedName(sql) : undefined
       // pool.query destroys a client whose query failed rather than returning it to the pool
-      return (await pool.query(sql, params).catch(rethrow)).rows as T[]
+      const run = (named?: string) => pool.query({ name: named, text: sql, values: params })
+      // a statement prepared before a migration changed its result's type fails once per connection
+      // (which is then closed): run it unnamed instead
+      const result = await run(name)
+        .catch((err: unknown) => (name && isStalePlan(err) ? run() : Promise.reject(err)))
+        .catch(rethrow)
+      return result.rows as T[]
     },
     async exec(sql) {
       await pool.query(sql).catch(rethrow)

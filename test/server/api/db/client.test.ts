@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import pino from 'pino'
 import t from 'tap'
-import { openDb, PREPARED_PER_CONNECTION, type Db, type OpenDbOptions } from '../../../../server/api/db/client.ts'
+import { openDb, PREPARED_STATEMENTS, type Db, type OpenDbOptions } from '../../../../server/api/db/client.ts'
 import { DatabaseUnavailableError } from '../../../../server/api/db/unavailable.ts'
 import { proxiedPostgres, REAL_POSTGRES_URL } from '../../../helpers/tcp-proxy.ts'
 
@@ -98,27 +98,31 @@ t.test('openDb on PostgreSQL', async (t) => {
   })
 
   t.test('prepared statements', async (t) => {
-    const db = await openDb({ databaseUrl: REAL_POSTGRES_URL, ...FAST })
-    t.teardown(() => db.close())
     const PREPARE = { prepare: true }
-    // one query at a time: the pool hands out its one idle connection each time
-    const session = async () =>
-      (
-        await db.query<{ pid: number; prepared: number }>(
-          'SELECT pg_backend_pid() AS pid, (SELECT count(*)::int FROM pg_prepared_statements) AS prepared',
-        )
-      )[0]!
+    /** A database of its own (its names start afresh), used one query at a time: the pool's one idle connection. */
+    async function ownDb(t: { teardown(fn: () => unknown): void }) {
+      const db = await openDb({ databaseUrl: REAL_POSTGRES_URL, ...FAST })
+      t.teardown(() => db.close())
+      const session = async () =>
+        (
+          await db.query<{ pid: number; prepared: number }>(
+            'SELECT pg_backend_pid() AS pid, (SELECT count(*)::int FROM pg_prepared_statements) AS prepared',
+          )
+        )[0]!
+      return { db, session }
+    }
 
-    t.test('a statement is prepared once on its connection and answers each value', async (t) => {
-      // a text no earlier run prepared
-      const tag = `prepared ${Date.now()}`
-      const sql = `SELECT $1::int * 2 AS doubled, '${tag}' AS tag`
+    t.test('a text is prepared the second time it runs, once, and answers each value', async (t) => {
+      const { db, session } = await ownDb(t)
+      const sql = `SELECT $1::int * 2 AS doubled`
       const before = await session()
-      t.same(await db.query(sql, [2], PREPARE), [{ doubled: 4, tag }])
-      t.same(await db.query(sql, [21], PREPARE), [{ doubled: 42, tag }])
+      t.same(await db.query(sql, [2], PREPARE), [{ doubled: 4 }])
+      t.equal((await session()).prepared, before.prepared, 'run once: unnamed')
+      t.same(await db.query(sql, [21], PREPARE), [{ doubled: 42 }])
+      t.same(await db.query(sql, [5], PREPARE), [{ doubled: 10 }])
       const after = await session()
       t.equal(after.pid, before.pid, 'the same connection')
-      t.equal(after.prepared, before.prepared + 1, 'one statement prepared for both runs')
+      t.equal(after.prepared, before.prepared + 1, 'one statement prepared for both later runs')
       const [kept] = await db.query<{ statement: string }>(
         'SELECT statement FROM pg_prepared_statements WHERE statement = $1',
         [sql],
@@ -126,41 +130,44 @@ t.test('openDb on PostgreSQL', async (t) => {
       t.equal(kept?.statement, sql)
     })
 
-    t.test(`a connection holding more than ${PREPARED_PER_CONNECTION} statements is closed, not reused`, async (t) => {
+    t.test(`no more than ${PREPARED_STATEMENTS} texts run prepared; the others run unnamed`, async (t) => {
+      const { db, session } = await ownDb(t)
       const first = await session()
-      const distinct = (i: number) => `SELECT $1::int + ${i} AS n, 'cap ${first.pid}' AS tag`
-      let i = 0
-      // up to the bound, statements stay prepared on the same connection
-      while ((await session()).prepared < PREPARED_PER_CONNECTION) {
-        t.same(await db.query(distinct(i), [1], PREPARE), [{ n: 1 + i, tag: `cap ${first.pid}` }])
-        i++
-      }
-      const full = await session()
-      t.equal(full.pid, first.pid, 'kept while within the bound')
-      t.equal(full.prepared, PREPARED_PER_CONNECTION)
-      // one more: it answers, then its connection is closed on release
-      t.same(await db.query(distinct(i), [1], PREPARE), [{ n: 1 + i, tag: `cap ${first.pid}` }])
-      const next = await session()
-      t.not(next.pid, first.pid, 'a fresh connection')
-      t.equal(next.prepared, 0)
-      // and the statements run again on it, prepared anew
-      t.same(await db.query(distinct(0), [5], PREPARE), [{ n: 5, tag: `cap ${first.pid}` }])
-      t.equal((await session()).prepared, 1)
+      const texts = Array.from({ length: PREPARED_STATEMENTS + 8 }, (_, i) => `SELECT $1::int + ${i} AS n`)
+      for (let round = 0; round < 3; round++)
+        for (const [i, sql] of texts.entries()) t.same(await db.query(sql, [1], PREPARE), [{ n: 1 + i }])
+      const last = await session()
+      t.equal(last.pid, first.pid, 'the connection is kept')
+      t.equal(last.prepared, first.prepared + PREPARED_STATEMENTS)
     })
 
-    t.test('an SQL error stays what it is, carries no values, and its connection is not reused', async (t) => {
-      const before = await session()
-      const err = await failureOf(db.query('SELECT $1::int / 0', ['7'], PREPARE))
-      t.notOk(err instanceof DatabaseUnavailableError)
-      t.match(err, { code: '22012' })
-      t.notMatch(JSON.stringify(pino.stdSerializers.err(err as Error)), '"7"')
-      t.not((await session()).pid, before.pid)
+    t.test('a statement prepared before its result type changed runs again unnamed', async (t) => {
+      const { db } = await ownDb(t)
+      const table = `prepared_${process.pid}_${Date.now()}`
+      await db.exec(`CREATE TABLE ${table} (x int); INSERT INTO ${table} VALUES (7)`)
+      t.teardown(() => db.exec(`DROP TABLE IF EXISTS ${table}`))
+      const sql = `SELECT x FROM ${table} WHERE $1::int = 1`
+      t.same(await db.query(sql, [1], PREPARE), [{ x: 7 }])
+      t.same(await db.query(sql, [1], PREPARE), [{ x: 7 }], 'prepared now')
+      await db.exec(`ALTER TABLE ${table} ALTER COLUMN x TYPE text`)
+      t.same(await db.query(sql, [1], PREPARE), [{ x: '7' }])
+    })
+
+    t.test('an SQL error stays what it is and carries no values', async (t) => {
+      const { db } = await ownDb(t)
+      for (let run = 0; run < 2; run++) {
+        const err = await failureOf(db.query('SELECT $1::int / 0', ['7'], PREPARE))
+        t.notOk(err instanceof DatabaseUnavailableError)
+        t.match(err, { code: '22012' })
+        t.notMatch(JSON.stringify(pino.stdSerializers.err(err as Error)), '"7"')
+      }
       t.same(await db.query('SELECT $1::int AS n', [7], PREPARE), [{ n: 7 }])
     })
 
     t.test('on a connection gone silent it fails as unavailable within the query timeout', async (t) => {
       const { proxy, db } = await proxiedDb(t)
       await connected(db)
+      for (const n of [1, 2]) t.same(await db.query('SELECT $1::int AS n', [n], PREPARE), [{ n }])
       proxy.silence()
       const started = Date.now()
       t.type(await failureOf(db.query('SELECT $1::int AS n', [1], PREPARE)), DatabaseUnavailableError)
