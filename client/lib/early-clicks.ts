@@ -18,9 +18,9 @@ declare global {
  * The page's inline script that keeps the last click on a button (or a form sent) before the app's
  * scripts have run, for the app to replay once it has hydrated (`replayEarlyClick`): a reader who taps
  * "Show contact" or the heart while the scripts load sees it wait (`[data-early-click]` in app.css) and
- * gets what they asked for a moment later, instead of nothing (the scripts load after the first paint, docs/decisions/026-images-fonts-and-lcp.md). A
- * form sent with GET (the search filters; a button's own `formmethod` counts) and a link are left
- * alone: they work without the app.
+ * gets what they asked for a moment later, instead of nothing (the scripts load after the first paint,
+ * docs/decisions/026-images-fonts-and-lcp.md). A form sent with GET (the search filters; a button's own
+ * `formmethod` counts) and a link are left alone: they work without the app.
  *
  * Source text, as `loadAfterFirstPaint` is; the browser journeys run it (test/e2e/early-clicks.spec.ts).
  */
