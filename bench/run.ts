@@ -143,8 +143,8 @@ try {
   const asset = /"(\/assets\/framework-[^"]+\.js)"/.exec(html)?.[1] ?? '/logo.svg'
   rows.push(await measure('page /en/listings', `${base}/en/listings`))
   rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
-  // a signed-in reader gets the readers' copy of the page unless they saved one of its listings;
-  // then it is rendered for them alone (docs/decisions/024-page-render-cache.md)
+  // a signed-in reader gets the readers' copy of the page, with the listings they saved on it marked at
+  // its end; the page of a listing they saved is rendered for them alone (docs/decisions/024-page-render-cache.md)
   const reader = await signIn(base, 3)
   rows.push(
     await measure("page /en/listings signed in (readers' copy)", `${base}/en/listings`, [
@@ -159,8 +159,13 @@ try {
   const saver = await signIn(base, 4)
   await post(base, `/favorites/${String(page.data.listings[0]?.id)}`, saver, {})
   rows.push(
-    await measure('page /en/listings signed in, one saved (rendered)', `${base}/en/listings`, [
+    await measure("page /en/listings signed in, one saved (readers' copy)", `${base}/en/listings`, [
       { method: 'GET', path: '/en/listings', headers: { cookie: saver } },
+    ]),
+  )
+  rows.push(
+    await measure('page /listing/{slug} signed in, saved (rendered)', `${base}/listing/${slug}`, [
+      { method: 'GET', path: `/listing/${slug}`, headers: { cookie: saver } },
     ]),
   )
   searchRows = await benchSearch(base, measure)

@@ -95,16 +95,18 @@ export function notingReaderChecks(transport: Transport): { transport: Transport
 const dataOf = (answer: Answer): unknown => (answer.body as { data?: unknown } | null)?.data
 
 /**
- * Whether the readers' copy is this reader's page too: they saved none of its searches' listings, and
- * each of its other reads answers them exactly as it answers anyone. False when it is not, or when
- * that could not be learnt (the session is over, the API failed): the caller renders the page for them.
+ * Which of the readers' copy's listings this reader saved, when the copy is otherwise their page too:
+ * each of its other reads answers them exactly as it answers anyone. None saved: the copy is theirs
+ * as it is; some: it is theirs with those marked (`savedListingsEnd`). Null when the copy is not
+ * their page, or when that could not be learnt (the session is over, the API failed): the caller
+ * renders the page for them.
  */
-export async function readerSeesCopy(
+export async function readerSavedListings(
   upstream: Upstream,
   visitor: Visitor,
   session: RequestSession,
   checks: ReaderChecks,
-): Promise<boolean> {
+): Promise<number[] | null> {
   const send = sender(upstream, visitor)
   const readsAsAnyone = async (path: string) => {
     // (a session found over reads a public listing anonymously: that answer is anyone's, not theirs)
@@ -124,35 +126,24 @@ export async function readerSeesCopy(
     )
   }
   try {
-    const answers = await Promise.all([
-      savedAny(upstream, visitor, session, checks.listingIds).then((saved) => saved === false),
+    const [saved, ...reads] = await Promise.all([
+      savedOf(checks.listingIds, session, send),
       ...checks.reads.map(readsAsAnyone),
     ])
-    return answers.every(Boolean)
-  } catch (err) {
-    if (err instanceof UpstreamError) return false
-    throw err
-  }
-}
-
-/**
- * Whether the reader saved any of these listings: true or false; null when that could not be
- * learnt (the session is over, or the API failed), which the caller leaves to a full render.
- */
-export async function savedAny(
-  upstream: Upstream,
-  visitor: Visitor,
-  session: RequestSession,
-  ids: number[],
-): Promise<boolean | null> {
-  if (ids.length === 0) return false
-  try {
-    const marks = await readerMarks(ids, session, sender(upstream, visitor))
-    return Array.isArray(marks) ? marks.length > 0 : null
+    return saved !== null && reads.every(Boolean) ? saved : null
   } catch (err) {
     if (err instanceof UpstreamError) return null
     throw err
   }
+}
+
+/** Which of these listings the reader saved, in their order; null when that could not be learnt (the session is over, or the API failed). */
+async function savedOf(ids: number[], session: RequestSession, send: Send): Promise<number[] | null> {
+  if (ids.length === 0) return []
+  const marks = await readerMarks(ids, session, send)
+  if (!Array.isArray(marks)) return null
+  const saved = new Set(marks.map((mark) => mark.listing_id))
+  return ids.filter((id) => saved.has(id))
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
-import { notingReaderChecks, readerSeesCopy, serverTransport } from './api-transport.ts'
+import { notingReaderChecks, readerSavedListings, serverTransport } from './api-transport.ts'
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
@@ -17,6 +17,7 @@ import {
   type CachedPage,
   type RenderCache,
 } from './ssr/render-cache.ts'
+import { savedListingsEnd } from './ssr/saved-listings.ts'
 import type { PageRenderer, PageRenderOptions } from './ssr/renderer.ts'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { noSession, type RequestSession, type Sessions, type Visitor } from './session.ts'
@@ -101,17 +102,22 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   /** The headers every response of a cached page has, made once per page. */
   const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
 
-  /** A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie is ever kept with a page: a reader's renewed session cookies are this response's). */
+  /**
+   * A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie
+   * is ever kept with a page: a reader's renewed session cookies are this response's), and, for a reader
+   * who saved some of a readers' copy's listings, those marked at its end.
+   */
   const sendCached = (
     request: FastifyRequest,
     reply: FastifyReply,
     page: CachedPage,
     state: 'hit' | 'miss',
     started: bigint,
-    session?: RequestSession,
+    reader?: { session: RequestSession; saved: number[] },
   ) => {
+    const session = reader?.session
     const encoding = pickEncoding(request.headers['accept-encoding'])
-    const body = variant(page, encoding)
+    const [start, end] = variant(page, encoding, reader?.saved.length ? savedListingsEnd(reader.saved) : undefined)
     let common = commonHeaders.get(page)
     if (!common) {
       common = {
@@ -124,7 +130,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     }
     const headers: Record<string, string> = {
       ...common,
-      'content-length': String(body.length),
+      'content-length': String(start.length + end.length),
       'x-request-id': request.id,
       [CACHE_HEADER]: state,
     }
@@ -132,7 +138,10 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const cookies = responseCookies(request, session)
     reply.hijack()
     reply.raw.writeHead(page.status, cookies.length > 0 ? { ...headers, 'set-cookie': cookies } : headers)
-    reply.raw.end(body)
+    // one write of the headers, the start and the end (end() uncorks)
+    reply.raw.cork()
+    reply.raw.write(start)
+    reply.raw.end(end)
     observe(started, page.status)
     options.metrics.renderCacheRequests.inc({ result: state, visitor: session ? 'signed_in' : 'anonymous' })
   }
@@ -176,7 +185,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
               }),
             ),
           streamTimeoutMs,
-          noted.checks,
+          forReaders ? noted.checks : undefined,
         ),
       )
     } catch (err) {
@@ -213,15 +222,16 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         return page === 'answered' ? reply : sendCached(request, reply, page, 'miss', started)
       }
     } else if (cache && sharing() === 'readers') {
-      // a signed-in reader: the readers' copy, unless their page differs (a saved listing, their own listing, a contact they opened)
+      // a signed-in reader: the readers' copy, with their saved listings marked, unless their page
+      // differs otherwise (their own listing, a contact they opened)
       session = await options.sessions.open(request)
       if (session.access() !== undefined) {
         const key = pageKey(locale, url)
         const hit = cache.get(readersKey(key))
         const page = hit ?? (await sharedCopy(request, reply, cache, key, session))
         if (page === 'answered') return reply
-        if (await readerSeesCopy(options.upstream, request, session, page.readerChecks))
-          return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, session)
+        const saved = await readerSavedListings(options.upstream, request, session, page.readerChecks)
+        if (saved) return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, { session, saved })
       }
     }
     if (cache)

@@ -9,6 +9,10 @@ import { useLocalePath } from '../../lib/locale.ts'
 /**
  * The heart on cards and the listing page. Optimistic: it flips at once and flips back, with a
  * message, when the call fails. Without a session it leads to sign-in and back here.
+ *
+ * A card's heart is a toggle whose label stays "Save to favorites" (`aria-pressed` says whether it
+ * is), and it names its listing (`data-listing`): a page shared by signed-in readers presses a
+ * reader's saved ones before the app hydrates (server/gateway/ssr/saved-listings.ts).
  */
 export function FavoriteButton({
   listingId,
@@ -28,7 +32,7 @@ export function FavoriteButton({
   const [on, setOn] = useState(favorited)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
-  const label = on ? t`Remove from favorites` : t`Save to favorites`
+  const label = on && variant === 'full' ? t`Remove from favorites` : t`Save to favorites`
   const className = variant === 'icon' ? 'favorite-toggle' : 'button button-ghost favorite-full'
 
   if (!hasSession) {
@@ -65,6 +69,7 @@ export function FavoriteButton({
         className={className}
         aria-pressed={on}
         aria-label={variant === 'icon' ? label : undefined}
+        data-listing={variant === 'icon' ? listingId : undefined}
         disabled={busy}
         onClick={toggle}
       >

@@ -4,23 +4,28 @@ import { REFERRAL_QUERY } from '../../../shared/paths.ts'
 import { isTrackingParam } from '../../../shared/seo.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { ReaderChecks } from '../api-transport.ts'
-import { compressWhole, type Encoding } from '../encoding.ts'
+import { compressOpen, documentEnd, type Encoding, type OpenDocument } from '../encoding.ts'
 import { staleListingPages } from '../listing-changes.ts'
 import { hashSource, newNonce } from '../security.ts'
+import { MARK_SAVED_LISTINGS_SOURCE } from './saved-listings.ts'
 import type { RenderResult } from './renderer.ts'
 
 /**
  * Anonymous pages rendered once per address and served from memory for a few seconds
  * (docs/decisions/024-page-render-cache.md): the document in full, with no nonce in it (its own
- * inline scripts are allowed by hash), compressed once in each encoding.
+ * inline scripts are allowed by hash), compressed once in each encoding up to its closing tags, which
+ * each response adds (a reader's saved listings go before them).
  */
 export interface CachedPage {
   status: number
-  /** CSP sources for the inline scripts the renderer wrote, and only those. */
+  /** CSP sources for the inline scripts the renderer wrote, and only those (and, in a readers' copy, the saved listings' script). */
   scriptSources: string[]
-  body: Buffer
-  br: Buffer
-  gzip: Buffer
+  /** The document up to its closing tags. */
+  start: OpenDocument
+  /** Its closing tags (`</body></html>`). */
+  closing: Buffer
+  /** The closing in each encoding, made once: the end of the page for a visitor it holds nothing of. */
+  ends: Record<Encoding | 'identity', Buffer>
   /** What a readers' copy is checked against for each reader (none for an anonymous copy). */
   readerChecks: ReaderChecks
 }
@@ -123,27 +128,37 @@ export function sealDocument(html: string, marker: string): { html: string; scri
 
 const NO_CHECKS: ReaderChecks = { listingIds: [], reads: [] }
 
-/** A sealed document as the cache keeps it: the bytes, and each compressed variant made now, once. */
+/** A sealed document as the cache keeps it: its bytes, and each compressed variant made now, once. */
 export async function cachedPage(
   status: number,
   sealed: { html: string; scriptSources: string[] },
   readerChecks: ReaderChecks = NO_CHECKS,
 ): Promise<CachedPage> {
   const body = Buffer.from(sealed.html)
-  const [br, gzip] = await Promise.all([compressWhole('br', body), compressWhole('gzip', body)])
-  return { status, scriptSources: sealed.scriptSources, body, br, gzip, readerChecks }
+  const at = body.lastIndexOf('</body>')
+  const split = at === -1 ? body.length : at
+  const start = await compressOpen(body.subarray(0, split))
+  const closing = body.subarray(split)
+  return {
+    status,
+    scriptSources: sealed.scriptSources,
+    start,
+    closing,
+    ends: { identity: closing, br: documentEnd(start, 'br', closing), gzip: documentEnd(start, 'gzip', closing) },
+    readerChecks,
+  }
 }
 
 /**
  * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
  * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
- * a 404 that rendered without errors. `render` must not depend on the visitor; `readerChecks` names
- * what its reads were, once it is done.
+ * a 404 that rendered without errors. `render` must not depend on the visitor. A readers' copy names
+ * what its reads were (`readerChecks`, once it is done), and allows the saved listings' script.
  */
 export async function renderShared(
   render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
   timeoutMs: number,
-  readerChecks: () => ReaderChecks = () => NO_CHECKS,
+  readerChecks?: () => ReaderChecks,
 ): Promise<SharedRender> {
   const marker = newNonce()
   let failed = false
@@ -152,12 +167,29 @@ export async function renderShared(
   const document = await collectDocument(result, timeoutMs)
   const sealed = sealDocument(document.toString('utf8'), marker)
   if (!sealed) throw new Error('The render nonce showed outside the tags that carry it')
-  const page = await cachedPage(result.status, sealed, readerChecks())
+  const page = readerChecks
+    ? await cachedPage(
+        result.status,
+        { html: sealed.html, scriptSources: [...sealed.scriptSources, MARK_SAVED_LISTINGS_SOURCE] },
+        readerChecks(),
+      )
+    : await cachedPage(result.status, sealed)
   return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
 }
 
-/** The bytes of a cached page in an encoding (none: the document as it is). */
-export const variant = (page: CachedPage, encoding: Encoding | null): Buffer => (encoding ? page[encoding] : page.body)
+/**
+ * A cached page's bytes in an encoding (none: the document as it is), as its start and its end; `before`
+ * goes before its closing tags (a reader's saved listings), the end then made for this response.
+ */
+export function variant(page: CachedPage, encoding: Encoding | null, before?: Buffer): [Buffer, Buffer] {
+  const start = encoding ? page.start[encoding] : page.start.identity
+  if (!before) return [start, page.ends[encoding ?? 'identity']]
+  return [start, documentEnd(page.start, encoding, Buffer.concat([before, page.closing]))]
+}
+
+/** What a kept page weighs in memory: its start in each encoding and its ends. */
+export const pageBytes = ({ start, ends }: CachedPage): number =>
+  start.identity.length + start.br.length + start.gzip.length + ends.identity.length + ends.br.length + ends.gzip.length
 
 export interface RenderCacheOptions {
   /** How long a page is served from memory; 0 disables the cache. */
@@ -170,8 +202,7 @@ export interface RenderCacheOptions {
 export function createRenderCache(options: RenderCacheOptions) {
   const pages = new TtlCache<SharedRender>(options.ttlMs, 100_000, {
     max: options.maxBytes,
-    of: (rendered) =>
-      rendered.kind === 'page' ? rendered.page.body.length + rendered.page.br.length + rendered.page.gzip.length : 0,
+    of: (rendered) => (rendered.kind === 'page' ? pageBytes(rendered.page) : 0),
   })
   return {
     enabled: options.ttlMs > 0,

@@ -1,5 +1,10 @@
 import t from 'tap'
-import { notingReaderChecks, readerSeesCopy, savedAny, serverTransport } from '../../../server/gateway/api-transport.ts'
+import {
+  notingReaderChecks,
+  readerSavedListings,
+  serverTransport,
+  type ReaderChecks,
+} from '../../../server/gateway/api-transport.ts'
 import { noSession, type RequestSession } from '../../../server/gateway/session.ts'
 import { UpstreamError, type Upstream } from '../../../server/gateway/upstream.ts'
 
@@ -138,25 +143,6 @@ t.test('marks are asked for a hundred listings at a time (the most one call name
   )
 })
 
-t.test("savedAny: whether a reader saved one of a page's listings, null when it cannot be learnt", async (t) => {
-  let answer: { status: number; body: unknown } = ok({ marks: [] })
-  const { upstream, sent } = fakeUpstream(() => answer)
-  t.equal(await savedAny(upstream, visitor, signedIn(), []), false, 'no listings: no call')
-  t.equal(sent.length, 0)
-  t.equal(await savedAny(upstream, visitor, signedIn(), [3, 4]), false)
-  t.same(sent.at(-1), {
-    path: '/api/v1/favorites/marks?ids=3,4',
-    authorization: 'Bearer access.token.x',
-    anonymous: false,
-  })
-  answer = ok({ marks: [{ listing_id: 4, favorited_at: '2026-11-01T10:00:00.000Z' }] })
-  t.equal(await savedAny(upstream, visitor, signedIn(), [3, 4]), true)
-  answer = ok({ marks: 'not a list' })
-  t.equal(await savedAny(upstream, visitor, signedIn(), [3]), null, 'an answer that is not marks')
-  answer = { status: 401, body: { success: false, data: null, error: { code: 'X', message: 'x' } } }
-  t.equal(await savedAny(upstream, visitor, signedIn(), [3]), null, 'a session that is over')
-})
-
 t.test(
   "notingReaderChecks: the listings of a render's searches, and its reads that may be a reader's own",
   async (t) => {
@@ -182,43 +168,61 @@ t.test(
   },
 )
 
-t.test("readerSeesCopy: the copy is the reader's when nothing they read differs from anyone's", async (t) => {
-  const listing = { id: 7, contact: null, is_favorited: false }
-  let theirs: { status: number; body: unknown } = ok(listing)
-  let marks: unknown = []
-  const { upstream, sent } = fakeUpstream((req) => {
-    if (req.path.startsWith('/api/v1/favorites/marks')) return ok({ marks })
-    return req.authorization ? theirs : ok(listing)
-  })
-  const checks = { listingIds: [3], reads: ['/listings/room-7?language=en'] }
-  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), true)
-  t.same(
-    sent.map((s) => [s.path, s.anonymous]).sort(),
-    [
-      ['/api/v1/favorites/marks?ids=3', false],
-      ['/api/v1/listings/room-7?language=en', false],
-      ['/api/v1/listings/room-7?language=en', true],
-    ],
-    "the reader's read with their token, anyone's from the shared cache",
-  )
-  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), { listingIds: [], reads: [] }), true, 'nothing to check')
+t.test(
+  "readerSavedListings: which of the copy's listings a reader saved, when nothing else they read differs from anyone's",
+  async (t) => {
+    const listing = { id: 7, contact: null, is_favorited: false }
+    let theirs: { status: number; body: unknown } = ok(listing)
+    let marks: unknown = []
+    let marksAnswer: { status: number; body: unknown } | undefined
+    const { upstream, sent } = fakeUpstream((req) => {
+      if (req.path.startsWith('/api/v1/favorites/marks')) return marksAnswer ?? ok({ marks })
+      return req.authorization ? theirs : ok(listing)
+    })
+    const saved = (checks: ReaderChecks, on: Upstream = upstream) =>
+      readerSavedListings(on, visitor, signedIn(), checks)
+    const checks = { listingIds: [3, 4, 5], reads: ['/listings/room-7?language=en'] }
+    t.same(await saved(checks), [], 'none saved: the copy as it is')
+    t.same(
+      sent.map((s) => [s.path, s.anonymous, s.authorization]).sort(),
+      [
+        ['/api/v1/favorites/marks?ids=3,4,5', false, 'Bearer access.token.x'],
+        ['/api/v1/listings/room-7?language=en', false, 'Bearer access.token.x'],
+        ['/api/v1/listings/room-7?language=en', true, undefined],
+      ],
+      "the reader's marks and read with their token, anyone's read from the shared cache",
+    )
+    sent.length = 0
+    t.same(await saved({ listingIds: [], reads: [] }), [], 'nothing to check')
+    t.equal(sent.length, 0, 'and no call')
 
-  theirs = ok({ ...listing, contact: '+49 30 1234567' })
-  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'a contact they opened')
-  theirs = ok({ ...listing, is_owner: true })
-  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'their own listing')
-  theirs = { status: 404, body: { success: false, data: null, error: { code: 'NOT_FOUND', message: 'x' } } }
-  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'an answer of another status')
-  theirs = { status: 401, body: { success: false, data: null, error: { code: 'X', message: 'x' } } }
-  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'a session that is over')
-  theirs = ok(listing)
-  marks = [{ listing_id: 3, favorited_at: '2026-11-01T10:00:00.000Z' }]
-  t.equal(await readerSeesCopy(upstream, visitor, signedIn(), checks), false, 'a listing they saved')
+    marks = [
+      { listing_id: 5, favorited_at: '2026-11-01T10:00:00.000Z' },
+      { listing_id: 3, favorited_at: '2026-11-02T10:00:00.000Z' },
+    ]
+    t.same(await saved(checks), [3, 5], 'the saved ones, in the order the page shows them')
+    marks = 'not a list'
+    t.equal(await saved(checks), null, 'an answer that is not marks')
+    marks = []
 
-  const down = {
-    json: async () => {
-      throw new UpstreamError(502, new Error('connect ECONNREFUSED'))
-    },
-  } as unknown as Upstream
-  t.equal(await readerSeesCopy(down, visitor, signedIn(), checks), false, 'the API is down')
-})
+    theirs = ok({ ...listing, contact: '+49 30 1234567' })
+    t.equal(await saved(checks), null, 'a contact they opened')
+    theirs = ok({ ...listing, is_owner: true })
+    t.equal(await saved(checks), null, 'their own listing')
+    theirs = ok({ ...listing, is_favorited: true })
+    t.equal(await saved(checks), null, 'the page of a listing they saved')
+    theirs = { status: 404, body: { success: false, data: null, error: { code: 'NOT_FOUND', message: 'x' } } }
+    t.equal(await saved(checks), null, 'an answer of another status')
+    theirs = { status: 401, body: { success: false, data: null, error: { code: 'X', message: 'x' } } }
+    t.equal(await saved(checks), null, 'a session that is over')
+    marksAnswer = theirs
+    t.equal(await saved({ listingIds: [3], reads: [] }), null, 'a session that is over, asked for marks')
+
+    const down = {
+      json: async () => {
+        throw new UpstreamError(502, new Error('connect ECONNREFUSED'))
+      },
+    } as unknown as Upstream
+    t.equal(await saved(checks, down), null, 'the API is down')
+  },
+)

@@ -6,10 +6,13 @@ import {
   createRenderCache,
   keyAddress,
   normalizedSearch,
+  pageBytes,
   pageKey,
   sealDocument,
+  variant,
   type SharedRender,
 } from '../../../server/gateway/ssr/render-cache.ts'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 const base = 'https://khaneh.example'
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
@@ -72,6 +75,44 @@ t.test('listing writes: which pages go', async (t) => {
   t.notOk(all('/privacy-policy'), 'content pages do not show listings')
 })
 
+t.test('a kept page ends as each response says, in every encoding', async (t) => {
+  const html = `<!DOCTYPE html><html><body>${'<article>a card</article>'.repeat(300)}<script>x()</script></body></html>`
+  const page = await cachedPage(200, { html, scriptSources: [] })
+  t.equal(page.closing.toString(), '</body></html>', 'kept open before its closing tags')
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b: Buffer) => b }
+  const saved = Buffer.from('<script type="application/json" id="khaneh-saved">[3,5]</script>')
+  for (const encoding of ['br', 'gzip', null] as const) {
+    const name = encoding ?? 'identity'
+    const [start, end] = variant(page, encoding)
+    t.equal(decode[name](Buffer.concat([start, end])).toString(), html, `${name}: the document as it was rendered`)
+    t.ok(encoding === null || start.length < html.length / 10, `${name}: its start compressed once`)
+    const [same, marked] = variant(page, encoding, saved)
+    t.equal(same, start, `${name}: the same start for a reader with saved listings`)
+    t.equal(
+      decode[name](Buffer.concat([same, marked])).toString(),
+      html.replace('</body>', `${saved}</body>`),
+      `${name}: their listings before the closing tags`,
+    )
+  }
+  const long = Buffer.from('x'.repeat(70_000))
+  for (const encoding of ['br', 'gzip'] as const) {
+    const [start, end] = variant(page, encoding, long)
+    t.equal(
+      decode[encoding](Buffer.concat([start, end])).toString(),
+      html.replace('</body>', `${long}</body>`),
+      `${encoding}: an end longer than one stored block`,
+    )
+  }
+  const bare = await cachedPage(404, { html: 'Not found', scriptSources: [] })
+  t.equal(bare.closing.length, 0, 'a document without closing tags is kept open at its end')
+  for (const encoding of ['br', 'gzip'] as const)
+    t.equal(
+      decode[encoding](Buffer.concat(variant(bare, encoding))).toString(),
+      'Not found',
+      `${encoding}: an empty end`,
+    )
+})
+
 t.test('the cache: forgets what a write names, and stays within its bytes', async (t) => {
   const page = async (text: string): Promise<SharedRender> => ({
     kind: 'page',
@@ -79,7 +120,7 @@ t.test('the cache: forgets what a write names, and stays within its bytes', asyn
     page: await cachedPage(200, { html: text, scriptSources: [] }),
   })
   const a = await page('a'.repeat(2000))
-  const size = a.kind === 'page' ? a.page.body.length + a.page.br.length + a.page.gzip.length : 0
+  const size = a.kind === 'page' ? pageBytes(a.page) : 0
   const cache = createRenderCache({ ttlMs: 60_000, maxBytes: size * 2 + 10 })
   await cache.fill('en:/listing/river-flat', async () => a)
   await cache.fill('fa:/listing/river-flat', async () => page('b'.repeat(2000)))

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import t from 'tap'
+import { MARK_SAVED_LISTINGS } from '../../../server/gateway/ssr/saved-listings.ts'
 import { buildTestGateway, buildTestStack, SESSION_COOKIES, signInThroughGateway } from '../../helpers/build-gateway.ts'
 import { makeCity, makeCountry, makeListing } from '../../helpers/factories.ts'
 
@@ -60,7 +62,8 @@ t.test('the render cache of signed-in readers', async (t) => {
         scriptSources(first.headers['content-security-policy'])
           .filter((s) => s.startsWith("'sha256-"))
           .sort(),
-        [...new Set(inlineScripts(first.body).map(sha256))].sort(),
+        // and the script a saver's copy ends with
+        [...new Set([...inlineScripts(first.body), MARK_SAVED_LISTINGS].map(sha256))].sort(),
       )
       const second = await get('/en/listings', other.cookies)
       t.equal(second.headers[CACHE], 'hit', 'another reader gets the same copy')
@@ -98,7 +101,7 @@ t.test('the render cache of signed-in readers', async (t) => {
     }
   })
 
-  await t.test('a reader who saved one of the page’s listings gets their own render, with the mark', async (t) => {
+  await t.test('a reader who saved some of the page’s listings gets the shared copy with them marked', async (t) => {
     const favourite = (method: 'POST' | 'DELETE') =>
       gateway.inject({
         method,
@@ -108,22 +111,43 @@ t.test('the render cache of signed-in readers', async (t) => {
       })
     const saved = await favourite('POST')
     t.equal(saved.statusCode, 200, saved.body)
-    const own = await get('/en/listings', reader.cookies)
-    t.equal(own.headers[CACHE], 'bypass')
-    t.match(own.body, /aria-pressed="true"/)
-    t.match(own.body, /nonce="/, 'rendered for them alone, with a fresh nonce')
     const others = await get('/en/listings', other.cookies)
     t.equal(others.headers[CACHE], 'hit')
-    t.notMatch(others.body, /aria-pressed="true"/, 'nobody else sees their mark')
+    t.notMatch(others.body, /khaneh-saved|aria-pressed="true"/, 'nobody else sees their mark')
+
+    const own = await get('/en/listings', reader.cookies)
+    t.equal(own.headers[CACHE], 'hit', 'the copy everyone reads')
+    const mark = `<script type="application/json" id="khaneh-saved">[${flat.id}]</script><script>${MARK_SAVED_LISTINGS}</script>`
+    t.equal(own.body, others.body.replace('</body>', `${mark}</body>`), 'with their saved listing named at its end')
+    t.match(own.body, new RegExp(`aria-pressed="false" aria-label="Save to favorites" data-listing="${flat.id}"`))
+    t.ok(
+      scriptSources(own.headers['content-security-policy']).includes(sha256(MARK_SAVED_LISTINGS)),
+      'whose script the page’s CSP allows',
+    )
+    t.equal(own.headers['content-length'], String(Buffer.byteLength(own.body)))
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await gateway.inject({
+        url: '/en/listings',
+        headers: { 'user-agent': CHROME, 'accept-encoding': encoding },
+        cookies: reader.cookies,
+      })
+      t.equal(compressed.headers['content-encoding'], encoding)
+      const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync
+      t.equal(decode(compressed.rawPayload).toString(), own.body, `the same page in ${encoding}`)
+    }
+
     t.equal((await get('/en/about-us', reader.cookies)).headers[CACHE], 'hit', 'a page without listings stays shared')
     const listingPage = await get('/en/listing/canal-flat', reader.cookies)
-    t.equal(listingPage.headers[CACHE], 'bypass', 'the saved listing’s own page is theirs too')
+    t.equal(listingPage.headers[CACHE], 'bypass', 'the saved listing’s own page is rendered for them alone')
     t.match(listingPage.body, /aria-pressed="true"/)
+    t.match(listingPage.body, /nonce="/, 'with a fresh nonce')
     t.equal((await get('/en/listing/canal-flat', other.cookies)).headers[CACHE], 'hit')
 
     const removed = await favourite('DELETE')
     t.equal(removed.statusCode, 200, removed.body)
-    t.equal((await get('/en/listings', reader.cookies)).headers[CACHE], 'hit', 'shared again once unsaved')
+    const unsaved = await get('/en/listings', reader.cookies)
+    t.equal(unsaved.headers[CACHE], 'hit')
+    t.equal(unsaved.body, others.body, 'the copy as it is once unsaved')
   })
 
   await t.test('a renewed session gets its cookies with the shared copy', async (t) => {
