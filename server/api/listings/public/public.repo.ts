@@ -130,13 +130,22 @@ const filtersBeyondPlace = (f: ListingFilters): boolean =>
  * The page's limit and offset, and the count's cap, are added to `params`, the values of `where`.
  */
 function pageOf(
-  where: string[],
-  order: string,
-  limit: number,
-  offset: number,
-  counted: { where: string[]; cap: number } | undefined,
-  idsFirst: boolean,
   params: unknown[],
+  {
+    where,
+    order,
+    limit,
+    offset,
+    counted,
+    idsFirst,
+  }: {
+    where: string[]
+    order: string
+    limit: number
+    offset: number
+    counted?: { where: string[]; cap: number }
+    idsFirst: boolean
+  },
 ): string {
   const off = `$${params.push(offset)}::int`
   const conditions = counted ? [...where, `(SELECT count FROM matches) > ${off}`] : where
@@ -185,12 +194,14 @@ const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
 
 /** SQL of public listing reads: search, one listing, and the reader's favourites among them. */
 export function publicListingsRepo(db: Queryable) {
+  const prepared = <T>(sql: string, params: unknown[]) => db.query<T>(sql, params, PREPARED)
+
   /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
   async function count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
     const params: unknown[] = []
     const where = whereActive(filters, params)
     if (boostedAt) where.push(`l.boost_until > $${params.push(boostedAt)}`)
-    const rows = await db.query<{ count: number }>(countOf(where, cap, params), params, PREPARED)
+    const rows = await prepared<{ count: number }>(countOf(where, cap, params), params)
     return rows[0]?.count ?? 0
   }
 
@@ -213,10 +224,16 @@ export function publicListingsRepo(db: Queryable) {
     ): Promise<CountedPage> {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
-      const rows = await db.query<CountedListingRow>(
-        pageOf(where, ORDER_BY[sort], limit, offset, { where, cap }, filtersBeyondPlace(filters), params),
+      const rows = await prepared<CountedListingRow>(
+        pageOf(params, {
+          where,
+          order: ORDER_BY[sort],
+          limit,
+          offset,
+          counted: { where, cap },
+          idsFirst: filtersBeyondPlace(filters),
+        }),
         params,
-        PREPARED,
       )
       return counted(rows, filters, cap)
     },
@@ -237,18 +254,16 @@ export function publicListingsRepo(db: Queryable) {
       const params: unknown[] = [language]
       const matches = whereActive(filters, params)
       const where = [...matches, `l.boost_until > $${params.push(now)}`]
-      const rows = await db.query<CountedListingRow>(
-        pageOf(
+      const rows = await prepared<CountedListingRow>(
+        pageOf(params, {
           where,
-          'l.boost_until DESC, l.id DESC',
+          order: 'l.boost_until DESC, l.id DESC',
           limit,
           offset,
-          { where: matches, cap },
-          filtersBeyondPlace(filters),
-          params,
-        ),
+          counted: { where: matches, cap },
+          idsFirst: filtersBeyondPlace(filters),
+        }),
         params,
-        PREPARED,
       )
       return counted(rows, filters, cap)
     },
@@ -264,21 +279,19 @@ export function publicListingsRepo(db: Queryable) {
       const params: unknown[] = [language]
       const where = whereActive(filters, params)
       where.push(`(l.boost_until IS NULL OR l.boost_until <= $${params.push(now)})`)
-      return db.query<ListingRow>(
-        pageOf(where, ORDER_BY.newest, limit, offset, undefined, filtersBeyondPlace(filters), params),
+      return prepared<ListingRow>(
+        pageOf(params, { where, order: ORDER_BY.newest, limit, offset, idsFirst: filtersBeyondPlace(filters) }),
         params,
-        PREPARED,
       )
     },
 
     /** A listing by numeric id or slug, whatever its status. */
     async findByIdOrSlug(idOrSlug: string, language: string): Promise<ListingRow | null> {
       const byId = /^\d{1,9}$/.test(idOrSlug)
-      const rows = await db.query<ListingRow>(
-        `${SELECT_LISTING} WHERE ${byId ? 'l.id = $2::int' : 'l.slug = $2'}`,
-        [language, idOrSlug],
-        PREPARED,
-      )
+      const rows = await prepared<ListingRow>(`${SELECT_LISTING} WHERE ${byId ? 'l.id = $2::int' : 'l.slug = $2'}`, [
+        language,
+        idOrSlug,
+      ])
       return rows[0] ?? null
     },
 
