@@ -168,21 +168,24 @@ try {
       { method: 'GET', path: `/listing/${slug}`, headers: { cookie: saver } },
     ]),
   )
-  searchRows = await benchSearch(base, measure)
-  // the local provider reads the query, then the normal search runs: one credit per call (plenty granted)
-  const searches = await aiSearchRequests(base, 200_000)
-  rows.push(await measure('json POST /api/v1/ai/search (local, six languages)', base, searches))
-  const photo = (page.data.listings[0]?.photos as Array<{ url: string }> | undefined)?.[0]?.url
-  if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
-  rows.push(await measure('/healthz', `${base}/healthz`))
-  rows.push(await measure(`static ${asset.slice(0, 28)}…`, `${base}${asset}`))
-  // as a browser asks for it: the build's brotli copy (scripts/precompress.ts), never compressed per request
-  rows.push(
-    await measure(`static ${asset.slice(0, 28)}… (br)`, `${base}${asset}`, [
-      { method: 'GET', path: asset, headers: { 'accept-encoding': 'gzip, deflate, br' } },
-    ]),
-  )
-  printLighthouse(await runLighthouse(base, lighthousePages(slug)))
+  // `npm run bench -- pages`: the pages and the reference alone (a before/after of the render)
+  if (MODE !== 'pages') {
+    searchRows = await benchSearch(base, measure)
+    // the local provider reads the query, then the normal search runs: one credit per call (plenty granted)
+    const searches = await aiSearchRequests(base, 200_000)
+    rows.push(await measure('json POST /api/v1/ai/search (local, six languages)', base, searches))
+    const photo = (page.data.listings[0]?.photos as Array<{ url: string }> | undefined)?.[0]?.url
+    if (photo) rows.push(await measure('photo /api/telegramFile/{id} (large WebP)', `${base}${photo}`))
+    rows.push(await measure('/healthz', `${base}/healthz`))
+    rows.push(await measure(`static ${asset.slice(0, 28)}…`, `${base}${asset}`))
+    // as a browser asks for it: the build's brotli copy (scripts/precompress.ts), never compressed per request
+    rows.push(
+      await measure(`static ${asset.slice(0, 28)}… (br)`, `${base}${asset}`, [
+        { method: 'GET', path: asset, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      ]),
+    )
+    printLighthouse(await runLighthouse(base, lighthousePages(slug)))
+  }
 } finally {
   await stop(server)
 }
@@ -212,6 +215,7 @@ for (const row of [...rows, ref]) {
   const ratio = row.name.startsWith('page') ? num(row.rps / ref.rps, 2) : ''.padStart(9)
   console.log(`${pad(row.name, 52)}${num(row.rps)}${num(row.p50)}${num(row.p99)}${num(row.errors)}${ratio}`)
 }
+if (MODE === 'pages') process.exit(0)
 printSearch(searchRows, `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`)
 printJavaScript(initialJavaScript())
 
