@@ -144,7 +144,7 @@ try {
   rows.push(await measure('page /en/listings', `${base}/en/listings`))
   rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
   // a signed-in reader gets the readers' copy of the page, with the listings they saved on it marked at
-  // its end; the page of a listing they saved is rendered for them alone (docs/decisions/024-page-render-cache.md)
+  // its end (docs/decisions/024-page-render-cache.md)
   const reader = await signIn(base, 3)
   rows.push(
     await measure("page /en/listings signed in (readers' copy)", `${base}/en/listings`, [
@@ -164,7 +164,7 @@ try {
     ]),
   )
   rows.push(
-    await measure('page /listing/{slug} signed in, saved (rendered)', `${base}/listing/${slug}`, [
+    await measure("page /listing/{slug} signed in, saved (readers' copy)", `${base}/listing/${slug}`, [
       { method: 'GET', path: `/listing/${slug}`, headers: { cookie: saver } },
     ]),
   )

@@ -96,10 +96,10 @@ const dataOf = (answer: Answer): unknown => (answer.body as { data?: unknown } |
 
 /**
  * Which of the readers' copy's listings this reader saved, when the copy is otherwise their page too:
- * each of its other reads answers them exactly as it answers anyone. None saved: the copy is theirs
- * as it is; some: it is theirs with those marked (`savedListingsEnd`). Null when the copy is not
- * their page, or when that could not be learnt (the session is over, the API failed): the caller
- * renders the page for them.
+ * each of its other reads answers them exactly as it answers anyone, or but for their mark on the
+ * listing it reads (a listing's page they saved). None saved: the copy is theirs as it is; some: it is
+ * theirs with those marked (`savedListingsEnd`). Null when the copy is not their page, or when that
+ * could not be learnt (the session is over, the API failed): the caller renders the page for them.
  */
 export async function readerSavedListings(
   upstream: Upstream,
@@ -108,7 +108,8 @@ export async function readerSavedListings(
   checks: ReaderChecks,
 ): Promise<number[] | null> {
   const send = sender(upstream, visitor)
-  const readsAsAnyone = async (path: string) => {
+  /** A read as the reader gets it: anyone's (true), anyone's but for their mark on this listing (its id), or theirs alone (false). */
+  const readAsAnyone = async (path: string): Promise<boolean | number> => {
     // (a session found over reads a public listing anonymously: that answer is anyone's, not theirs)
     let asReader = false
     const [theirs, anyone] = await Promise.all([
@@ -118,23 +119,28 @@ export async function readerSavedListings(
       }),
       send(undefined, path),
     ])
-    return (
-      asReader &&
-      theirs !== null &&
-      theirs.status === anyone.status &&
-      isDeepStrictEqual(dataOf(theirs), dataOf(anyone))
-    )
+    if (!asReader || theirs === null || theirs.status !== anyone.status) return false
+    return isDeepStrictEqual(dataOf(theirs), dataOf(anyone)) || (savedMarkOn(dataOf(theirs), dataOf(anyone)) ?? false)
   }
   try {
     const [saved, ...reads] = await Promise.all([
       savedOf(checks.listingIds, session, send),
-      ...checks.reads.map(readsAsAnyone),
+      ...checks.reads.map(readAsAnyone),
     ])
-    return saved !== null && reads.every(Boolean) ? saved : null
+    if (saved === null || reads.includes(false)) return null
+    const savedPages = reads.filter((read) => typeof read === 'number')
+    return savedPages.length === 0 ? saved : [...new Set([...saved, ...savedPages])]
   } catch (err) {
     if (err instanceof UpstreamError) return null
     throw err
   }
+}
+
+/** The id of the listing a reader's answer is, when it is anyone's answer but for their mark on it (`is_favorited`, `favorited_at`). */
+function savedMarkOn(theirs: unknown, anyone: unknown): number | undefined {
+  const listing = theirs as { id?: unknown; is_favorited?: unknown } | null
+  if (listing?.is_favorited !== true || typeof listing.id !== 'number') return undefined
+  return isDeepStrictEqual({ ...listing, is_favorited: false, favorited_at: null }, anyone) ? listing.id : undefined
 }
 
 /** Which of these listings the reader saved, in their order; null when that could not be learnt (the session is over, or the API failed). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Response } from '@playwright/test'
 import { E2E_BOT_TOKEN } from '../../playwright.config.ts'
 import { ownClientAddress } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
@@ -43,25 +43,44 @@ test.describe('favourites (en)', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
     })
-    let release!: () => void
-    const looked = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-      await looked
-      await route.continue()
-    })
-    const again = await page.reload({ waitUntil: 'commit' })
-    expect(again?.headers()['x-khaneh-render-cache']).toMatch(/^(hit|miss)$/)
+    /** Opens a page with the app's entry held back until `release`. */
+    const openBeforeTheApp = async (open: () => Promise<Response | null>) => {
+      let release!: () => void
+      const looked = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+        await looked
+        await route.continue()
+      })
+      const response = await open()
+      expect(response?.headers()['x-khaneh-render-cache']).toMatch(/^(hit|miss)$/)
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
+      return async () => {
+        release()
+        await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+        await page.unrouteAll()
+      }
+    }
+    let hydrate = await openBeforeTheApp(() => page.reload({ waitUntil: 'commit' }))
     const savedHeart = page.locator('.listing-card').first().getByRole('button', { name: 'Save to favorites' })
     await expect(savedHeart).toHaveAttribute('aria-pressed', 'true')
     await expect(savedHeart).toHaveText('♥')
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
-    release()
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
-    await page.unrouteAll()
+    const listingPath = await page.locator('.listing-card-link').first().getAttribute('href')
+    await hydrate()
     await savedHeart.click()
     await expect(savedHeart).toHaveAttribute('aria-pressed', 'false')
     await savedHeart.click()
     await expect(savedHeart).toHaveAttribute('aria-pressed', 'true')
+
+    // its own page too: the button says what a click does
+    hydrate = await openBeforeTheApp(() => page.goto(listingPath!, { waitUntil: 'commit' }))
+    const remove = page.getByRole('button', { name: 'Remove from favorites' })
+    await expect(remove).toHaveAttribute('aria-pressed', 'true')
+    await hydrate()
+    await remove.click()
+    const save = page.getByRole('button', { name: 'Save to favorites' })
+    await expect(save).toHaveAttribute('aria-pressed', 'false')
+    await save.click()
+    await expect(remove).toHaveAttribute('aria-pressed', 'true')
     expect(errors).toEqual([])
 
     await page.goto('/en/dashboard/favorites')

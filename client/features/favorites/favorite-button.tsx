@@ -11,8 +11,9 @@ import { useLocalePath } from '../../lib/locale.ts'
  * message, when the call fails. Without a session it leads to sign-in and back here.
  *
  * A card's heart is a toggle whose label stays "Save to favorites" (`aria-pressed` says whether it
- * is), and it names its listing (`data-listing`): a page shared by signed-in readers presses a
- * reader's saved ones before the app hydrates (server/gateway/ssr/saved-listings.ts).
+ * is); the listing page's button holds both its texts and shows one by `aria-pressed` (app.css). Both
+ * name their listing (`data-listing`): a page shared by signed-in readers presses a reader's saved
+ * ones before the app hydrates (server/gateway/ssr/saved-listings.ts), and nothing else in them changes.
  */
 export function FavoriteButton({
   listingId,
@@ -32,7 +33,7 @@ export function FavoriteButton({
   const [on, setOn] = useState(favorited)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
-  const label = on && variant === 'full' ? t`Remove from favorites` : t`Save to favorites`
+  const label = t`Save to favorites`
   const className = variant === 'icon' ? 'favorite-toggle' : 'button button-ghost favorite-full'
 
   if (!hasSession) {
@@ -69,12 +70,18 @@ export function FavoriteButton({
         className={className}
         aria-pressed={on}
         aria-label={variant === 'icon' ? label : undefined}
-        data-listing={variant === 'icon' ? listingId : undefined}
+        data-listing={listingId}
         disabled={busy}
         onClick={toggle}
       >
         <span aria-hidden="true">{on ? '♥' : '♡'}</span>
-        {variant === 'full' && <> {label}</>}
+        {variant === 'full' && (
+          <>
+            {' '}
+            <span className="favorite-off">{label}</span>
+            <span className="favorite-on">{t`Remove from favorites`}</span>
+          </>
+        )}
       </button>
       <span role="status" className="favorite-error">
         {failed ? t`Could not update favorites. Please try again.` : ''}

@@ -171,7 +171,7 @@ t.test(
 t.test(
   "readerSavedListings: which of the copy's listings a reader saved, when nothing else they read differs from anyone's",
   async (t) => {
-    const listing = { id: 7, contact: null, is_favorited: false }
+    const listing = { id: 7, contact: null, is_favorited: false, favorited_at: null }
     let theirs: { status: number; body: unknown } = ok(listing)
     let marks: unknown = []
     let marksAnswer: { status: number; body: unknown } | undefined
@@ -209,8 +209,13 @@ t.test(
     t.equal(await saved(checks), null, 'a contact they opened')
     theirs = ok({ ...listing, is_owner: true })
     t.equal(await saved(checks), null, 'their own listing')
-    theirs = ok({ ...listing, is_favorited: true })
-    t.equal(await saved(checks), null, 'the page of a listing they saved')
+    theirs = ok({ ...listing, is_favorited: true, favorited_at: '2026-11-03T10:00:00.000Z' })
+    t.same(await saved(checks), [7], 'the page of a listing they saved: that listing')
+    marks = [{ listing_id: 3, favorited_at: '2026-11-01T10:00:00.000Z' }]
+    t.same(await saved(checks), [3, 7], 'with the saved ones of its searches')
+    marks = []
+    theirs = ok({ ...listing, is_favorited: true, favorited_at: '2026-11-03T10:00:00.000Z', contact: '+49 30 1234567' })
+    t.equal(await saved(checks), null, 'a listing they saved and whose contact they opened')
     theirs = { status: 404, body: { success: false, data: null, error: { code: 'NOT_FOUND', message: 'x' } } }
     t.equal(await saved(checks), null, 'an answer of another status')
     theirs = { status: 401, body: { success: false, data: null, error: { code: 'X', message: 'x' } } }
