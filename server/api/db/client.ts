@@ -33,6 +33,8 @@ export interface Db extends Queryable {
    */
   listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
+  /** PGlite: its data as a tarball, for other in-memory databases to start from (`startFrom`). */
+  dump?(): Promise<Blob>
 }
 
 export interface OpenDbOptions {
@@ -40,6 +42,8 @@ export interface OpenDbOptions {
   databaseUrl?: string
   /** PGlite's directory; when absent PGlite runs in memory. */
   dataDir?: string
+  /** PGlite in memory: start from this dump of another database (`Db.dump`) instead of an empty one, which skips initdb. */
+  startFrom?: Blob
   /** PostgreSQL: the server cancels a statement running longer (default 30 s). */
   statementTimeoutMs?: number
   /** PostgreSQL: how long the driver waits for any answer before it treats the connection as dead (default statement timeout + 5 s). */
@@ -99,16 +103,16 @@ const PG_TIMEOUTS = {
 /** Opens PGlite (embedded default) or a pg pool behind the same interface (docs/decisions/002-postgres-everywhere-pglite-by-default.md). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.startFrom)
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
+async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined): Promise<Db> {
   let dir: string | undefined
   if (dataDir) {
     dir = path.join(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
   }
-  const db = await PGlite.create(dir ? { dataDir: dir } : {})
+  const db = await PGlite.create(dir ? { dataDir: dir } : startFrom ? { loadDataDir: startFrom } : {})
   // PGlite runs one statement at a time; a transaction holds it exclusively, so plain
   // queries issued meanwhile wait their turn inside PGlite. It is in-process: no sockets to
   // time out, so only a closed database counts as unavailable.
@@ -141,6 +145,9 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     },
     async close() {
       await db.close()
+    },
+    async dump() {
+      return db.dumpDataDir('none')
     },
   }
 }

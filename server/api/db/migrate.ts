@@ -3,7 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './client.ts'
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** Where the numbered SQL migrations are. */
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /** Applies the numbered SQL migrations not yet recorded, each in its own transaction; returns their names. */
 export async function migrate(db: Db): Promise<string[]> {
