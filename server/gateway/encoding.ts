@@ -1,6 +1,6 @@
 import type { Transform } from 'node:stream'
 import { promisify } from 'node:util'
-import { brotliCompress, constants as zlib, crc32, createBrotliCompress, createGzip, deflateRaw, gzip } from 'node:zlib'
+import { brotliCompress, constants as zlib, crc32, createBrotliCompress, createGzip, deflateRaw } from 'node:zlib'
 
 /** The encodings pages are sent in, besides none. */
 export type Encoding = 'br' | 'gzip'
@@ -23,13 +23,7 @@ export function compressor(encoding: Encoding): Transform {
 }
 
 const brotliAsync = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
 const deflateRawAsync = promisify(deflateRaw)
-
-/** A whole document compressed at once (on libuv's thread pool, off the event loop). */
-export function compressWhole(encoding: Encoding, body: Buffer): Promise<Buffer> {
-  return encoding === 'br' ? brotliAsync(body, BROTLI) : gzipAsync(body, GZIP)
-}
 
 /**
  * The start of a document, compressed once, that each response ends with bytes of its own without
@@ -79,7 +73,8 @@ export function documentEnd(document: OpenDocument, encoding: Encoding | null, e
   } else {
     if (end.length === 0) parts.push(deflateStoredHeader(0, true))
     const trailer = Buffer.alloc(8)
-    trailer.writeUInt32LE(crc32(end, document.crc), 0)
+    // (zlib answers 0, not the value it continues, for an empty buffer without memory behind it)
+    trailer.writeUInt32LE(end.length > 0 ? crc32(end, document.crc) : document.crc, 0)
     trailer.writeUInt32LE((document.identity.length + end.length) % 2 ** 32, 4)
     parts.push(trailer)
   }

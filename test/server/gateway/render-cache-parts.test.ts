@@ -13,6 +13,7 @@ import {
   type SharedRender,
 } from '../../../server/gateway/ssr/render-cache.ts'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { documentEnd } from '../../../server/gateway/encoding.ts'
 
 const base = 'https://khaneh.example'
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
@@ -103,6 +104,12 @@ t.test('a kept page ends as each response says, in every encoding', async (t) =>
       `${encoding}: an end longer than one stored block`,
     )
   }
+  const start = (await cachedPage(200, { html, scriptSources: [] })).start
+  t.equal(
+    gunzipSync(Buffer.concat([start.gzip, documentEnd(start, 'gzip', Buffer.from(new ArrayBuffer(0)))])).toString(),
+    html.slice(0, html.lastIndexOf('</body>')),
+    'gzip: an empty end of its own (one without memory behind it), its checksum the start’s',
+  )
   const bare = await cachedPage(404, { html: 'Not found', scriptSources: [] })
   t.equal(bare.closing.length, 0, 'a document without closing tags is kept open at its end')
   for (const encoding of ['br', 'gzip'] as const)
