@@ -40,10 +40,13 @@ t.test('an approval wakes the outbox worker through NOTIFY: the message goes out
     200,
   )
 
+  // (the give-up timer is cleared: left running, it kept the test's process alive for its whole minute)
+  let giveUp: NodeJS.Timeout | undefined
   const outcome = await Promise.race([
     delivered.then(() => 'delivered'),
-    new Promise((resolve) => setTimeout(resolve, 60_000, 'never woken')),
+    new Promise((resolve) => (giveUp = setTimeout(resolve, 60_000, 'never woken'))),
   ])
+  clearTimeout(giveUp)
   t.equal(outcome, 'delivered')
   t.equal(sent.length, 1)
   t.equal(sent[0]!.listing_id, listing.id)
