@@ -27,11 +27,26 @@ import { createRoutes, type PageSharing } from './routes.tsx'
 // Route ids are the same as in the browser's six-language tree, so hydration lines up.
 const handlers = new Map(LOCALES.map((l) => [l.code, createStaticHandler(createRoutes([l.code]))]))
 
-/** Who the page at `pathname` is the same document for (its route's SHARED_WITH_READERS); null: it is made per visitor. */
+/** The answers of `pageSharing` by language and path, the oldest forgotten past `SHARING_REMEMBERED`. */
+const sharings = new Map<string, PageSharing | null>()
+const SHARING_REMEMBERED = 10_000
+
+/**
+ * Who the page at `pathname` is the same document for (its route's SHARED_WITH_READERS); null: it is
+ * made per visitor. Remembered per path: React Router's matchRoutes flattens and compiles the whole
+ * route tree on each call, which was about a tenth of a signed-in reader's request served from the
+ * readers' copy.
+ */
 export function pageSharing(pathname: string, locale: LocaleCode): PageSharing | null {
+  const key = `${locale}:${pathname}`
+  const known = sharings.get(key)
+  if (known !== undefined) return known
   const matches = matchRoutes(handlers.get(locale)!.dataRoutes, pathname)
   const handle = matches?.at(-1)?.route.handle as { shared?: PageSharing } | undefined
-  return handle?.shared ?? null
+  const sharing = handle?.shared ?? null
+  if (sharings.size >= SHARING_REMEMBERED) sharings.delete(sharings.keys().next().value!)
+  sharings.set(key, sharing)
+  return sharing
 }
 
 export interface RenderOptions {
