@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, then one closing line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { databaseTestFiles, isDatabaseTest } from './database-tests.ts'
 
 interface Step {
   name: string
@@ -28,6 +29,7 @@ const steps: Step[] = [
   { name: 'build', command: 'node', args: ['--import', 'tsx', 'scripts/build.ts'] },
 ]
 const chosen = process.argv.slice(2)
+const TEST_FILE = /\.test\.tsx?$/
 const tapArgs = ['--disable-coverage', ...chosen]
 // Coverage is measured by c8 (.c8rc.json) around the whole PGlite pass only: the PostgreSQL pass runs
 // the same code, and a few chosen test files would leave every folder under its floor.
@@ -39,16 +41,24 @@ if (chosen.length === 0) {
   steps.push({ ...pglite, command: 'tap', args: tapArgs })
   console.log('test: chosen test files, so coverage is not measured')
 }
-if (process.env.TEST_DATABASE_URL) {
+// the files that use the test database run again on PostgreSQL; the others would only repeat themselves
+// (a folder or a missing file chosen goes to tap as it is, which says what it finds)
+const onPostgres =
+  chosen.length === 0
+    ? databaseTestFiles()
+    : chosen.filter((file) => !TEST_FILE.test(file) || !existsSync(file) || isDatabaseTest(file))
+if (process.env.TEST_DATABASE_URL && onPostgres.length > 0) {
   steps.push({
     name: 'integration (PostgreSQL)',
     command: 'tap',
-    args: tapArgs,
+    args: ['--disable-coverage', ...onPostgres],
     env: { KHANEH_TEST_DB: 'postgres' },
     counts: 'tap',
   })
-} else {
+} else if (!process.env.TEST_DATABASE_URL) {
   console.log('test: TEST_DATABASE_URL is not set; the PostgreSQL pass is left to .ci/run')
+} else {
+  console.log('test: none of the chosen test files uses the test database, so none runs on PostgreSQL')
 }
 
 /** The browser journeys need Debian's Chromium; as root on Debian it is installed, never downloaded by a test tool. */

@@ -7,6 +7,7 @@ import { buildApi, type ApiOptions } from '../../server/api/app.ts'
 import { openDb, type Db } from '../../server/api/db/client.ts'
 import { migrate, MIGRATIONS_DIR } from '../../server/api/db/migrate.ts'
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from '../../server/api/rate-limit/limits.ts'
+import { isDatabaseTest } from '../../scripts/database-tests.ts'
 import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
@@ -19,11 +20,23 @@ export const TEST_PG_CONNECTION_TIMEOUT_MS = 30_000
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DUMP_DIR = path.join(ROOT, 'node_modules/.cache/khaneh')
 
+/** The PostgreSQL pass runs only the files scripts/database-tests.ts counts: one that opens a test database unseen fails here, in both passes. */
+function assertCountedAsDatabaseTest() {
+  const running = process.argv[1]
+  if (!running || !/\.test\.tsx?$/.test(running) || isDatabaseTest(running, ROOT)) return
+  throw new Error(
+    `${path.relative(ROOT, running)} opens a test database, but scripts/database-tests.ts does not count it ` +
+      'as a database test (it looks for openTestDb, buildTestApi or buildTestStack in the file and the helpers it imports), ' +
+      'so the PostgreSQL pass would leave it out',
+  )
+}
+
 /**
  * A fresh database with the migrations applied: in-memory PGlite, or a private schema on the
  * real PostgreSQL of TEST_DATABASE_URL when the suite runs with KHANEH_TEST_DB=postgres.
  */
 export async function openTestDb(t: Teardown): Promise<Db> {
+  assertCountedAsDatabaseTest()
   const url = process.env.KHANEH_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
   if (!url) {
     const db = await openDb({ startFrom: await migratedDump() })
