@@ -1,6 +1,21 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 test.use({ locale: 'fa-IR' })
+
+/**
+ * Where the gallery's previous and next buttons sit, and which way each one's chevron points on the
+ * screen (its drawing points right; the transform that draws it says whether it is mirrored).
+ */
+async function galleryArrows(page: Page) {
+  const arrow = async (name: RegExp) => {
+    const button = page.locator('.gallery').getByRole('button', { name })
+    const box = (await button.boundingBox())!
+    const mirrored = await button.locator('svg').evaluate((svg: SVGSVGElement) => svg.getScreenCTM()!.a < 0)
+    return { x: box.x, points: mirrored ? 'left' : 'right' }
+  }
+  const [previous, next] = [await arrow(/^(عکس قبلی|Previous photo)$/), await arrow(/^(عکس بعدی|Next photo)$/)]
+  return { previousOn: previous.x < next.x ? 'left' : 'right', previous: previous.points, next: next.points }
+}
 
 test('browse in Persian: filter by city and price, open a listing, switch to English and back', async ({ page }) => {
   const apiCalls: string[] = []
@@ -44,6 +59,8 @@ test('browse in Persian: filter by city and price, open a listing, switch to Eng
     'a card opens through the router, without reloading the document',
   ).toBe(true)
   await expect(page.locator('.listing-price')).toContainText('ریال')
+  // right to left, the previous photo is to the right and its arrow points right, out of the photo
+  expect(await galleryArrows(page)).toEqual({ previousOn: 'right', previous: 'right', next: 'left' })
   const listingPath = new URL(page.url()).pathname
 
   await page.locator('.lang-switcher summary').click()
@@ -52,6 +69,7 @@ test('browse in Persian: filter by city and price, open a listing, switch to Eng
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Berlin')
+  expect(await galleryArrows(page)).toEqual({ previousOn: 'left', previous: 'left', next: 'right' })
 
   await page.locator('.lang-switcher summary').click()
   await page.getByRole('link', { name: 'فارسی' }).click()

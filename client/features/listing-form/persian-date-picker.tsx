@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
+import { Chevron } from '../../components/chevron.tsx'
 import { column, DAY_MS, isoOf, monthDays, persian, timeOf, todayTime } from './persian-calendar.ts'
 
 const monthName = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -85,13 +86,13 @@ export function PersianDatePicker({
         >
           <div className="date-picker-head">
             <button type="button" className="button-icon" onClick={() => monthStep(-1)} aria-label={t`Previous month`}>
-              <span aria-hidden="true">›</span>
+              <Chevron towards="start" />
             </button>
             <strong id={`${id}-month`} aria-live="polite">
               {monthName.format(new Date(focus))}
             </strong>
             <button type="button" className="button-icon" onClick={() => monthStep(1)} aria-label={t`Next month`}>
-              <span aria-hidden="true">‹</span>
+              <Chevron towards="end" />
             </button>
           </div>
           <table

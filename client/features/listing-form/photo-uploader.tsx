@@ -5,6 +5,7 @@ import { formatNumber } from '../../../shared/money.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { uploadPhoto, type UploadedPhoto } from '../../lib/api/uploads.ts'
 import { useLocale } from '../../lib/locale.ts'
+import { Chevron } from '../../components/chevron.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 
 const MAX_BYTES = 15 * 1024 * 1024
@@ -171,7 +172,7 @@ export function PhotoUploader({
                   disabled={index === 0}
                   aria-label={t`Move photo ${number} earlier`}
                 >
-                  <span aria-hidden="true">‹</span>
+                  <Chevron towards="start" />
                 </button>
                 {index > 0 && (
                   <button type="button" className="button button-small button-ghost" onClick={() => move(index, 0)}>
@@ -185,7 +186,7 @@ export function PhotoUploader({
                   disabled={index === value.length - 1}
                   aria-label={t`Move photo ${number} later`}
                 >
-                  <span aria-hidden="true">›</span>
+                  <Chevron towards="end" />
                 </button>
                 <button
                   type="button"

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { PHOTO_SMALL_EDGE } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
+import { Chevron } from '../../components/chevron.tsx'
 import type { Listing } from '../../lib/api/listings.ts'
 import { useLocale } from '../../lib/locale.ts'
 
@@ -55,10 +56,10 @@ export function Gallery({ photos, title }: { photos: Listing['photos']; title: s
         {n > 1 && (
           <>
             <button type="button" className="gallery-prev" onClick={() => go(-1)} aria-label={t`Previous photo`}>
-              ‹
+              <Chevron towards="start" />
             </button>
             <button type="button" className="gallery-next" onClick={() => go(1)} aria-label={t`Next photo`}>
-              ›
+              <Chevron towards="end" />
             </button>
             <span className="gallery-count" aria-live="polite">
               <Trans>
