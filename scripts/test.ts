@@ -10,6 +10,8 @@ interface Step {
   env?: Record<string, string>
   /** Whose closing lines hold the step's counts of tests; other steps count as one test. */
   counts?: 'tap' | 'playwright'
+  /** How the step's command is shown, when its arguments are too many to print. */
+  shown?: string
 }
 
 const steps: Step[] = [
@@ -54,6 +56,10 @@ if (process.env.TEST_DATABASE_URL && onPostgres.length > 0) {
     args: ['--disable-coverage', ...onPostgres],
     env: { KHANEH_TEST_DB: 'postgres' },
     counts: 'tap',
+    shown:
+      chosen.length === 0
+        ? `tap --disable-coverage <the ${onPostgres.length} database tests of scripts/database-tests.ts>`
+        : undefined,
   })
 } else if (!process.env.TEST_DATABASE_URL) {
   console.log('test: TEST_DATABASE_URL is not set; the PostgreSQL pass is left to .ci/run')
@@ -94,7 +100,7 @@ const failures: string[] = []
 
 function run(step: Step): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    console.log(`\n▶ ${step.name}: ${step.command} ${step.args.join(' ')}`)
+    console.log(`\n▶ ${step.name}: ${step.shown ?? `${step.command} ${step.args.join(' ')}`}`)
     const child = spawn(step.command, step.args, {
       env: { ...process.env, ...step.env },
       stdio: ['ignore', 'pipe', 'inherit'],
