@@ -114,8 +114,12 @@ function run(step: Step): Promise<{ code: number; output: string }> {
   })
 }
 
+/** How long each step took, printed at the end: where the suite's time goes. */
+const durations: string[] = []
 for (const step of steps) {
+  const started = performance.now()
   const { code, output } = await run(step)
+  durations.push(`${step.name} ${((performance.now() - started) / 1000).toFixed(0)} s`)
   if (step.counts === 'tap') {
     // tap closes with a line like "# { total: 62, pass: 60, fail: 2 }"
     const summary = /# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/.exec(output)
@@ -137,6 +141,7 @@ for (const step of steps) {
   if (code !== 0) failures.push(step.name)
 }
 
+console.log(`\ntest: time per step: ${durations.join(', ')}`)
 if (failures.length > 0) console.log(`\ntest: failed steps: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failures.length > 0 ? 1 : 0)
