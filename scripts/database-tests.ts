@@ -13,7 +13,8 @@ const USES_TEST_DATABASE = /\b(?:openTestDb|buildTestApi|buildTestStack)\b|\bKHA
 const DEFINING_HELPERS = ['test/helpers/build-api.ts', 'test/helpers/build-gateway.ts']
 const RELATIVE_IMPORT =
   /(?:^|[\s;])(?:import|export)\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
-const TEST_FILE = /\.test\.tsx?$/
+/** A test file's name, as tap's `include` has it. */
+export const TEST_FILE = /\.test\.tsx?$/
 
 /** Whether the test file (a path, absolute or from `root`) or a test helper it reaches uses the test database. */
 export function isDatabaseTest(file: string, root = process.cwd()): boolean {

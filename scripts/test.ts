@@ -1,7 +1,7 @@
 // `npm test`: every check, in order, then one closing line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { databaseTestFiles, isDatabaseTest } from './database-tests.ts'
+import { databaseTestFiles, isDatabaseTest, TEST_FILE } from './database-tests.ts'
 
 interface Step {
   name: string
@@ -31,10 +31,9 @@ const steps: Step[] = [
   { name: 'build', command: 'node', args: ['--import', 'tsx', 'scripts/build.ts'] },
 ]
 const chosen = process.argv.slice(2)
-const TEST_FILE = /\.test\.tsx?$/
 const tapArgs = ['--disable-coverage', ...chosen]
 // Coverage is measured by c8 (.c8rc.json) around the whole PGlite pass only: the PostgreSQL pass runs
-// the same code, and a few chosen test files would leave every folder under its floor.
+// the database tests' code again, and a few chosen test files would leave every folder under its floor.
 const pglite = { name: 'unit and integration (PGlite)', env: { KHANEH_TEST_DB: 'pglite' }, counts: 'tap' } as const
 if (chosen.length === 0) {
   steps.push({ ...pglite, command: 'c8', args: ['tap', ...tapArgs] })

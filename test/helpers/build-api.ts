@@ -7,7 +7,7 @@ import { buildApi, type ApiOptions } from '../../server/api/app.ts'
 import { openDb, type Db } from '../../server/api/db/client.ts'
 import { migrate, MIGRATIONS_DIR } from '../../server/api/db/migrate.ts'
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from '../../server/api/rate-limit/limits.ts'
-import { isDatabaseTest } from '../../scripts/database-tests.ts'
+import { isDatabaseTest, TEST_FILE } from '../../scripts/database-tests.ts'
 import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
@@ -21,9 +21,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DUMP_DIR = path.join(ROOT, 'node_modules/.cache/khaneh')
 
 /** The PostgreSQL pass runs only the files scripts/database-tests.ts counts: one that opens a test database unseen fails here, in both passes. */
+let countedAsDatabaseTest = false
 function assertCountedAsDatabaseTest() {
   const running = process.argv[1]
-  if (!running || !/\.test\.tsx?$/.test(running) || isDatabaseTest(running, ROOT)) return
+  // read once per test file's process, however many databases it opens
+  if (countedAsDatabaseTest || !running || !TEST_FILE.test(running)) return
+  countedAsDatabaseTest = isDatabaseTest(running, ROOT)
+  if (countedAsDatabaseTest) return
   throw new Error(
     `${path.relative(ROOT, running)} opens a test database, but scripts/database-tests.ts does not count it ` +
       'as a database test (it looks for openTestDb, buildTestApi or buildTestStack in the file and the helpers it imports), ' +
