@@ -24,6 +24,7 @@ import { createRenderCache } from './ssr/render-cache.ts'
 import type { PageRenderer } from './ssr/renderer.ts'
 import { createSessions, secureCookies } from './session.ts'
 import { telegramLoginRoutes } from './telegram-login.routes.ts'
+import { retryAfterHeaders } from './unavailable.ts'
 import { createUpstream } from './upstream.ts'
 
 export interface GatewayOptions {
@@ -110,6 +111,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   })
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(securityHeaders)
+  })
+  // every 503 says when to come back; the API's own Retry-After, when passed on, is kept
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('retry-after')) reply.headers(retryAfterHeaders(reply.statusCode))
+    return payload
   })
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'

@@ -21,6 +21,7 @@ import { savedListingsEnd } from './ssr/saved-listings.ts'
 import type { PageRenderer, PageRenderOptions } from './ssr/renderer.ts'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { noSession, type RequestSession, type Sessions, type Visitor } from './session.ts'
+import { retryAfterHeaders } from './unavailable.ts'
 import type { Upstream } from './upstream.ts'
 
 export interface PagesOptions {
@@ -137,6 +138,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     if (encoding) headers['content-encoding'] = encoding
     const cookies = responseCookies(request, session)
     reply.hijack()
+    Object.assign(headers, retryAfterHeaders(page.status))
     reply.raw.writeHead(page.status, cookies.length > 0 ? { ...headers, 'set-cookie': cookies } : headers)
     // one write of the headers, the start and the end (end() uncorks)
     reply.raw.cork()
@@ -283,6 +285,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       'x-request-id': request.id,
       ...(cache && { [CACHE_HEADER]: 'bypass' }),
       ...pageSecurityHeaders([nonceSource(nonce)], securityFlags),
+      ...retryAfterHeaders(result.status),
     }
     if (setCookies.length > 0) responseHeaders['set-cookie'] = setCookies
     if (encoding) responseHeaders['content-encoding'] = encoding

@@ -163,6 +163,7 @@ export const proxyRoutes: FastifyPluginAsync<{
           accept: 'application/json',
           'x-request-id': request.id,
         })
+        if (answer.retryAfter) reply.header('retry-after', answer.retryAfter)
         return reply.status(answer.status).type(answer.contentType).header('x-request-id', request.id).send(answer.text)
       }
 

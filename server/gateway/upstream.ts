@@ -51,6 +51,14 @@ export interface JsonAnswer {
   retryAfter?: string
 }
 
+/** An answer of the API as text, for the proxy; `retryAfter` as in JsonAnswer. */
+export interface TextAnswer {
+  status: number
+  contentType: string
+  text: string
+  retryAfter?: string
+}
+
 /** A brief cache of 200 answers by path, where identical reads in flight share one call (no stampede on expiry). */
 function publicReads<T extends { status: number }>(ttlMs: number) {
   const cache = new TtlCache<T>(ttlMs, 2000)
@@ -72,7 +80,7 @@ export function createUpstream(options: UpstreamOptions) {
     connections: 128,
   })
   const jsonReads = publicReads<JsonAnswer>(options.publicCacheMs ?? 0)
-  const textReads = publicReads<{ status: number; contentType: string; text: string }>(options.publicCacheMs ?? 0)
+  const textReads = publicReads<TextAnswer>(options.publicCacheMs ?? 0)
   /** Other caches of this gateway built from the API's public listings (the rendered pages). */
   const changeListeners: Array<(changed: string) => void> = []
 
@@ -142,15 +150,14 @@ export function createUpstream(options: UpstreamOptions) {
     },
 
     /** An anonymous public GET as text, for the proxy: cached briefly and shared like `json`. */
-    async publicText(
-      path: string,
-      headers: Record<string, string>,
-    ): Promise<{ status: number; contentType: string; text: string }> {
+    async publicText(path: string, headers: Record<string, string>): Promise<TextAnswer> {
       return textReads.read(path, async () => {
         const res = await send({ method: 'GET', path, headers })
         const contentType = String(res.headers['content-type'] ?? 'application/json; charset=utf-8')
+        const retryAfter = res.headers['retry-after']
         try {
-          return { status: res.statusCode, contentType, text: await res.body.text() }
+          const text = await res.body.text()
+          return { status: res.statusCode, contentType, text, ...(typeof retryAfter === 'string' && { retryAfter }) }
         } catch (err) {
           throw new UpstreamError(codeOf(err) && TIMEOUT_CODES.has(codeOf(err)!) ? 504 : 502, err)
         }
