@@ -57,6 +57,10 @@ export interface GatewayOptions {
   sitemapPageSize?: number
   /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); default loopback. */
   trustProxy?: string[]
+  /** Connections to the API for ordinary calls (default 128). */
+  upstreamConnections?: number
+  /** Live unread streams this process holds at once; past it a new one is refused 503 (default 2,000). */
+  maxUnreadStreams?: number
 }
 
 /** The BFF (docs/architecture.md): pages, the /api/v1 proxy, photos, health; never imports the API. */
@@ -76,10 +80,13 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         createServer((req, res) => options.devMiddleware!(req, res, () => handler(req, res))),
     }),
   })
+  const maxUnreadStreams = options.maxUnreadStreams ?? 2_000
   const upstream = createUpstream({
     baseUrl: options.apiUrl,
     timeoutMs: options.upstreamTimeoutMs,
     publicCacheMs: options.publicCacheMs ?? 5_000,
+    connections: options.upstreamConnections,
+    streamConnections: maxUnreadStreams,
   })
   const renderCache = createRenderCache({
     ttlMs: options.renderCacheMs ?? (options.dev ? 0 : 5_000),
@@ -192,7 +199,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     chunkSize: options.sitemapChunkSize,
     pageSize: options.sitemapPageSize,
   })
-  await app.register(unreadStreamRoutes, { upstream, sessions })
+  await app.register(unreadStreamRoutes, { upstream, sessions, maxStreams: maxUnreadStreams })
   await app.register(mergeCallbackRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(telegramLoginRoutes, { upstream, sessions, publicBaseUrl: options.publicBaseUrl })
   await app.register(pageRoutes, {

@@ -16,11 +16,14 @@ export const UNREAD_STREAM_IDLE_MS = 60_000
  * upstream's body timeout; the API's request is aborted when the browser goes, and every stream is
  * ended before the gateway closes (it would otherwise wait for them).
  */
-export const unreadStreamRoutes: FastifyPluginAsync<{ upstream: Upstream; sessions: Sessions }> = async (
-  app,
-  { upstream, sessions },
-) => {
+export const unreadStreamRoutes: FastifyPluginAsync<{
+  upstream: Upstream
+  sessions: Sessions
+  maxStreams: number
+}> = async (app, { upstream, sessions, maxStreams }) => {
   const open = new Set<{ controller: AbortController; out: PassThrough }>()
+  // streams being opened or open in this process: past `maxStreams` a new one is refused 503 at once
+  let held = 0
   app.addHook('preClose', async () => {
     for (const { controller, out } of open) {
       controller.abort()
@@ -30,18 +33,26 @@ export const unreadStreamRoutes: FastifyPluginAsync<{ upstream: Upstream; sessio
   })
 
   app.get(PATH, { compress: false }, async (request, reply) => {
-    const session = await sessions.open(request)
+    if (held >= maxStreams) {
+      request.log.warn({ held }, 'gateway.unread_streams_full')
+      return reply
+        .status(503)
+        .send(errorEnvelope('SERVICE_UNAVAILABLE', 'Too many live connections; try again shortly'))
+    }
+    held++
     const controller = new AbortController()
     reply.raw.once('close', () => {
+      held--
       if (!reply.raw.writableFinished) controller.abort()
     })
+    const session = await sessions.open(request)
     const send = async (access: string | undefined) => {
       const res = await upstream.send({
         method: 'GET',
         path: request.url,
         headers: { accept: 'text/event-stream', ...apiHeaders(request, access) },
         signal: controller.signal,
-        bodyTimeoutMs: UNREAD_STREAM_IDLE_MS,
+        stream: { bodyTimeoutMs: UNREAD_STREAM_IDLE_MS },
       })
       return { status: res.statusCode, res }
     }
@@ -62,6 +73,8 @@ export const unreadStreamRoutes: FastifyPluginAsync<{ upstream: Upstream; sessio
     const { res } = answer
     if (res.statusCode !== 200) {
       const type = res.headers['content-type']
+      const retryAfter = res.headers['retry-after']
+      if (typeof retryAfter === 'string') reply.header('retry-after', retryAfter)
       return reply
         .status(res.statusCode)
         .type(typeof type === 'string' ? type : 'application/json; charset=utf-8')

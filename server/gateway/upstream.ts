@@ -23,8 +23,12 @@ export interface UpstreamRequest {
   headers?: Record<string, string>
   body?: string | Buffer | Readable | null
   signal?: AbortSignal
-  /** Replaces the agent's `timeoutMs` between body chunks, for an answer that streams for long (an event stream's heartbeats). */
-  bodyTimeoutMs?: number
+  /**
+   * An answer that streams for long (an event stream): it goes over connections of its own, so no
+   * number of open streams can take the ordinary calls' pool, and `bodyTimeoutMs` replaces the
+   * time allowed between body chunks (its heartbeats).
+   */
+  stream?: { bodyTimeoutMs: number }
 }
 
 export interface UpstreamOptions {
@@ -34,6 +38,10 @@ export interface UpstreamOptions {
   connectTimeoutMs?: number
   /** Lifetime of cached anonymous public GET answers used by page rendering; 0 disables. */
   publicCacheMs?: number
+  /** Connections of the ordinary calls' pool (default 128). */
+  connections?: number
+  /** Connections for streams (`UpstreamRequest.stream`), one per open stream (default 2,000). */
+  streamConnections?: number
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'])
@@ -77,7 +85,14 @@ export function createUpstream(options: UpstreamOptions) {
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     keepAliveTimeout: 10_000,
-    connections: 128,
+    connections: options.connections ?? 128,
+  })
+  // docs/decisions/020-alerts-and-outbox.md, "Live unread count": streams never wait for, nor hold, an ordinary call's connection
+  const streamAgent = new Agent({
+    connect: { timeout: options.connectTimeoutMs ?? 2_000 },
+    headersTimeout: timeoutMs,
+    keepAliveTimeout: 10_000,
+    connections: options.streamConnections ?? 2_000,
   })
   const jsonReads = publicReads<JsonAnswer>(options.publicCacheMs ?? 0)
   const textReads = publicReads<TextAnswer>(options.publicCacheMs ?? 0)
@@ -106,8 +121,8 @@ export function createUpstream(options: UpstreamOptions) {
           headers: req.headers,
           body: req.body ?? undefined,
           signal: req.signal,
-          dispatcher: agent,
-          ...(req.bodyTimeoutMs !== undefined && { bodyTimeout: req.bodyTimeoutMs }),
+          dispatcher: req.stream ? streamAgent : agent,
+          ...(req.stream && { bodyTimeout: req.stream.bodyTimeoutMs }),
         })
         forgetChangedListings(res.headers)
         return res
@@ -165,7 +180,7 @@ export function createUpstream(options: UpstreamOptions) {
     },
 
     async close() {
-      await agent.close()
+      await Promise.all([agent.close(), streamAgent.close()])
     },
   }
 }

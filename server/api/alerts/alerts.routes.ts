@@ -17,10 +17,10 @@ import {
 } from '../../../shared/schemas/alert.ts'
 import { UNREAD_STREAM_PATH } from '../../../shared/paths.ts'
 import { envelope, IdParams } from '../../../shared/schemas/common.ts'
-import { okEnvelope } from '../../lib/errors.ts'
+import { errorEnvelope, okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { AlertsService } from './alerts.service.ts'
-import type { UnreadStreams } from './unread-stream.ts'
+import { UNREAD_STREAM_REFUSED_RETRY_S, type UnreadStreams } from './unread-stream.ts'
 
 /** /alerts — always the signed-in user's own; another user's alert or notification is not found (404). */
 export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService; unread: UnreadStreams }> = async (
@@ -53,6 +53,11 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService; unread
   // the live unread count as Server-Sent Events (unread-stream.ts); never buffered by a proxy
   app.get(UNREAD_STREAM_PATH, async (request, reply) => {
     const stream = await unread.subscribe(viewerOf(request).userId)
+    if (!stream)
+      return reply
+        .status(429)
+        .header('retry-after', String(UNREAD_STREAM_REFUSED_RETRY_S))
+        .send(errorEnvelope('RATE_LIMITED', 'Too many live connections for this account'))
     reply.raw.once('close', () => stream.destroy())
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')

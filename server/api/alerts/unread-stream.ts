@@ -10,6 +10,11 @@ import { alertsRepo, UNREAD_CHANNEL } from './alerts.repo.ts'
  */
 export const UNREAD_STREAM_TIMING = { heartbeatMs: 25_000, debounceMs: 200 } as const
 
+/** Streams one user may hold in one process (a tab holds one): a few tabs and devices. */
+export const UNREAD_STREAMS_PER_USER = 5
+/** A stream refused for the cap is worth asking again when a tab may have closed meanwhile. */
+export const UNREAD_STREAM_REFUSED_RETRY_S = 30
+
 interface OpenStream {
   out: PassThrough
   /** The count this stream was last sent; a recount that finds it unchanged sends nothing. */
@@ -22,11 +27,17 @@ interface OpenStream {
  * (started with the first stream), a debounced recount per user when a NOTIFY names them, and a
  * heartbeat comment on every stream.
  */
-export function unreadStreams(db: Db, options: { log: JobLog; heartbeatMs?: number; debounceMs?: number }) {
+export function unreadStreams(
+  db: Db,
+  options: { log: JobLog; heartbeatMs?: number; debounceMs?: number; perUser?: number },
+) {
   const heartbeatMs = options.heartbeatMs ?? UNREAD_STREAM_TIMING.heartbeatMs
   const debounceMs = options.debounceMs ?? UNREAD_STREAM_TIMING.debounceMs
+  const perUser = options.perUser ?? UNREAD_STREAMS_PER_USER
   const repo = alertsRepo(db)
   const open = new Map<number, Set<OpenStream>>()
+  // each user's streams being opened or open, counted before any wait so a burst cannot pass the cap together
+  const held = new Map<number, number>()
   const due = new Map<number, NodeJS.Timeout>()
   // one recount at a time per user, so counts reach a stream in the order they were read
   const recounts = new Map<number, Promise<void>>()
@@ -83,16 +94,40 @@ export function unreadStreams(db: Db, options: { log: JobLog; heartbeatMs?: numb
   }
 
   return {
-    /** The user's stream: the count at once, then each change; it ends when the reader goes or on close(). */
-    async subscribe(userId: number): Promise<PassThrough> {
+    /**
+     * The user's stream: the count at once, then each change; it ends when the reader goes or on
+     * close(). Null when the user already holds `perUser` streams here.
+     */
+    async subscribe(userId: number): Promise<PassThrough | null> {
+      const holding = held.get(userId) ?? 0
+      if (holding >= perUser) return null
+      held.set(userId, holding + 1)
       const stream: OpenStream = { out: new PassThrough(), sent: null }
-      if (closed) return stream.out.end()
+      let released = false
+      const release = () => {
+        if (released) return
+        released = true
+        const left = (held.get(userId) ?? 1) - 1
+        if (left > 0) held.set(userId, left)
+        else held.delete(userId)
+      }
+      stream.out.once('close', release)
+      const ended = () => {
+        release()
+        return stream.out.end()
+      }
+      if (closed) return ended()
       listening ??= db.listen(UNREAD_CHANNEL, changed, resumed).catch((err: unknown) => {
         listening = undefined
         throw err
       })
-      await listening
-      if (closed) return stream.out.end()
+      try {
+        await listening
+      } catch (err) {
+        release()
+        throw err
+      }
+      if (closed) return ended()
       // registered before the first count, so a change committed meanwhile is counted again
       if (!open.has(userId)) open.set(userId, new Set())
       open.get(userId)!.add(stream)

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
-import { unreadStreams } from '../../../../server/api/alerts/unread-stream.ts'
+import { UNREAD_STREAMS_PER_USER, unreadStreams } from '../../../../server/api/alerts/unread-stream.ts'
 import { apiCaller, buildTestApi, openTestDb, telegramSession } from '../../../helpers/build-api.ts'
 import { openEventStream, unreadCounts, type EventStreamReader } from '../../../helpers/event-stream.ts'
 import { makeCity, makeCountry, makeListing, makeUser } from '../../../helpers/factories.ts'
@@ -155,6 +155,7 @@ t.test('a heartbeat comment keeps a quiet stream open', async (t) => {
   const streams = unreadStreams(db, { log: { warn() {}, error() {}, info() {} }, heartbeatMs: 50 })
   t.teardown(() => streams.close())
   const out = await streams.subscribe(user.id)
+  if (!out) throw new Error('the first stream was refused')
   let text = ''
   out.setEncoding('utf8')
   out.on('data', (chunk: string) => (text += chunk))
@@ -162,4 +163,20 @@ t.test('a heartbeat comment keeps a quiet stream open', async (t) => {
   t.match(text, /^event: unread\ndata: \{"unread_count":0\}\n\n: heartbeat\n\n: heartbeat\n\n/)
   await streams.close()
   t.ok(out.writableEnded, 'close() ends the stream')
+})
+
+t.test('a user holds at most UNREAD_STREAMS_PER_USER streams, also when they ask all at once', async (t) => {
+  const db = await openTestDb(t)
+  const [user, other] = [await makeUser(db), await makeUser(db)]
+  const streams = unreadStreams(db, { log: { warn() {}, error() {}, info() {} } })
+  t.teardown(() => streams.close())
+  const burst = await Promise.all(Array.from({ length: 40 }, () => streams.subscribe(user.id)))
+  const held = burst.filter((out) => out !== null)
+  t.equal(held.length, UNREAD_STREAMS_PER_USER, 'exactly the cap of 40 asked at once')
+  t.equal(streams.size, UNREAD_STREAMS_PER_USER)
+  t.ok(await streams.subscribe(other.id), "another user's stream is not counted against them")
+  held[0]!.destroy()
+  await sleep(10)
+  t.ok(await streams.subscribe(user.id), 'a closed stream frees its place')
+  t.equal(await streams.subscribe(user.id), null, 'and only that one')
 })
