@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { API_PREFIX, UNREAD_STREAM_PATH } from '../../shared/paths.ts'
 import { UNREAD_EVENT } from '../../shared/alert-options.ts'
 import type { UnreadCount } from '../../shared/schemas/alert.ts'
+import { browserTabSharing, tabSharedSource, type UnreadSource } from './tab-shared-stream.ts'
 
 /** The waits before reconnecting after the 1st, 2nd, 3rd and every later failure in a row (docs/decisions/020-alerts-and-outbox.md). */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const
@@ -12,23 +13,29 @@ export function reconnectDelay(failures: number): number {
   return RECONNECT_DELAYS_MS[index]!
 }
 
+/** The stream shared by the browser's tabs where it can be (tab-shared-stream.ts), else this tab's own. */
+function openShared(url: string): UnreadSource {
+  const sharing = browserTabSharing()
+  return sharing ? tabSharedSource(url, [UNREAD_EVENT], sharing) : new EventSource(url)
+}
+
 /** How long the stream outlives its last reader (a navigation unmounts one header and mounts the next). */
 const LINGER_MS = 1_000
 
 /**
  * The signed-in user's live unread count, shared by every component of the tab over ONE EventSource
- * on the gateway's stream (docs/decisions/020-alerts-and-outbox.md, "Live unread count"). The browser's
+ * on the gateway's stream, itself shared by the browser's tabs where it can be (docs/decisions/020-alerts-and-outbox.md, "Live unread count"). The browser's
  * own retry is not used: on an error the source is closed and opened again after `reconnectDelay`,
  * the schedule starting over once a connection opens. It runs while at least one component reads it.
  */
 export function unreadCountStore(
   io: {
-    open: (url: string) => EventSource
+    open: (url: string) => UnreadSource
     wait: (ms: number, then: () => void) => ReturnType<typeof setTimeout>
-  } = { open: (url) => new EventSource(url), wait: (ms, then) => setTimeout(then, ms) },
+  } = { open: openShared, wait: (ms, then) => setTimeout(then, ms) },
 ) {
   let count: number | null = null
-  let source: EventSource | undefined
+  let source: UnreadSource | undefined
   let retry: ReturnType<typeof setTimeout> | undefined
   let linger: ReturnType<typeof setTimeout> | undefined
   let failures = 0

@@ -13,6 +13,16 @@ test('fa: a renter saves a Berlin search, an admin approves a matching listing, 
   await expect(renter.locator('.save-search-done')).toBeVisible()
   await expect(headerBadge).toHaveCount(0)
 
+  // a second tab of the same browser: it hears the first tab's stream instead of opening its own
+  const STREAM = '/api/v1/alerts/notifications/stream'
+  const secondTab = await renter.context().newPage()
+  const secondTabStreams: string[] = []
+  secondTab.on('request', (request) => {
+    if (request.url().includes(STREAM)) secondTabStreams.push(request.url())
+  })
+  await secondTab.goto('/dashboard')
+  const secondTabBadge = secondTab.locator('.site-header .unread-badge')
+
   const owner = await signedIn(browser, 870000 + run, '/en/dashboard', 'en-US')
   const listing = await write(owner, 'POST', '/api/v1/listings', {
     type: 'apartment',
@@ -28,6 +38,8 @@ test('fa: a renter saves a Berlin search, an admin approves a matching listing, 
   // the renter's page was never reloaded: the count came over the event stream
   await expect(headerBadge).toHaveText('۱', { timeout: 15_000 })
   await expect(renter.locator('.site-header').getByRole('link', { name: /۱ اعلان خوانده‌نشده/ })).toBeVisible()
+  await expect(secondTabBadge).toHaveText('۱', { timeout: 15_000 })
+  expect(secondTabStreams, 'the second tab opened no stream of its own').toEqual([])
 
   // the dashboard's menu counts it too, and the inbox lists it as unread
   await renter
@@ -46,4 +58,11 @@ test('fa: a renter saves a Berlin search, an admin approves a matching listing, 
   await unread.locator('a').click()
   await expect(renter).toHaveURL(new RegExp(`/listings/${listing.slug}$`))
   await expect(headerBadge).toHaveCount(0, { timeout: 15_000 })
+  await expect(secondTabBadge).toHaveCount(0, { timeout: 15_000 })
+
+  // the tab holding the stream closes: the other one opens it in turn
+  const takenOver = secondTab.waitForRequest((request) => request.url().includes(STREAM))
+  await renter.close()
+  await takenOver
+  expect(secondTabStreams).toHaveLength(1)
 })
