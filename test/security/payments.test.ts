@@ -258,35 +258,87 @@ t.test('payments against Stripe (a fake on loopback)', async (t) => {
   )
 })
 
-t.test('payments in the sandbox: a boost confirmed after the listing was rented', async (t) => {
+t.test('payments in the sandbox: what can no longer be delivered is refunded, not granted', async (t) => {
   const { app, db } = await buildTestApi(t)
   const call = apiCaller(app)
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin')
   const owner = await telegramSession(app, 9201, 'Owner')
-  const listing = await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE' })
-  const { payment_id } = (
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/payments/listings/${listing.id}/boost`,
-      headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': 'sandbox-boost-01' },
-    })
-  ).json().data
-  t.equal(
-    (await call('PUT', `/users/listings/${listing.id}/status`, owner.token, { status: 'rented' })).statusCode,
-    200,
+  const reader = await telegramSession(app, 9202, 'Reader')
+  const listing = await makeListing(db, {
+    ownerId: owner.user.id,
+    cityId: city.id,
+    countryCode: 'DE',
+    contact: '+49 30 1234567',
+  })
+  const checkout = async (kind: 'boost' | 'contact', token: string, key: string) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/payments/listings/${listing.id}/${kind}`,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      })
+    ).json().data.payment_id as string
+
+  await t.test(
+    'five pending checkouts of one contact (made before the rule) confirmed at once → one charge',
+    async (t) => {
+      const first = await checkout('contact', reader.token, 'sandbox-contact-0')
+      // what five keys made before a contact was one checkout: four more pending payments of it
+      await db.query(
+        `INSERT INTO payments (id, user_id, kind, listing_id, amount_minor, provider, idempotency_key, request_hash)
+       SELECT gen_random_uuid(), user_id, kind, listing_id, amount_minor, provider, 'sandbox-contact-' || n, request_hash
+         FROM payments, generate_series(1, 4) AS n WHERE id = $1`,
+        [first],
+      )
+      const ids = (
+        await db.query<{ id: string }>(`SELECT id FROM payments WHERE user_id = $1 AND kind = 'contact'`, [
+          reader.user.id,
+        ])
+      ).map((r) => r.id)
+      t.equal(ids.length, 5)
+      const answers = await Promise.all(ids.map((id) => call('POST', `/payments/sandbox/${id}/confirm`, reader.token)))
+      t.same(
+        answers.map((a) => a.json().data.status).sort(),
+        ['paid', 'refunded', 'refunded', 'refunded', 'refunded'],
+        'one paid, four refunded',
+      )
+      t.ok(
+        answers.every((a) => a.json().data.status === 'paid' || a.json().data.refund_reason === 'contact_already_open'),
+        'each refund says why',
+      )
+      const reveals = await db.query(`SELECT 1 FROM contact_reveals WHERE user_id = $1 AND listing_id = $2`, [
+        reader.user.id,
+        listing.id,
+      ])
+      t.equal(reveals.length, 1)
+    },
   )
 
-  const answers = await Promise.all(
-    Array.from({ length: 3 }, () => call('POST', `/payments/sandbox/${payment_id}/confirm`, owner.token)),
-  )
-  for (const answer of answers) {
-    t.equal(answer.statusCode, 200)
-    t.match(answer.json().data, { status: 'refunded', refund_reason: 'listing_not_active', paid_at: null })
-  }
-  const [row] = await db.query<{ boost_until: Date | null }>(`SELECT boost_until FROM listings WHERE id = $1`, [
-    listing.id,
-  ])
-  t.equal(row!.boost_until, null, 'not boosted')
-  t.equal((await call('POST', `/payments/sandbox/${payment_id}/cancel`, owner.token)).statusCode, 409, 'refunded stays')
+  await t.test('a contact checkout paid after a free reveal opened it → refunded', async (t) => {
+    const other = await telegramSession(app, 9203, 'Other')
+    const payment = await checkout('contact', other.token, 'sandbox-contact-free')
+    t.equal((await call('POST', `/listings/${listing.id}/contact`, other.token)).statusCode, 200, 'a free reveal')
+    const confirmed = await call('POST', `/payments/sandbox/${payment}/confirm`, other.token)
+    t.match(confirmed.json().data, { status: 'refunded', refund_reason: 'contact_already_open', paid_at: null })
+  })
+
+  await t.test('a boost confirmed after the listing was rented → refunded, not boosted', async (t) => {
+    const payment_id = await checkout('boost', owner.token, 'sandbox-boost-01')
+    const marked = await call('PUT', `/users/listings/${listing.id}/status`, owner.token, { status: 'rented' })
+    t.equal(marked.statusCode, 200)
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call('POST', `/payments/sandbox/${payment_id}/confirm`, owner.token)),
+    )
+    for (const answer of answers) {
+      t.equal(answer.statusCode, 200)
+      t.match(answer.json().data, { status: 'refunded', refund_reason: 'listing_not_active', paid_at: null })
+    }
+    const [row] = await db.query<{ boost_until: Date | null }>(`SELECT boost_until FROM listings WHERE id = $1`, [
+      listing.id,
+    ])
+    t.equal(row!.boost_until, null, 'not boosted')
+    const cancel = await call('POST', `/payments/sandbox/${payment_id}/cancel`, owner.token)
+    t.equal(cancel.statusCode, 409, 'refunded stays refunded')
+  })
 })

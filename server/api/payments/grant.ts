@@ -39,13 +39,17 @@ export async function grant(tx: Queryable, payment: PaymentRow): Promise<Listing
 
 /**
  * Why what a pending payment bought can no longer be delivered, or null: a boost needs its listing
- * still active. The payer and then the listing stay locked to the end of the caller's transaction
- * (the order `grant` and an account merge lock them in), so the listing cannot be rented or removed
- * between this check and the boost.
+ * still active, a contact must not be open already (a free reveal since the checkout). The payer and
+ * then the listing stay locked to the end of the caller's transaction (the order `grant` and an
+ * account merge lock them in), so neither can change between this check and the grant.
  */
 export async function undeliverable(tx: Queryable, payment: PaymentRow): Promise<RefundReason | null> {
-  if (payment.kind !== 'boost') return null
-  await paymentsRepo(tx).survivingAccount(payment.user_id)
+  if (payment.kind === 'subscription') return null
+  const payer = await paymentsRepo(tx).survivingAccount(payment.user_id)
+  if (payment.kind === 'contact')
+    return payment.listing_id !== null && (await paymentsRepo(tx).contactOpen(payer, payment.listing_id))
+      ? 'contact_already_open'
+      : null
   const listing = payment.listing_id === null ? null : await boostsRepo(tx).lockListing(payment.listing_id)
   return listing?.status === 'active' ? null : 'listing_not_active'
 }

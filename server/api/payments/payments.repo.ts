@@ -26,7 +26,7 @@ export interface PaymentRow {
 }
 
 /** Why a payment was refunded instead of granted. */
-export type RefundReason = 'listing_not_active'
+export type RefundReason = 'listing_not_active' | 'contact_already_open'
 
 export interface NewPayment {
   id: string
