@@ -32,6 +32,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err }, 'api.failed')
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds))
       return reply.status(err.status).send(errorEnvelope(err.code, err.message, err.details))
     }
     if (isResponseSerializationError(err)) {

@@ -43,6 +43,8 @@ export class AppError extends Error {
   readonly code: ErrorCode
   readonly status: number
   readonly details: FieldIssue[] | Record<string, unknown> | null
+  /** Seconds the client should wait before retrying, sent as Retry-After (a dependency that is down). */
+  retryAfterSeconds?: number
 
   constructor(code: ErrorCode, message?: string, details: AppError['details'] = null) {
     super(message ?? ERRORS[code].message)

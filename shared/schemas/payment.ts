@@ -32,6 +32,11 @@ export const PaymentSchema = z.object({
   provider: z.enum(['sandbox', 'stripe']),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /**
+   * Why a payment was refunded instead of granted: its boost's listing was no longer active, or its
+   * contact was already open (a free reveal meanwhile), when the money came.
+   */
+  refund_reason: z.enum(['listing_not_active', 'contact_already_open']).nullable(),
 })
 export type Payment = z.infer<typeof PaymentSchema>
 

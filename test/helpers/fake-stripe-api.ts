@@ -10,6 +10,14 @@ export interface FakeSession {
   idempotencyKey: string | undefined
 }
 
+/** A Refund as the fake made it. */
+export interface FakeRefund {
+  id: string
+  paymentIntent: string
+  amount: number
+  idempotencyKey: string | undefined
+}
+
 export interface FakeStripeApi {
   /** The API base to configure (STRIPE_API_BASE). */
   url: string
@@ -17,25 +25,32 @@ export interface FakeStripeApi {
   sessions: Map<string, FakeSession>
   /** Every POST /v1/checkout/sessions seen (a replay under a known key counts too). */
   creates: number
+  /** Refunds made, by id. */
+  refunds: Map<string, FakeRefund>
+  /** Every POST /v1/refunds seen (a replay under a known key counts too). */
+  refundCalls: number
   /** The Authorization header of the last call. */
   lastAuthorization: string | undefined
-  /** 'down': answer 500 api_error; 'hang': never answer. */
+  /** 'down': answer 500 api_error; 'hang': never answer (both endpoints). */
   mode: 'up' | 'down' | 'hang'
   close(): Promise<void>
 }
 
 /**
- * A small Stripe API on loopback speaking the one endpoint the adapter calls: POST
- * /v1/checkout/sessions (form-encoded, Bearer key), with Stripe's idempotency: a key seen before
- * answers the session it made.
+ * A small Stripe API on loopback speaking the endpoints the adapter calls: POST
+ * /v1/checkout/sessions and POST /v1/refunds (form-encoded, Bearer key), with Stripe's
+ * idempotency: a key seen before answers what it made.
  */
 export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const byKey = new Map<string, FakeSession>()
+  const refundsByKey = new Map<string, FakeRefund>()
   const hanging = new Set<ServerResponse>()
   const fake: FakeStripeApi = {
     url: '',
     sessions: new Map(),
     creates: 0,
+    refunds: new Map(),
+    refundCalls: 0,
     lastAuthorization: undefined,
     mode: 'up',
     close: async () => {
@@ -52,9 +67,11 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     fake.lastAuthorization = req.headers.authorization
-    if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions')
+    const endpoint = req.method === 'POST' ? req.url : undefined
+    if (endpoint !== '/v1/checkout/sessions' && endpoint !== '/v1/refunds')
       return json(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } })
-    fake.creates++
+    if (endpoint === '/v1/refunds') fake.refundCalls++
+    else fake.creates++
     if (fake.mode === 'hang') {
       hanging.add(res)
       return
@@ -64,11 +81,32 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     if (!req.headers.authorization?.startsWith('Bearer sk_'))
       return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
     const key = req.headers['idempotency-key'] as string | undefined
+    const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+    if (endpoint === '/v1/refunds') {
+      const refund = (key && refundsByKey.get(key)) || {
+        id: `re_test_${randomBytes(12).toString('hex')}`,
+        paymentIntent: form.payment_intent ?? '',
+        amount: Number(form.amount ?? 0),
+        idempotencyKey: key,
+      }
+      if (!refund.paymentIntent.startsWith('pi_'))
+        return json(res, 400, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } })
+      fake.refunds.set(refund.id, refund)
+      if (key) refundsByKey.set(key, refund)
+      return json(res, 200, {
+        id: refund.id,
+        object: 'refund',
+        amount: refund.amount,
+        currency: 'eur',
+        payment_intent: refund.paymentIntent,
+        status: 'succeeded',
+      })
+    }
     const known = key ? byKey.get(key) : undefined
     const session = known ?? {
       id: `cs_test_${randomBytes(12).toString('hex')}`,
       url: '',
-      fields: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+      fields: form,
       idempotencyKey: key,
     }
     if (!known) {

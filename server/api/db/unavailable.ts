@@ -10,7 +10,7 @@ export const DB_RETRY_AFTER_SECONDS = 5
  */
 export class DatabaseUnavailableError extends AppError {
   readonly reason: string
-  readonly retryAfterSeconds = DB_RETRY_AFTER_SECONDS
+  override readonly retryAfterSeconds = DB_RETRY_AFTER_SECONDS
 
   constructor(reason: string, message = 'The service is temporarily unavailable') {
     super('SERVICE_UNAVAILABLE', message)

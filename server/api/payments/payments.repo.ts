@@ -22,7 +22,11 @@ export interface PaymentRow {
   created_at: Date
   paid_at: Date | null
   cancelled_at: Date | null
+  refund_reason: RefundReason | null
 }
+
+/** Why a payment was refunded instead of granted. */
+export type RefundReason = 'listing_not_active' | 'contact_already_open'
 
 export interface NewPayment {
   id: string
@@ -39,7 +43,7 @@ export interface NewPayment {
 }
 
 const COLUMNS = `id, user_id, kind, plan_key, listing_id, amount_minor, currency, coupon_code, discount_minor, status,
-  provider, provider_ref, checkout_url, idempotency_key, request_hash, created_at, paid_at, cancelled_at`
+  provider, provider_ref, checkout_url, idempotency_key, request_hash, created_at, paid_at, cancelled_at, refund_reason`
 
 /** The payments ledger (docs/decisions/019-payments-ledger.md): integer cents, one row per (payer, idempotency key). */
 export function paymentsRepo(db: Queryable) {
@@ -127,6 +131,31 @@ export function paymentsRepo(db: Queryable) {
       return rows.length === 1
     },
 
+    /** pending → refunded, once, with why (and the provider's refund, if money moved); true when this call made it. */
+    async markRefunded(id: string, reason: RefundReason, refundRef: string | null): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE payments SET status = 'refunded', refunded_at = now(), refund_reason = $2, refund_ref = $3
+          WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [id, reason, refundRef],
+      )
+      return rows.length === 1
+    },
+
+    /** Locks the payer's row: one payer's checkouts of a contact are decided one at a time. */
+    async lockPayer(userId: number): Promise<void> {
+      await db.query(`SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE`, [userId])
+    },
+
+    /** The payer's pending checkout of this listing's contact, if there is one. */
+    async pendingContact(userId: number, listingId: number): Promise<PaymentRow | undefined> {
+      const [row] = await db.query<PaymentRow>(
+        `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 AND listing_id = $2 AND kind = 'contact' AND status = 'pending'
+          ORDER BY created_at LIMIT 1`,
+        [userId, listingId],
+      )
+      return row
+    },
+
     /** Pending payments older than `hours` (their checkout was abandoned), oldest first. */
     async stalePending(hours: number, limit: number): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
@@ -146,12 +175,21 @@ export function paymentsRepo(db: Queryable) {
       return row?.n ?? 0
     },
 
-    /** Records a provider event once: false when this event id was applied before (or is being applied now). */
-    async recordEvent(provider: string, eventId: string, type: string, paymentId: string | null): Promise<boolean> {
+    /**
+     * Records a provider event once, with why it was ignored (null when it is acted on): false when
+     * this event id was recorded before (or is being recorded now).
+     */
+    async recordEvent(
+      provider: string,
+      eventId: string,
+      type: string,
+      paymentId: string | null,
+      ignored: string | null,
+    ): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO payment_events (provider, event_id, type, payment_id) VALUES ($1, $2, $3, $4)
+        `INSERT INTO payment_events (provider, event_id, type, payment_id, ignored) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT DO NOTHING RETURNING event_id`,
-        [provider, eventId, type, paymentId],
+        [provider, eventId, type, paymentId, ignored],
       )
       return rows.length === 1
     },

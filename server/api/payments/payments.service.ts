@@ -3,19 +3,17 @@ import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
 import { checkoutResultPath } from '../../../shared/paths.ts'
 import { BOOST_PRICE_MINOR, CONTACT_PRICE_MINOR, eurOf, planOf, type PlanKey } from '../../../shared/plans.ts'
 import type { Checkout, Payment } from '../../../shared/schemas/payment.ts'
-import { WebhookSignatureError, type PaymentProvider } from '../../integrations/payments/payment-provider.ts'
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { JobLog } from '../../lib/job-runner.ts'
-import { boostsRepo } from '../boosts/boosts.repo.ts'
-import { contactRepo } from '../contact/contact.repo.ts'
 import { couponsRepo } from '../coupons/coupons.repo.ts'
 import { couponProblem, discountMinor, discountsPlan } from '../coupons/rules.ts'
 import type { Db, Queryable } from '../db/client.ts'
 import type { ListingRef } from '../listings/public/listing-changes.ts'
 import { canSee, isOwner, type Viewer } from '../policy.ts'
-import { premiumRepo } from '../premium/premium.repo.ts'
-import { referralRewardsRepo } from '../referrals/rewards.repo.ts'
+import { grant, undeliverable } from './grant.ts'
 import { paymentsRepo, type PaymentRow } from './payments.repo.ts'
+import { paymentWebhook } from './payments.webhook.ts'
 
 /** What a payment buys. */
 export type Order =
@@ -75,6 +73,7 @@ export function toPayment(row: PaymentRow): Payment {
     provider: row.provider,
     created_at: new Date(row.created_at).toISOString(),
     paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    refund_reason: row.refund_reason,
   }
 }
 
@@ -89,37 +88,20 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
   const resultUrl = (id: string, locale: LocaleCode) =>
     `${options.publicBaseUrl}${localizePath(checkoutResultPath(id), locale)}`
 
-  /** Grants what a payment bought, inside the transaction that just marked it paid; the boosted listing, if any. */
-  async function grant(tx: Queryable, payment: PaymentRow): Promise<ListingRef | null> {
-    const r = paymentsRepo(tx)
-    const userId = await r.survivingAccount(payment.user_id)
-    let changed: ListingRef | null = null
-    if (payment.kind === 'subscription' && payment.plan_key) {
-      const plan = planOf(payment.plan_key)
-      await premiumRepo(tx).grantDays(userId, plan.durationDays, {
-        planKey: plan.key,
-        source: 'payment',
-        paymentId: payment.id,
-      })
-      await premiumRepo(tx).addAllowances(userId, plan.aiCredits, plan.freeBoosts)
-    } else if (payment.kind === 'contact' && payment.listing_id !== null) {
-      await contactRepo(tx).open(userId, payment.listing_id, 'payment', payment.id)
-    } else if (payment.kind === 'boost' && payment.listing_id !== null) {
-      if (await boostsRepo(tx).extend(payment.listing_id)) {
-        const listing = await r.listing(payment.listing_id)
-        if (listing) changed = { id: payment.listing_id, slug: listing.slug }
-      }
-    }
-    // the referrer's reward comes with the referee's first payment with money in it (granted once)
-    if (payment.amount_minor > 0 && (await r.paidCount(payment.user_id)) === 1)
-      await referralRewardsRepo(tx).rewardFirstPayment(userId)
-    return changed
-  }
-
-  /** pending → paid and the grant, in one transaction; the row as it is afterwards. */
+  /**
+   * A sandbox payment: pending → paid and the grant in one transaction, or pending → refunded when
+   * its purchase can no longer be delivered (no money moved); the row as it is afterwards.
+   */
   async function settle(paymentId: string): Promise<PaymentRow | undefined> {
     const outcome = await db.transaction(async (tx) => {
-      const paid = await paymentsRepo(tx).markPaid(paymentId)
+      const r = paymentsRepo(tx)
+      const payment = await r.find(paymentId)
+      const refund = payment?.status === 'pending' ? await undeliverable(tx, payment) : null
+      if (refund) {
+        await r.markRefunded(paymentId, refund, null)
+        return { changed: null }
+      }
+      const paid = await r.markPaid(paymentId)
       const changed = paid ? await grant(tx, paid) : null
       return { changed }
     })
@@ -186,6 +168,10 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
 
     const outcome = await db.transaction(async (tx) => {
       const r = paymentsRepo(tx)
+      if (order.kind === 'contact') {
+        const pending = await oneContactCheckout(tx, userId, order.listingId, idempotencyKey)
+        if (pending) return pending
+      }
       const row = await r.insertPending({
         id: randomUUID(),
         userId,
@@ -219,6 +205,21 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
     })
     if (outcome.replay) return replay((await repo.byKey(userId, idempotencyKey))!, hash, locale)
     return checkout(outcome.row, locale)
+  }
+
+  /**
+   * A contact is bought once per reader and listing: with the payer locked, an open contact is
+   * refused and a pending checkout of it is answered instead of a second one (whatever its key).
+   * What `create` answers instead of a new payment, or null to go on.
+   */
+  async function oneContactCheckout(tx: Queryable, userId: number, listingId: number, idempotencyKey: string) {
+    const r = paymentsRepo(tx)
+    await r.lockPayer(userId)
+    // the same key, committed while this request waited for the lock: its retry
+    if (await r.byKey(userId, idempotencyKey)) return { replay: true as const }
+    if (await r.contactOpen(userId, listingId)) throw conflict('The contact is already open for you', 'already_open')
+    const pending = await r.pendingContact(userId, listingId)
+    return pending ? { replay: false as const, row: pending } : null
   }
 
   /** Locks the coupon, checks it, and holds one use for this payment (given back if it is cancelled); the discount in cents. */
@@ -271,8 +272,6 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
         const listing = await visibleListing(viewer, listingId)
         if (isOwner(viewer, listing)) throw conflict('This is your own listing', 'own_listing')
         if (listing.status !== 'active') throw conflict('The listing is not active', 'not_active')
-        if (await repo.contactOpen(viewer.userId, listingId))
-          throw conflict('The contact is already open for you', 'already_open')
       }),
 
     /** POST /payments/listings/{id}/boost: the owner pays for a boost of an active listing. */
@@ -288,11 +287,14 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
       return toPayment(await own(viewer, id))
     },
 
-    /** POST /payments/sandbox/{id}/confirm: the sandbox's "Pay"; confirming again changes nothing. */
+    /**
+     * POST /payments/sandbox/{id}/confirm: the sandbox's "Pay"; confirming again changes nothing.
+     * A boost whose listing is no longer active is answered refunded, with why.
+     */
     async confirmSandbox(viewer: Viewer, id: string): Promise<Payment> {
       await ownSandbox(viewer, id)
       const row = (await settle(id))!
-      if (row.status !== 'paid') throw conflict(`The payment is ${row.status}`, row.status)
+      if (row.status !== 'paid' && row.status !== 'refunded') throw conflict(`The payment is ${row.status}`, row.status)
       return toPayment(row)
     },
 
@@ -304,42 +306,8 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
       return toPayment(row)
     },
 
-    /**
-     * POST /payments/stripe/webhook: a signed event, applied once (its id is recorded in the
-     * transaction that applies it). A paid session marks its payment paid, an expired one cancels
-     * it; both act only on a pending payment, so late or repeated events change nothing.
-     */
-    async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
-      if (!provider.verifyWebhook) throw new AppError('NOT_FOUND', 'No webhook for this payment provider')
-      let event
-      try {
-        event = provider.verifyWebhook(rawBody, signature)
-      } catch (err) {
-        if (err instanceof WebhookSignatureError)
-          throw new AppError('VALIDATION_ERROR', 'The webhook signature is not valid')
-        throw err
-      }
-      const outcome = await db.transaction(async (tx) => {
-        const r = paymentsRepo(tx)
-        let payment = event.providerRef ? await r.byProviderRef(provider.kind, event.providerRef) : undefined
-        if (!payment && event.paymentId && UUID.test(event.paymentId)) {
-          const found = await r.find(event.paymentId)
-          if (found?.provider === provider.kind) payment = found
-        }
-        if (!(await r.recordEvent(provider.kind, event.id, event.type, payment?.id ?? null)))
-          return { duplicate: true, changed: null }
-        if (!payment) return { duplicate: false, changed: null }
-        if (event.action === 'paid') {
-          const paid = await r.markPaid(payment.id)
-          return { duplicate: false, changed: paid ? await grant(tx, paid) : null }
-        }
-        if (event.action === 'expired' && (await r.markCancelled(payment.id)))
-          await couponsRepo(tx).releaseRedemption(payment.id)
-        return { duplicate: false, changed: null }
-      })
-      if (outcome.changed) options.onListingChanged(outcome.changed)
-      return { received: true, duplicate: outcome.duplicate }
-    },
+    /** POST /payments/stripe/webhook (payments.webhook.ts). */
+    webhook: paymentWebhook(db, options),
 
     /** Cancels checkouts abandoned for PENDING_TTL_HOURS, giving back their coupon uses; how many. */
     async sweep(): Promise<number> {
@@ -355,5 +323,3 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
   }
 }
 export type PaymentsService = ReturnType<typeof paymentsService>
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -25,17 +25,31 @@ export interface CheckoutSession {
 }
 
 /**
- * A verified provider event, reduced to what the ledger acts on: `paid` marks the payment paid,
- * `expired` cancels it, anything else is recorded and ignored.
+ * A verified provider event, reduced to what the ledger acts on: `paid` marks the payment of the
+ * checkout `providerRef` paid once its amount and currency are the payment's, `expired` cancels it,
+ * anything else is recorded and ignored (docs/decisions/019-payments-ledger.md).
  */
 export interface ProviderEvent {
   id: string
   type: string
   action: 'paid' | 'expired' | 'ignore'
-  /** The checkout the event is about (Stripe's session id). */
+  /** Why a checkout event is not acted on (e.g. `not_paid`), for the record and the log; null otherwise. */
+  ignored: string | null
+  /** The checkout the event is about (Stripe's session id): the only way to the ledger's payment. */
   providerRef: string | null
-  /** The ledger's payment id the checkout was created for, when the event carries it. */
-  paymentId: string | null
+  /** What the checkout charged, in minor units and upper-case ISO currency, when the event says. */
+  amountMinor: number | null
+  currency: string | null
+  /** The provider's id of the money received (Stripe's PaymentIntent), which a refund names. */
+  chargeRef: string | null
+}
+
+/** A refund of the whole amount of a payment whose purchase could not be delivered. */
+export interface RefundRequest {
+  chargeRef: string
+  amountMinor: number
+  /** The same key always gives the same refund (a redelivered event never refunds twice). */
+  idempotencyKey: string
 }
 
 /** The payments port (docs/decisions/019-payments-ledger.md): the sandbox by default, Stripe in production. */
@@ -48,14 +62,21 @@ export interface PaymentProvider {
    * Absent for a provider without webhooks (the sandbox).
    */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent
+  /** Gives the money back; the provider's refund id. Absent where no money moves (the sandbox). */
+  refund?(request: RefundRequest): Promise<{ refundRef: string }>
 }
 
 /** A webhook delivery whose signature does not hold: answered 400, nothing done. */
 export class WebhookSignatureError extends Error {}
 
-/** The provider did not answer, or answered with a failure of its own: a clear 503, never a hang. */
+/** Seconds a payer is asked to wait before retrying a checkout the provider did not make. */
+export const PROVIDER_RETRY_AFTER_SECONDS = 5
+
+/** The provider did not answer in time, or answered with a failure of its own: a clear 503 with Retry-After, never a hang. */
 export function providerUnavailable(): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', 'The payment provider is unavailable, please try again shortly')
+  const err = new AppError('SERVICE_UNAVAILABLE', 'The payment provider is unavailable, please try again shortly')
+  err.retryAfterSeconds = PROVIDER_RETRY_AFTER_SECONDS
+  return err
 }
 
 /**

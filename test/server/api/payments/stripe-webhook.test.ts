@@ -34,7 +34,17 @@ t.test('Stripe checkouts and the signed webhook', async (t) => {
       object: 'event',
       type,
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: session, object: 'checkout.session', ...fields } },
+      // what Stripe sends for a session of ours: a one-off payment of the monthly plan, in EUR
+      data: {
+        object: {
+          id: session,
+          object: 'checkout.session',
+          mode: 'payment',
+          amount_total: 499,
+          currency: 'eur',
+          ...fields,
+        },
+      },
     })
   const deliver = (payload: string, signature: string | null = sign(payload)) =>
     app.inject({

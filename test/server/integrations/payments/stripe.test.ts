@@ -75,6 +75,20 @@ t.test('the Stripe adapter against a fake Stripe API on loopback', async (t) => 
     t.equal(fake.sessions.size, 1)
   })
 
+  await t.test('a refund of the PaymentIntent, under its idempotency key', async (t) => {
+    const refund = { chargeRef: 'pi_adapter_1', amountMinor: 299, idempotencyKey: 'khaneh-refund-pay-1' }
+    const made = await stripe.refund!(refund)
+    t.match(made, { refundRef: /^re_test_/ })
+    t.same(fake.refunds.get(made.refundRef), {
+      id: made.refundRef,
+      paymentIntent: 'pi_adapter_1',
+      amount: 299,
+      idempotencyKey: 'khaneh-refund-pay-1',
+    })
+    t.same(await stripe.refund!(refund), made, 'the same key: the same refund')
+    t.equal(fake.refunds.size, 1)
+  })
+
   await t.test('Stripe failing, hanging or unreachable: 503 SERVICE_UNAVAILABLE, soon', async (t) => {
     for (const mode of ['down', 'hang'] as const) {
       fake.mode = mode
@@ -100,13 +114,22 @@ t.test('the Stripe adapter against a fake Stripe API on loopback', async (t) => 
     })
   })
 
-  await t.test('webhook signatures: the raw bytes, the secret and a 300 s tolerance', async (t) => {
+  await t.test('webhook signatures: the raw bytes, the secret and a 300 s tolerance both ways', async (t) => {
     const payload = JSON.stringify({
       id: 'evt_1',
       object: 'event',
       type: 'checkout.session.completed',
       data: {
-        object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', client_reference_id: 'p1' },
+        object: {
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          amount_total: 1199,
+          currency: 'eur',
+          payment_intent: 'pi_1',
+          client_reference_id: 'p1',
+        },
       },
     })
     const sign = (body: string, secret = 'whsec_test', timestamp = Math.floor(Date.now() / 1000)) =>
@@ -123,8 +146,11 @@ t.test('the Stripe adapter against a fake Stripe API on loopback', async (t) => 
       id: 'evt_1',
       type: 'checkout.session.completed',
       action: 'paid',
+      ignored: null,
       providerRef: 'cs_test_1',
-      paymentId: 'p1',
+      amountMinor: 1199,
+      currency: 'EUR',
+      chargeRef: 'pi_1',
     })
     t.ok(refused(payload, undefined), 'missing')
     t.ok(refused(payload, sign(payload, 'whsec_other')), 'wrong secret')
@@ -132,6 +158,7 @@ t.test('the Stripe adapter against a fake Stripe API on loopback', async (t) => 
     t.ok(refused(changed, sign(payload)), 'a byte changed')
     const old = Math.floor(Date.now() / 1000) - 301
     t.ok(refused(payload, sign(payload, 'whsec_test', old)), 'stale')
+    t.ok(refused(payload, sign(payload, 'whsec_test', Math.floor(Date.now() / 1000) + 301)), 'from the future')
     t.ok(refused(payload, 'garbage'), 'garbage')
   })
 })
