@@ -81,7 +81,15 @@ export function Component() {
             {payment.status === 'cancelled' ? (
               <Trans>Nothing was charged for this payment.</Trans>
             ) : (
-              <Trans>The amount was paid back to you.</Trans>
+              <>
+                <Trans>The amount was paid back to you.</Trans>{' '}
+                {payment.refundReason === 'listing_not_active' && (
+                  <Trans>The listing was no longer active when the payment arrived, so it was not boosted.</Trans>
+                )}
+                {payment.refundReason === 'contact_already_open' && (
+                  <Trans>This contact was already open to you when the payment arrived.</Trans>
+                )}
+              </>
             )}
           </p>
         </>

@@ -83,6 +83,37 @@ t.test('money pages', async (t) => {
     },
   )
 
+  await t.test(
+    'a boost paid after its listing was rented: the result page says it was refunded, and why',
+    async (t) => {
+      const owner = stranger
+      const rented = await makeListing(db, {
+        ownerId: owner.id,
+        cityId: berlin.id,
+        countryCode: 'DE',
+        slug: 'let-room',
+      })
+      const write = (method: string, url: string, payload: object, headers: Record<string, string> = {}) =>
+        gateway.inject({ method, url, headers: { origin: ORIGIN, ...headers }, cookies: owner.cookies, payload })
+      const checkout = await write(
+        'POST',
+        `/api/v1/payments/listings/${rented.id}/boost?language=en`,
+        {},
+        {
+          'idempotency-key': crypto.randomUUID(),
+        },
+      )
+      t.equal(checkout.statusCode, 200)
+      const id = checkout.json().data.payment_id
+      t.equal((await write('PUT', `/api/v1/users/listings/${rented.id}/status`, { status: 'rented' })).statusCode, 200)
+      const confirmed = await write('POST', `/api/v1/payments/sandbox/${id}/confirm`, {})
+      t.equal(confirmed.json().data.status, 'refunded')
+      const result = await page(`/en/checkout/result/${id}`, owner.cookies)
+      t.match(result.body, /Payment refunded/)
+      t.match(result.body, /The listing was no longer active when the payment arrived, so it was not boosted\./)
+    },
+  )
+
   await t.test('/dashboard/subscription and /dashboard/referrals: real pages, signed in only', async (t) => {
     const subscription = await page('/en/dashboard/subscription', buyer.cookies)
     t.equal(subscription.statusCode, 200)
