@@ -17,8 +17,6 @@ import { pushSubscriptionsRepo } from './push-subscriptions.repo.ts'
 
 /** A page of matches or of the inbox. */
 export const ALERT_PAGE_SIZE = 20
-/** The devices a user gets pushes on; a new one beyond them replaces the least recently refreshed (docs/decisions/020-alerts-and-outbox.md). */
-export const PUSH_SUBSCRIPTIONS_PER_USER = 10
 
 const alertNotFound = () => new AppError('NOT_FOUND', 'Alert not found')
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null)
@@ -225,7 +223,7 @@ export function alertsService(
           throw new AppError('CONFLICT', 'This push subscription belongs to another account', {
             reason: 'push_subscription_taken',
           })
-        await repo.keepNewest(userId, PUSH_SUBSCRIPTIONS_PER_USER)
+        await repo.keepNewest(userId)
         return { subscribed: true, refreshed_at: new Date(saved.refreshed_at).toISOString() }
       })
     },

@@ -2,6 +2,9 @@ import type { Queryable } from '../db/client.ts'
 
 export type PushKind = 'web_push' | 'fcm'
 
+/** The devices a user gets pushes on; a new one beyond them replaces the least recently refreshed (docs/decisions/020-alerts-and-outbox.md). */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10
+
 /** SQL of the users' push subscriptions: a browser's Web Push endpoint or a device's FCM token (docs/decisions/020-alerts-and-outbox.md). */
 export function pushSubscriptionsRepo(db: Queryable) {
   return {
@@ -23,8 +26,8 @@ export function pushSubscriptionsRepo(db: Queryable) {
       return row ?? null
     },
 
-    /** Deletes the user's subscriptions beyond the `keep` most recently refreshed; how many went. Call under the user's row lock. */
-    async keepNewest(userId: number, keep: number): Promise<number> {
+    /** Deletes the user's subscriptions beyond the 10 most recently refreshed; how many went. Call under the user's row lock. */
+    async keepNewest(userId: number, keep = PUSH_SUBSCRIPTIONS_PER_USER): Promise<number> {
       const gone = await db.query(
         `DELETE FROM push_subscriptions WHERE id IN (
            SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY refreshed_at DESC, id DESC OFFSET $2)
