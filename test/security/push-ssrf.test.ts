@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { isPrivateAddress, refusedEndpoint } from '../../server/integrations/notify/push-endpoint.ts'
@@ -68,6 +69,30 @@ t.test('the push SSRF guard judges the IPv4 address an IPv6 address embeds', asy
     const host = address.includes('.') || address.includes('%') ? null : `https://[${address}]/push`
     if (host) t.equal(refusedEndpoint(host, false), 'a private address', `${host} refused before a send`)
   }
+})
+
+t.test('any IPv4 address: each IPv6 form that carries it is refused when it is private', async (t) => {
+  const hex = (a: number, b: number) => ((a << 8) | b).toString(16)
+  const inverted = (a: number, b: number) => (~((a << 8) | b) & 0xffff).toString(16)
+  t.doesNotThrow(
+    () =>
+      fc.assert(
+        fc.property(fc.ipV4(), (v4) => {
+          const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number]
+          const hi = hex(a, b)
+          const lo = hex(c, d)
+          const privateV4 = isPrivateAddress(v4)
+          // these reach exactly the IPv4 address
+          for (const form of [`::ffff:${v4}`, `::ffff:${hi}:${lo}`, `::${hi}:${lo}`, `64:ff9b::${hi}:${lo}`])
+            if (isPrivateAddress(form) !== privateV4) return false
+          // these reach it through a relay: a private one is refused, a public one leaves the IPv6 rules to judge
+          const relayed = [`2002:${hi}:${lo}::1`, `2001:0:4136:e378:8000:63bf:${inverted(a, b)}:${inverted(c, d)}`]
+          return !privateV4 || relayed.every(isPrivateAddress)
+        }),
+        { numRuns: 2000 },
+      ),
+    '2000 addresses',
+  )
 })
 
 t.test('the other special IPv6 ranges are refused; public unicast is not', async (t) => {
