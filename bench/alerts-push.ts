@@ -2,12 +2,11 @@
 // approval over HTTP to the Web Push reaching a push service (a fake on loopback), p50/p99 over 100
 // listings (issue 12). The real API on PGlite with its job runner as in production: the outbox worker
 // polls every 2 s (docs/decisions/020-alerts-and-outbox.md), which is most of the figure.
-import { generateKeyPairSync } from 'node:crypto'
 import { buildApi } from '../server/api/app.ts'
 import { openDb } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
 import { webPushNotifier } from '../server/integrations/notify/web-push-notifier.ts'
-import { startFakePushService } from '../test/helpers/fake-push-service.ts'
+import { startFakePushService, vapidKeys } from '../test/helpers/fake-push-service.ts'
 import { makeCity, makeCountry, makeListing } from '../test/helpers/factories.ts'
 import { signTelegramLogin } from '../test/helpers/telegram.ts'
 
@@ -19,16 +18,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 export async function benchAlertsPush(): Promise<{ p50: number; p99: number; max: number; n: number }> {
-  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' })
-  const vapid = {
-    publicKey: Buffer.concat([
-      Buffer.from([4]),
-      Buffer.from(jwk.x!, 'base64url'),
-      Buffer.from(jwk.y!, 'base64url'),
-    ]).toString('base64url'),
-    privateKey: jwk.d!,
-    subject: 'mailto:bench@khaneh.example',
-  }
+  const vapid = vapidKeys('mailto:bench@khaneh.example')
   const fake = await startFakePushService()
   const db = await openDb({})
   await migrate(db)

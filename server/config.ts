@@ -158,6 +158,8 @@ type Pairs = {
   STRIPE_WEBHOOK_SECRET?: string
   VAPID_PUBLIC_KEY?: string
   VAPID_PRIVATE_KEY?: string
+  /** Parsed (a boolean), or as given when another variable is bad. */
+  WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS?: boolean | string
 }
 
 const ConfigSchema = EnvSchema.check(
@@ -167,6 +169,19 @@ const ConfigSchema = EnvSchema.check(
     path: ['FIREBASE_AUTH_EMULATOR_HOST'],
     message: 'must not be set in production (it disables token signature checks)',
   }),
+  // It opens the push SSRF guard (docs/decisions/020-alerts-and-outbox.md): tests only, never in production.
+  z.refine(
+    (e: Pairs) =>
+      !(
+        (e.NODE_ENV ?? 'production') === 'production' &&
+        [true, 'true', '1', 'yes'].includes(e.WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false)
+      ),
+    {
+      ...always,
+      path: ['WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS'],
+      message: 'must not be set in production (it lets users make the server post to its own network)',
+    },
+  ),
   // half a configuration is a mistake, not a wish for no translator
   z.refine((e: Pairs) => Boolean(e.OPENAI_BASE_URL) || !e.OPENAI_API_KEY, {
     ...always,

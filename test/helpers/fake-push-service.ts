@@ -1,4 +1,4 @@
-import { createECDH, hkdfSync, createDecipheriv, randomBytes } from 'node:crypto'
+import { createECDH, hkdfSync, createDecipheriv, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { importJWK, jwtVerify, type JWTPayload } from 'jose'
@@ -81,6 +81,17 @@ export async function verifyVapid(
   )
   const { payload } = await jwtVerify(token, key, { algorithms: ['ES256'], audience: new URL(endpoint).origin })
   return { publicKey: k, claims: payload }
+}
+
+/** A fresh VAPID key pair as the Web Push sender takes it (base64url: the uncompressed public point, the private scalar). */
+export function vapidKeys(subject = 'mailto:no-reply@khaneh.example') {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' })
+  const publicKey = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x!, 'base64url'),
+    Buffer.from(jwk.y!, 'base64url'),
+  ]).toString('base64url')
+  return { publicKey, privateKey: jwk.d!, subject }
 }
 
 /** A push service on loopback: takes pushes at `/push/{n}` and answers `status`. */

@@ -1,4 +1,6 @@
+import type { Api } from '../../lib/api/index.ts'
 import { browserApi } from '../../lib/api/browser.ts'
+import { ApiError } from '../../lib/api/call.ts'
 
 /** A browser's push subscription is sent again after this long (docs/decisions/020-alerts-and-outbox.md). */
 export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000
@@ -37,11 +39,14 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready
 }
 
-async function send(subscription: PushSubscription): Promise<void> {
+/** The calls of the alerts API these functions make (the browser's, or a test's). */
+export type PushApi = Pick<Api['alerts'], 'subscribePush' | 'unsubscribePush'>
+
+async function send(subscription: PushSubscription, api: PushApi): Promise<void> {
   const json = subscription.toJSON()
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
     throw new Error('The browser gave an incomplete subscription')
-  await browserApi().alerts.subscribePush({
+  await api.subscribePush({
     endpoint: json.endpoint,
     expirationTime: json.expirationTime ?? null,
     keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
@@ -60,35 +65,42 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
  * Asks for permission (only ever called from the reader's own press on "Notify me"), subscribes
  * this browser and sends the subscription to the API. Answers the permission it ended with.
  */
-export async function enablePush(vapidPublicKey: string): Promise<PushPermission> {
+export async function enablePush(vapidPublicKey: string, api: PushApi = browserApi().alerts): Promise<PushPermission> {
   if (pushPermission() === 'unsupported') return 'unsupported'
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return permission
   const worker = await registration()
-  const subscription =
-    (await worker.pushManager.getSubscription()) ??
-    (await worker.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: applicationServerKey(vapidPublicKey),
-    }))
-  await send(subscription)
+  const options = { userVisibleOnly: true, applicationServerKey: applicationServerKey(vapidPublicKey) }
+  const subscription = (await worker.pushManager.getSubscription()) ?? (await worker.pushManager.subscribe(options))
+  try {
+    await send(subscription, api)
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409)) throw err
+    // another account signed in on this browser registered it first and keeps it
+    // (docs/decisions/020-alerts-and-outbox.md): this account gets a subscription of its own
+    await subscription.unsubscribe()
+    await send(await worker.pushManager.subscribe(options), api)
+  }
   return 'granted'
 }
 
 /** Unsubscribes this browser and tells the API to forget it. */
-export async function disablePush(): Promise<void> {
+export async function disablePush(api: PushApi = browserApi().alerts): Promise<void> {
   const subscription = await currentSubscription()
   if (!subscription) return
   const { endpoint } = subscription
   await subscription.unsubscribe()
   localStorage.removeItem(PUSH_REFRESHED_KEY)
-  await browserApi().alerts.unsubscribePush(endpoint)
+  await api.unsubscribePush(endpoint).catch((err: unknown) => {
+    // 404: the API holds nothing of this account's by that endpoint, so nothing is left to forget
+    if (!(err instanceof ApiError && err.status === 404)) throw err
+  })
 }
 
 /** Sends the subscription again when it was last sent 7 days ago or more; quiet when there is none. */
-export async function refreshPushIfDue(): Promise<void> {
+export async function refreshPushIfDue(api: PushApi = browserApi().alerts): Promise<void> {
   if (pushPermission() !== 'granted') return
   if (!pushRefreshDue(localStorage.getItem(PUSH_REFRESHED_KEY), Date.now())) return
   const subscription = await currentSubscription()
-  if (subscription) await send(subscription)
+  if (subscription) await send(subscription, api)
 }

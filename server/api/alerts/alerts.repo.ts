@@ -220,29 +220,6 @@ export function alertsRepo(db: Queryable) {
       )
       return row ?? null
     },
-
-    /** Saves a subscription once per endpoint or token: a known one moves to this user and is refreshed. */
-    async savePushSubscription(
-      userId: number,
-      sub: { kind: 'web_push' | 'fcm'; endpoint: string; p256dh: string | null; auth: string | null },
-    ): Promise<{ refreshed_at: Date }> {
-      const [row] = await db.query<{ refreshed_at: Date }>(
-        `INSERT INTO push_subscriptions (user_id, kind, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (kind, endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, refreshed_at = now()
-         RETURNING refreshed_at`,
-        [userId, sub.kind, sub.endpoint, sub.p256dh, sub.auth],
-      )
-      return row!
-    },
-
-    /** Forgets the user's own subscription; false when they have none by that endpoint or token. */
-    async deletePushSubscription(userId: number, kind: 'web_push' | 'fcm', endpoint: string): Promise<boolean> {
-      const rows = await db.query(
-        `DELETE FROM push_subscriptions WHERE user_id = $1 AND kind = $2 AND endpoint = $3 RETURNING id`,
-        [userId, kind, endpoint],
-      )
-      return rows.length > 0
-    },
   }
 }
 
@@ -260,7 +237,8 @@ export interface NotificationRow {
  * The listing just became active: ONE statement gives every active alert it satisfies (never its
  * owner's) one match — the unique (alert, listing) pair makes a second approval a no-op —, moves
  * the alert's last_triggered and new_listings_count, writes the in-app notification and, for an
- * instant alert, the outbox rows of its channels, and NOTIFYs each renter's unread-count stream and, when
+ * instant alert, the outbox rows of its channels — one per listing and chat or device, however many
+ * of the user's alerts it satisfies and however often it is approved (`dedupe_key`) —, and NOTIFYs each renter's unread-count stream and, when
  * it queued rows, the outbox worker. Call it in the transaction that set the status
  * (docs/decisions/020-alerts-and-outbox.md). The conditions are GET /listings' (listings/public/public.repo.ts whereActive).
  */
@@ -303,19 +281,22 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
          FROM fresh RETURNING id, user_id),
      told AS (SELECT pg_notify($2, user_id::text) FROM (SELECT DISTINCT user_id FROM inbox) u),
      queued AS (
-       INSERT INTO notification_outbox (user_id, channel, payload)
-       SELECT f.user_id, d.channel,
+       INSERT INTO notification_outbox (user_id, channel, payload, dedupe_key)
+       SELECT DISTINCT ON (d.channel, d.address) f.user_id, d.channel,
               jsonb_build_object('alert_id', f.alert_id, 'listing_id', f.listing_id, 'title', f.name, 'city', f.city,
                                  'price', f.price, 'url', '/listings/' || f.slug, 'language', f.language, 'tag', 'listing-' || f.listing_id)
-              || d.target
+              || d.target,
+              'listing:' || f.listing_id || ':' || d.channel || ':' || md5(d.address)
          FROM fresh f
          CROSS JOIN LATERAL (
-           SELECT 'telegram' AS channel, jsonb_build_object('chat_id', f.telegram_id::text) AS target
+           SELECT 'telegram' AS channel, jsonb_build_object('chat_id', f.telegram_id::text) AS target, f.telegram_id::text AS address
             WHERE 'telegram' = ANY(f.channels) AND f.telegram_id IS NOT NULL
            UNION ALL
-           SELECT p.kind, jsonb_build_object('subscription_id', p.id)
+           SELECT p.kind, jsonb_build_object('subscription_id', p.id), p.endpoint
              FROM push_subscriptions p WHERE 'push' = ANY(f.channels) AND p.user_id = f.user_id) d
         WHERE f.frequency = 'instant'
+        ORDER BY d.channel, d.address, f.alert_id
+       ON CONFLICT (dedupe_key) DO NOTHING
        RETURNING id),
      woken AS (SELECT pg_notify($3, '') WHERE EXISTS (SELECT 1 FROM queued))
      SELECT (SELECT count(*) FROM counted)::int AS matched, (SELECT count(*) FROM queued)::int AS outbox,

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
 import { alertsRepo, type AlertMatchColumns, type AlertRow, type NotificationRow } from './alerts.repo.ts'
+import { pushSubscriptionsRepo } from './push-subscriptions.repo.ts'
 
 /** A page of matches or of the inbox. */
 export const ALERT_PAGE_SIZE = 20
@@ -197,7 +198,10 @@ export function alertsService(
       return toNotification(row)
     },
 
-    /** POST /alerts/push-subscriptions: saved once per endpoint or token, refreshed when sent again. */
+    /**
+     * POST /alerts/push-subscriptions: saved once per endpoint or token, refreshed when its user sends
+     * it again; another user's is refused (409). Beyond the user's 10, the least recently refreshed go.
+     */
     async subscribe(userId: number, body: PushSubscriptionBody) {
       // an endpoint the sender would never post to (SSRF) is refused now, not parked later
       const refused = 'endpoint' in body && refusedEndpoint(body.endpoint, options.allowPrivatePushEndpoints ?? false)
@@ -205,22 +209,33 @@ export function alertsService(
         throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
           { path: 'endpoint', code: 'refused_endpoint', message: `is ${refused}` },
         ])
-      const saved = await alertsRepo(db).savePushSubscription(
-        userId,
-        'fcm_token' in body
-          ? { kind: 'fcm', endpoint: body.fcm_token, p256dh: null, auth: null }
-          : { kind: 'web_push', endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
-      )
-      return { subscribed: true, refreshed_at: new Date(saved.refreshed_at).toISOString() }
+      return db.transaction(async (tx) => {
+        // one user's subscriptions change one request at a time: the cap holds under concurrency
+        if (!(await alertsRepo(tx).lockUser(userId))) throw new AppError('UNAUTHENTICATED')
+        const repo = pushSubscriptionsRepo(tx)
+        const saved = await repo.save(
+          userId,
+          'fcm_token' in body
+            ? { kind: 'fcm', endpoint: body.fcm_token, p256dh: null, auth: null }
+            : { kind: 'web_push', endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
+        )
+        if (!saved)
+          throw new AppError('CONFLICT', 'This push subscription belongs to another account', {
+            reason: 'push_subscription_taken',
+          })
+        await repo.keepNewest(userId)
+        return { subscribed: true, refreshed_at: new Date(saved.refreshed_at).toISOString() }
+      })
     },
 
-    /** DELETE /alerts/push-subscriptions: the user's own; idempotent. */
+    /** DELETE /alerts/push-subscriptions: the user's own; 404 when they have none by that endpoint or token. */
     async unsubscribe(userId: number, body: { endpoint: string } | { fcm_token: string }) {
-      await alertsRepo(db).deletePushSubscription(
+      const removed = await pushSubscriptionsRepo(db).remove(
         userId,
         'fcm_token' in body ? 'fcm' : 'web_push',
         'fcm_token' in body ? body.fcm_token : body.endpoint,
       )
+      if (!removed) throw new AppError('NOT_FOUND', 'No push subscription of yours has this endpoint or token')
       return { subscribed: false, refreshed_at: null }
     },
 

@@ -1,4 +1,5 @@
 import { alertsRepo } from '../alerts/alerts.repo.ts'
+import { pushSubscriptionsRepo } from '../alerts/push-subscriptions.repo.ts'
 import { createHash, randomBytes } from 'node:crypto'
 import type { User } from '../../../shared/schemas/user.ts'
 import { TelegramLoginBody } from '../../../shared/schemas/user.ts'
@@ -199,6 +200,8 @@ export function linkingService(db: Db, options: LinkingOptions) {
         const merged = await txRepo.absorb(target.id, source, premiumUntil)
         // the merged premium decides how many of the alerts stay active
         await alertsRepo(tx).enforceLimits(target.id)
+        // and the devices the two had together are cut to one person's (docs/decisions/020-alerts-and-outbox.md)
+        await pushSubscriptionsRepo(tx).keepNewest(target.id)
         return {
           user: toUser(merged),
           merged: {

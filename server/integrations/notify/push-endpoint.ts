@@ -9,7 +9,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net'
  * is allowed; the check runs on the address actually connected to (the socket's lookup), so a name
  * that resolves to a private address at send time is refused too (docs/decisions/020-alerts-and-outbox.md).
  */
-const PRIVATE = new BlockList()
+const PRIVATE_V4 = new BlockList()
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -18,36 +18,76 @@ for (const [net, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 3],
 ] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4')
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6')
+  PRIVATE_V4.addSubnet(net, prefix, 'ipv4')
 
+// Only global unicast (2000::/3) is public, less these special ranges; the forms that carry an
+// IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) are judged by it first.
+const GLOBAL_UNICAST = new BlockList()
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6')
+const SPECIAL_V6 = new BlockList()
+for (const [net, prefix] of [
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID
+  ['2001:20::', 28], // ORCHIDv2
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
+] as const)
+  SPECIAL_V6.addSubnet(net, prefix, 'ipv6')
+
+/** The eight 16-bit groups of a valid IPv6 address (a dotted IPv4 tail is two groups; a zone is dropped). */
+function groupsOf(address: string): number[] {
+  let text = address.replace(/%.*$/, '')
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined]
+  const before = head ? head.split(':') : []
+  const after = tail ? tail.split(':') : []
+  const zeros = tail === undefined ? [] : Array<string>(8 - before.length - after.length).fill('0')
+  return [...before, ...zeros, ...after].map((g) => parseInt(g, 16))
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`
+
+/**
+ * The IPv4 addresses a packet to this IPv6 address reaches (RFC 4291 mapped and compatible, RFC 6145
+ * translated, RFC 6052 NAT64, RFC 3056 6to4, RFC 4380 Teredo: its server and its client, whose
+ * address is stored inverted), or null when it carries none.
+ */
+function embeddedIPv4(g: number[]): string[] | null {
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = g as [number, number, number, number, number, number, number, number]
+  const zeroTo = (n: number) => g.slice(0, n).every((x) => x === 0)
+  if (zeroTo(5) && (g5 === 0 || g5 === 0xffff)) return [ipv4Of(g6, g7)]
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return [ipv4Of(g6, g7)]
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return [ipv4Of(g6, g7)]
+  if (g0 === 0x2002) return [ipv4Of(g1, g2)]
+  if (g0 === 0x2001 && g1 === 0) return [ipv4Of(g2, g3), ipv4Of(~g6 & 0xffff, ~g7 & 0xffff)]
+  return null
+}
+
+/** Whether an address is not public unicast (and so never posted to); what is not an address is not public either. */
 export function isPrivateAddress(address: string): boolean {
   const version = isIP(address)
   if (version === 0) return true
-  // IPv4-mapped IPv6 (::ffff:a.b.c.d or ::ffff:xxxx:xxxx) is the IPv4 address it maps
-  const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address)
-  if (mapped) {
-    const v4 =
-      mapped[1] ??
-      [
-        parseInt(mapped[2]!, 16) >> 8,
-        parseInt(mapped[2]!, 16) & 255,
-        parseInt(mapped[3]!, 16) >> 8,
-        parseInt(mapped[3]!, 16) & 255,
-      ].join('.')
-    return PRIVATE.check(v4, 'ipv4')
-  }
-  return PRIVATE.check(address, version === 4 ? 'ipv4' : 'ipv6')
+  if (version === 4) return PRIVATE_V4.check(address, 'ipv4')
+  const groups = groupsOf(address)
+  const embedded = embeddedIPv4(groups)
+  if (embedded?.some((v4) => PRIVATE_V4.check(v4, 'ipv4'))) return true
+  // mapped, compatible and NAT64 forms lie outside 2000::/3: their IPv4 address is the whole answer
+  if (embedded && groups[0]! < 0x2000) return false
+  // the rest, the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215) too, wherever its IPv4 sits, is judged as IPv6
+  const normalized = groups.map((x) => x.toString(16)).join(':')
+  return !GLOBAL_UNICAST.check(normalized, 'ipv6') || SPECIAL_V6.check(normalized, 'ipv6')
 }
 
 export class RefusedEndpointError extends Error {}

@@ -22,7 +22,14 @@ t.test(
     t.equal((await call('POST', '/alerts', keeper.token, { name: 'keeper' })).statusCode, 201)
     t.equal((await call('POST', '/alerts', old.token, { name: 'old', channels: ['telegram'] })).statusCode, 201)
     await db.query(`INSERT INTO notifications (user_id, title) VALUES ($1, 'old news')`, [old.user.id])
-    await call('POST', '/alerts/push-subscriptions', old.token, { fcm_token: 'old-device' })
+    // six devices each: the merged account keeps ten, the most recently refreshed
+    for (let i = 1; i <= 6; i++) {
+      await call('POST', '/alerts/push-subscriptions', old.token, { fcm_token: `old-device-${i}` })
+      await call('POST', '/alerts/push-subscriptions', keeper.token, { fcm_token: `keeper-device-${i}` })
+    }
+    await db.query(
+      `UPDATE push_subscriptions SET refreshed_at = now() - make_interval(days => substr(endpoint, 12)::int) WHERE endpoint LIKE 'old-device-%'`,
+    )
 
     const nonce = (await call('POST', '/users/link-nonce', keeper.token)).json().data.nonce
     const widget = signTelegramLogin(
@@ -52,8 +59,20 @@ t.test(
       'both kept; a free plan keeps the oldest active',
     )
     t.equal((await call('GET', '/alerts/notifications', keeper.token)).json().data.notifications[0].title, 'old news')
-    const [sub] = await db.query<{ user_id: number }>(`SELECT user_id FROM push_subscriptions`)
-    t.equal(sub!.user_id, keeper.user.id)
+    const devices = await db.query<{ user_id: number; endpoint: string }>(
+      `SELECT user_id, endpoint FROM push_subscriptions ORDER BY endpoint`,
+    )
+    t.ok(
+      devices.every((d) => d.user_id === keeper.user.id),
+      'every device is the merged account’s',
+    )
+    t.same(
+      devices.map((d) => d.endpoint),
+      [1, 2, 3, 4, 5, 6]
+        .map((i) => `keeper-device-${i}`)
+        .concat(['old-device-1', 'old-device-2', 'old-device-3', 'old-device-4']),
+      'ten: the two not refreshed for longest went',
+    )
 
     t.equal((await call('DELETE', '/users/account', keeper.token)).statusCode, 200)
     for (const table of ['alerts', 'notifications', 'notification_outbox', 'push_subscriptions'])

@@ -255,7 +255,11 @@ t.test(
       400,
     )
 
-    await call('DELETE', '/alerts/push-subscriptions', mallory.token, { endpoint: sub.endpoint })
+    t.equal(
+      (await call('DELETE', '/alerts/push-subscriptions', mallory.token, { endpoint: sub.endpoint })).statusCode,
+      404,
+      'nothing of hers removed',
+    )
     t.equal((await db.query(`SELECT 1 FROM push_subscriptions`)).length, 2, "mallory cannot remove alice's")
     t.equal(
       (await call('DELETE', '/alerts/push-subscriptions', alice.token, { endpoint: sub.endpoint })).json().data

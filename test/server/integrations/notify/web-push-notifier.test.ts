@@ -1,24 +1,18 @@
 import t, { type Test } from 'tap'
-import { generateKeyPairSync } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../../server/api/db/client.ts'
 import { isPrivateAddress, refusedEndpoint } from '../../../../server/integrations/notify/push-endpoint.ts'
 import { webPushNotifier } from '../../../../server/integrations/notify/web-push-notifier.ts'
 import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
-import { startFakePushService, verifyVapid, type FakePushService } from '../../../helpers/fake-push-service.ts'
+import {
+  startFakePushService,
+  vapidKeys,
+  verifyVapid,
+  type FakePushService,
+} from '../../../helpers/fake-push-service.ts'
 
 const BASE = 'https://khaneh.example'
-
-function vapidKeys() {
-  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' })
-  const publicKey = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]).toString('base64url')
-  return { publicKey, privateKey: jwk.d!, subject: 'mailto:no-reply@khaneh.example' }
-}
 
 async function fakePush(t: Test): Promise<FakePushService> {
   const fake = await startFakePushService()
