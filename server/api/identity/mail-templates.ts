@@ -7,9 +7,12 @@ interface Template {
   text: string
 }
 
-// The API has no Lingui runtime (macros are compiled into the client bundles only), so the two
+/** The e-mails of the identity provider: one per kind of link, and the owner's notice of a lockout. */
+export type IdentityMailKind = CodePurpose | 'signInPaused'
+
+// The API has no Lingui runtime (macros are compiled into the client bundles only), so the
 // e-mails are kept here, translated in all six languages.
-const TEMPLATES: Record<CodePurpose, Record<LocaleCode, Template>> = {
+const TEMPLATES: Record<IdentityMailKind, Record<LocaleCode, Template>> = {
   verifyEmail: {
     fa: {
       subject: 'ایمیل خود را در خانه تأیید کنید',
@@ -62,11 +65,63 @@ const TEMPLATES: Record<CodePurpose, Record<LocaleCode, Template>> = {
       text: 'Ciao,\n\napri questo link per scegliere una nuova password per il tuo account Khaneh:\n{link}\n\nIl link vale una sola volta, per {hours} ore. Se non lo hai chiesto tu, ignora questo messaggio; la password resta invariata.',
     },
   },
+  signIn: {
+    fa: {
+      subject: 'ورود به خانه',
+      text: 'سلام،\n\nبرای ورود به حساب خود در خانه، این پیوند را باز کنید:\n{link}\n\nاین پیوند تا {hours} ساعت و فقط یک بار معتبر است. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید.',
+    },
+    en: {
+      subject: 'Sign in to Khaneh',
+      text: 'Hello,\n\nOpen this link to sign in to your Khaneh account:\n{link}\n\nThe link works once, for {hours} hours. If you did not ask for it, ignore this message.',
+    },
+    tr: {
+      subject: "Khaneh'e giriş yapın",
+      text: 'Merhaba,\n\nKhaneh hesabınıza giriş yapmak için bu bağlantıyı açın:\n{link}\n\nBağlantı bir kez ve {hours} saat boyunca geçerlidir. Bunu siz istemediyseniz bu iletiyi yok sayın.',
+    },
+    es: {
+      subject: 'Inicia sesión en Khaneh',
+      text: 'Hola:\n\nAbre este enlace para iniciar sesión en tu cuenta de Khaneh:\n{link}\n\nEl enlace funciona una sola vez, durante {hours} horas. Si no lo pediste, ignora este mensaje.',
+    },
+    de: {
+      subject: 'Bei Khaneh anmelden',
+      text: 'Hallo,\n\nÖffne diesen Link, um dich bei deinem Khaneh-Konto anzumelden:\n{link}\n\nDer Link gilt einmal und {hours} Stunden lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.',
+    },
+    it: {
+      subject: 'Accedi a Khaneh',
+      text: 'Ciao,\n\napri questo link per accedere al tuo account Khaneh:\n{link}\n\nIl link vale una sola volta, per {hours} ore. Se non lo hai chiesto tu, ignora questo messaggio.',
+    },
+  },
+  signInPaused: {
+    fa: {
+      subject: 'ورود با گذرواژه به حساب خانهٔ شما موقتاً متوقف شد',
+      text: 'سلام،\n\nکسی بارها با گذرواژهٔ نادرست کوشیده است به حساب شما در خانه وارد شود؛ برای همین ورود با گذرواژه از دستگاه‌های تازه مدتی متوقف شده است. گذرواژهٔ شما تغییری نکرده است.\n\nاز دستگاهی که پیش‌تر با آن وارد شده‌اید همچنان می‌توانید وارد شوید، یا با این پیوند (یک بار و تا {hours} ساعت معتبر است):\n{link}\n\nاگر این تلاش‌ها از شما نبوده است، بهتر است گذرواژهٔ بلندتری انتخاب کنید.',
+    },
+    en: {
+      subject: 'Password sign-in to your Khaneh account is paused',
+      text: 'Hello,\n\nSomeone tried many wrong passwords to sign in to your Khaneh account, so password sign-in from new devices is paused for a while. Your password is unchanged.\n\nYou can still sign in from a device you used before, or with this link (it works once, for {hours} hours):\n{link}\n\nIf the attempts were not yours, consider choosing a longer password.',
+    },
+    tr: {
+      subject: 'Khaneh hesabınıza şifreyle giriş duraklatıldı',
+      text: 'Merhaba,\n\nBiri Khaneh hesabınıza birçok yanlış şifreyle giriş yapmaya çalıştı; bu yüzden yeni cihazlardan şifreyle giriş bir süreliğine duraklatıldı. Şifreniz değişmedi.\n\nDaha önce kullandığınız bir cihazdan ya da bu bağlantıyla (bir kez ve {hours} saat boyunca geçerlidir) yine giriş yapabilirsiniz:\n{link}\n\nBu denemeler sizin değilse daha uzun bir şifre seçmeyi düşünün.',
+    },
+    es: {
+      subject: 'El inicio de sesión con contraseña en tu cuenta de Khaneh está en pausa',
+      text: 'Hola:\n\nAlguien probó muchas contraseñas incorrectas para entrar en tu cuenta de Khaneh, así que el inicio de sesión con contraseña desde dispositivos nuevos queda en pausa durante un tiempo. Tu contraseña no ha cambiado.\n\nPuedes seguir entrando desde un dispositivo que ya usaste o con este enlace (funciona una sola vez, durante {hours} horas):\n{link}\n\nSi los intentos no fueron tuyos, plantéate elegir una contraseña más larga.',
+    },
+    de: {
+      subject: 'Die Anmeldung mit Passwort bei deinem Khaneh-Konto ist pausiert',
+      text: 'Hallo,\n\njemand hat viele falsche Passwörter ausprobiert, um sich bei deinem Khaneh-Konto anzumelden. Deshalb ist die Anmeldung mit Passwort von neuen Geräten eine Weile pausiert. Dein Passwort ist unverändert.\n\nDu kannst dich weiterhin von einem Gerät anmelden, das du schon benutzt hast, oder mit diesem Link (er gilt einmal und {hours} Stunden lang):\n{link}\n\nWenn die Versuche nicht von dir stammen, wähle am besten ein längeres Passwort.',
+    },
+    it: {
+      subject: "L'accesso con password al tuo account Khaneh è sospeso",
+      text: "Ciao,\n\nqualcuno ha provato molte password sbagliate per accedere al tuo account Khaneh, quindi l'accesso con password da nuovi dispositivi è sospeso per un po'. La tua password non è cambiata.\n\nPuoi comunque accedere da un dispositivo che hai già usato, oppure con questo link (vale una sola volta, per {hours} ore):\n{link}\n\nSe i tentativi non erano tuoi, valuta di scegliere una password più lunga.",
+    },
+  },
 }
 
 /** The subject and text of an identity e-mail in the reader's language. */
 export function identityMail(
-  purpose: CodePurpose,
+  purpose: IdentityMailKind,
   locale: LocaleCode,
   link: string,
   hours: number,
