@@ -47,7 +47,8 @@ export type RateLimitPolicies = Record<RateLimitPolicyName, RateLimitPolicy>
 /**
  * Failed sign-ins before sign-in pauses: per e-mail and client, so a stranger locks only
  * themselves out, and a higher ceiling per e-mail across all clients against guessing from many
- * addresses.
+ * addresses — which lets through the clients the account signed in from before, while the owner
+ * elsewhere signs in by an e-mailed link (docs/decisions/016-email-sign-in.md).
  */
 export const SIGN_IN_LOCK = { perClient: 5, perEmail: 50, windowMs: 15 * MINUTE } as const
 
