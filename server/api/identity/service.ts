@@ -39,8 +39,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 /**
  * The built-in e-mail identity provider (docs/decisions/016-email-sign-in.md): the same contract as Firebase's password
- * sign-in — it answers an ID token that POST /auth/email-login verifies — with verification and
- * reset links to /auth/action?mode=…&oobCode=… sent through the mailer.
+ * sign-in — it answers an ID token that POST /auth/email-login verifies — with verification,
+ * reset and sign-in links to /auth/action?mode=…&oobCode=… sent through the mailer.
  */
 export function identityService(db: Db, options: IdentityOptions) {
   const repo = identityRepo(db)
