@@ -23,9 +23,9 @@ export const RATE_LIMIT_POLICIES = {
   signIn: { max: 10, windowMs: MINUTE },
   /** /identity/sign-up: each one mails a stranger. */
   signUp: { max: 5, windowMs: HOUR },
-  /** /identity/send-password-reset and /identity/send-verification: each one mails someone. */
+  /** /identity/send-password-reset, /identity/send-verification and /identity/send-sign-in-link: each one mails someone. */
   emailLink: { max: 5, windowMs: HOUR },
-  /** /identity/check-code and /identity/apply-code: opening the links of those e-mails. */
+  /** /identity/check-code, /identity/apply-code and /identity/sign-in-with-code: opening the links of those e-mails. */
   emailCode: { max: 30, windowMs: HOUR },
   /** /users/verify-phone: sending a code and checking it share the route (three sends an hour per user besides). */
   phoneCode: { max: 10, windowMs: HOUR },
