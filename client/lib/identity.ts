@@ -21,6 +21,16 @@ export interface IdentityClient {
     input: { mode: ActionMode; oobCode: string; newPassword?: string },
     signal?: AbortSignal,
   ): Promise<{ email: string }>
+  /**
+   * E-mailed single-use sign-in links, the way in while strangers keep password sign-in paused
+   * (docs/decisions/016-email-sign-in.md): the built-in provider's only; Firebase keeps its own lock.
+   */
+  signInLinks?: {
+    send(email: string): Promise<void>
+    /** Whom a sign-in link is for, without using it. */
+    check(oobCode: string, signal?: AbortSignal): Promise<{ email: string }>
+    use(oobCode: string, signal?: AbortSignal): Promise<Identity>
+  }
 }
 
 /** The built-in provider, through the product API. */
@@ -40,6 +50,15 @@ export function builtInIdentity(api: Api): IdentityClient {
     },
     applyCode: ({ mode, oobCode, newPassword }, signal) =>
       api.identity.applyCode({ mode, oob_code: oobCode, new_password: newPassword }, signal),
+    signInLinks: {
+      send: (email) => api.identity.sendSignInLink(email),
+      async check(oobCode, signal) {
+        const found = await api.identity.checkCode(oobCode, signal)
+        if (found.mode !== 'signIn') throw invalidCode()
+        return { email: found.email }
+      },
+      use: (oobCode, signal) => api.identity.signInWithCode(oobCode, signal),
+    },
   }
 }
 

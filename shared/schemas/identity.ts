@@ -24,7 +24,10 @@ export const IdentitySignInBody = z.object({ email: EmailField, password: z.stri
 export const IdTokenBody = z.object({ id_token: IdTokenField })
 
 export const PasswordResetRequestBody = z.object({ email: EmailField })
+export const SignInLinkRequestBody = z.object({ email: EmailField })
 
+/** What a link of the provider does: the first two are used by /identity/apply-code, a sign-in link by /identity/sign-in-with-code. */
+export const LinkMode = z.enum(['verifyEmail', 'resetPassword', 'signIn'])
 export const ActionMode = z.enum(['verifyEmail', 'resetPassword'])
 export const OobCodeField = z.string().regex(/^[\w-]{20,100}$/, 'is not a valid link code')
 export const CheckCodeBody = z.object({ oob_code: OobCodeField })
@@ -45,10 +48,13 @@ export const IdentitySchema = z.object({
 export type Identity = z.infer<typeof IdentitySchema>
 
 /** What a verification or password-reset link did, and for whom (POST /identity/check-code and /identity/apply-code). */
-export const ActionResultSchema = z.object({ mode: ActionMode, email: z.string() })
+export const ActionResultSchema = z.object({ mode: LinkMode, email: z.string() })
 
 /** POST /identity/send-verification: sent, or nothing to send because the address is verified already. */
 export const VerificationSentSchema = z.object({ sent: z.boolean(), already_verified: z.boolean() })
 
 /** POST /identity/send-password-reset: always "sent", whether or not the address has an account. */
 export const PasswordResetSentSchema = z.object({ sent: z.literal(true) })
+
+/** POST /identity/send-sign-in-link: always "sent", whether or not the address has an account. */
+export const SignInLinkSentSchema = z.object({ sent: z.literal(true) })

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
+import { emailAuthAction } from '../../client/features/auth/email-auth.ts'
 import { ApiError } from '../../client/lib/api/call.ts'
+import { createApi } from '../../client/lib/api/index.ts'
 import { firebaseIdentity } from '../../client/lib/identity.ts'
 
 /** A fake Identity Toolkit v1 (the shapes of identitytoolkit.googleapis.com) on loopback. */
@@ -120,6 +122,27 @@ t.test('Firebase Authentication through its REST API', async (t) => {
       status: 400,
       code: 'VALIDATION_ERROR',
     })
+  })
+
+  await t.test('Firebase keeps its own lock: a paused sign-in offers no e-mailed sign-in link', async (t) => {
+    t.equal(identity.signInLinks, undefined)
+    const api = createApi(async () => {
+      throw new Error('the product API is not reached')
+    })
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ intent: 'sign-in', email: 'hammer@example.com', password: 'x' }))
+      form.set(name, value)
+    t.match(await emailAuthAction(api, identity, form, 'en', '/en/dashboard'), {
+      status: 'error',
+      problem: { kind: 'too_many_attempts' },
+      offerLink: false,
+    })
+    form.set('intent', 'sign-in-link')
+    t.match(
+      await emailAuthAction(api, identity, form, 'en', '/en/dashboard'),
+      { status: 'error', problem: { kind: 'failed', status: 400 } },
+      'nor sends one',
+    )
   })
 
   await t.test('sign-in reads email_verified from the ID token; codes verify and reset', async (t) => {

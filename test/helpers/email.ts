@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { readOutbox } from '../../server/integrations/outbox.ts'
 
 /** The newest action link (`/auth/action?mode=…&oobCode=…`) mailed to `to` through the dev outbox. */
-export async function lastActionLink(dataDir: string, to: string, mode: 'verifyEmail' | 'resetPassword'): Promise<URL> {
+export async function lastActionLink(
+  dataDir: string,
+  to: string,
+  mode: 'verifyEmail' | 'resetPassword' | 'signIn',
+): Promise<URL> {
   const mails = (await readOutbox(dataDir, 'mail', to)).reverse()
   for (const mail of mails) {
     const link = /https?:\/\/\S+\/auth\/action\?\S+/.exec(mail.text)?.[0]

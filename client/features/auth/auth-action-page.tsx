@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Form,
   Link,
+  redirectDocument,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -9,18 +10,22 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
+import { localizePath } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api/call.ts'
-import { identityContext } from '../../lib/context.ts'
+import { apiContext, identityContext, localeContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
+import { enterWithIdentity } from './email-auth.ts'
 import { PasswordField } from './fields.tsx'
 
-type ActionState = { state: 'verified' | 'reset' | 'password-changed'; email: string } | { state: 'invalid' }
+type ActionState =
+  | { state: 'verified' | 'reset' | 'password-changed' | 'sign-in'; email: string }
+  | { state: 'invalid' }
 
 const CODE = /^[\w-]{20,100}$/
 
 /** A spent, expired or made-up link is a state of this page, not an error page. */
-async function orInvalid(work: () => Promise<ActionState>): Promise<ActionState> {
+async function orInvalid<T>(work: () => Promise<T>): Promise<T | { state: 'invalid' }> {
   try {
     return await work()
   } catch (err) {
@@ -30,8 +35,9 @@ async function orInvalid(work: () => Promise<ActionState>): Promise<ActionState>
 }
 
 /**
- * /auth/action?mode=verifyEmail|resetPassword&oobCode=… (docs/decisions/016-email-sign-in.md): a verification link confirms
- * the e-mail on arrival, as Firebase's handler does; a reset link shows the new-password form.
+ * /auth/action?mode=verifyEmail|resetPassword|signIn&oobCode=… (docs/decisions/016-email-sign-in.md): a verification link
+ * confirms the e-mail on arrival, as Firebase's handler does; a reset link shows the new-password
+ * form; a sign-in link shows a button — opening a link (a mail scanner does) never spends it.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<ActionState> {
   const identity = context.get(identityContext)
@@ -50,14 +56,30 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       state: 'reset',
       email: (await identity.checkResetCode(code, request.signal)).email,
     }))
+  const links = identity.signInLinks
+  if (mode === 'signIn' && links)
+    return orInvalid(async () => ({ state: 'sign-in', email: (await links.check(code, request.signal)).email }))
   return { state: 'invalid' }
 }
 
 // The reset form answers here; a used link must not send the reader back to the form.
 export const shouldRevalidate = () => false
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<ActionState | { state: 'too-short' }> {
-  const code = new URL(request.url).searchParams.get('oobCode') ?? ''
+export async function action({
+  request,
+  context,
+}: ActionFunctionArgs): Promise<ActionState | { state: 'too-short' } | Response> {
+  const params = new URL(request.url).searchParams
+  const code = params.get('oobCode') ?? ''
+  const links = context.get(identityContext).signInLinks
+  if (params.get('mode') === 'signIn' && links) {
+    const locale = context.get(localeContext)
+    return orInvalid(async () => {
+      await enterWithIdentity(context.get(apiContext), await links.use(code), locale)
+      // the whole document again, so every part of the page sees the new session
+      return redirectDocument(localizePath('/dashboard', locale))
+    })
+  }
   const password = String((await request.formData()).get('new_password') ?? '')
   if (password.length < PASSWORD_MIN_LENGTH) return { state: 'too-short' }
   return orInvalid(async () => ({
@@ -75,7 +97,7 @@ export function Component() {
   const navigation = useNavigation()
   const localePath = useLocalePath()
   const signIn = (email?: string) => `${localePath('/auth')}${email ? `?email=${encodeURIComponent(email)}` : ''}`
-  const shown = acted && acted.state !== 'too-short' ? acted : loaded
+  const shown = acted && !(acted instanceof Response) && acted.state !== 'too-short' ? acted : loaded
   const saving = navigation.state === 'submitting'
   const email = shown.state === 'invalid' ? '' : shown.email
 
@@ -122,6 +144,25 @@ export function Component() {
             <div className="form-actions">
               <button type="submit" className="button" disabled={saving}>
                 {saving ? t`Saving…` : t`Save the new password`}
+              </button>
+            </div>
+          </Form>
+        </div>
+      )}
+      {shown.state === 'sign-in' && (
+        <div className="auth-card">
+          <h1 id="action-title">
+            <Trans>Sign in to your account</Trans>
+          </h1>
+          <p>
+            <Trans>
+              Sign in as <bdi dir="ltr">{email}</bdi> with this link. It works once.
+            </Trans>
+          </p>
+          <Form method="post" className="auth-form" aria-busy={saving}>
+            <div className="form-actions">
+              <button type="submit" className="button" disabled={saving}>
+                {saving ? t`Signing in…` : t`Sign in`}
               </button>
             </div>
           </Form>

@@ -2,9 +2,10 @@ import { redirectDocument } from 'react-router'
 import { isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
+import type { Identity } from '../../lib/api/identity.ts'
 import type { IdentityClient } from '../../lib/identity.ts'
 
-export type EmailIntent = 'sign-in' | 'sign-up' | 'reset' | 'resend'
+export type EmailIntent = 'sign-in' | 'sign-up' | 'reset' | 'resend' | 'sign-in-link'
 
 /** What went wrong, as the page shows it (translated there; branched on codes, never messages). */
 export type EmailProblem =
@@ -14,7 +15,16 @@ export type EmailProblem =
   | { kind: 'failed'; message: string; status: number; reason?: string }
 
 export type EmailAuthResult =
-  | { intent: EmailIntent; status: 'error'; email: string; problem: EmailProblem; idToken?: string }
+  | {
+      intent: EmailIntent
+      status: 'error'
+      email: string
+      problem: EmailProblem
+      idToken?: string
+      /** A paused sign-in offers an e-mailed sign-in link, where the provider has them. */
+      offerLink?: boolean
+    }
+  | { intent: 'sign-in-link'; status: 'link-sent'; email: string }
   | { intent: 'sign-up' | 'resend'; status: 'check-inbox'; email: string; idToken: string }
   | { intent: 'sign-in'; status: 'unverified'; email: string; idToken: string }
   | { intent: 'reset'; status: 'reset-sent'; email: string }
@@ -44,6 +54,26 @@ export function problemOf(err: unknown): EmailProblem {
 }
 
 /**
+ * The product's session for a verified identity: /auth/email-login, or /auth/create-user on the
+ * first sign-in of the address (the gateway keeps the session's cookies).
+ */
+export async function enterWithIdentity(api: Api, identity: Identity, language: LocaleCode | undefined): Promise<void> {
+  try {
+    await api.auth.emailLogin({ email: identity.email, firebase_token: identity.idToken, language_code: language })
+  } catch (err) {
+    if (!(err instanceof ApiError && (err.details as { reason?: string } | null)?.reason === 'user_not_found'))
+      throw err
+    const [first, ...rest] = (identity.displayName ?? identity.email.split('@')[0] ?? '').split(' ')
+    await api.auth.createUser({
+      firebase_token: identity.idToken,
+      first_name: first || identity.email,
+      last_name: rest.join(' ') || undefined,
+      language_code: language,
+    })
+  }
+}
+
+/**
  * The e-mail steps of the sign-in page: the identity provider first (its ID token), then the
  * product's /auth/email-login — or /auth/create-user on the first sign-in of a verified address.
  * A success reloads the document at `next`, so every part of the page sees the new session.
@@ -65,23 +95,7 @@ export async function emailAuthAction(
         const identity = await identities.signIn({ email, password: String(form.get('password') ?? '') })
         if (!identity.emailVerified)
           return { intent, status: 'unverified', email: identity.email, idToken: identity.idToken }
-        try {
-          await api.auth.emailLogin({
-            email: identity.email,
-            firebase_token: identity.idToken,
-            language_code: language,
-          })
-        } catch (err) {
-          if (!(err instanceof ApiError && (err.details as { reason?: string } | null)?.reason === 'user_not_found'))
-            throw err
-          const [first, ...rest] = (identity.displayName ?? identity.email.split('@')[0] ?? '').split(' ')
-          await api.auth.createUser({
-            firebase_token: identity.idToken,
-            first_name: first || identity.email,
-            last_name: rest.join(' ') || undefined,
-            language_code: language,
-          })
-        }
+        await enterWithIdentity(api, identity, language)
         return redirectDocument(next)
       }
       case 'sign-up': {
@@ -102,15 +116,26 @@ export async function emailAuthAction(
       case 'reset':
         await identities.sendPasswordReset(email, language)
         return { intent, status: 'reset-sent', email }
-      default:
-        return {
-          intent: 'sign-in',
-          status: 'error',
-          email,
-          problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 },
-        }
+      case 'sign-in-link':
+        if (!identities.signInLinks) break
+        await identities.signInLinks.send(email)
+        return { intent, status: 'link-sent', email }
+    }
+    return {
+      intent: 'sign-in',
+      status: 'error',
+      email,
+      problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 },
     }
   } catch (err) {
-    return { intent, status: 'error', email, problem: problemOf(err), idToken: text('id_token') || undefined }
+    const problem = problemOf(err)
+    return {
+      intent,
+      status: 'error',
+      email,
+      problem,
+      idToken: text('id_token') || undefined,
+      offerLink: problem.kind === 'too_many_attempts' && Boolean(identities.signInLinks),
+    }
   }
 }

@@ -132,7 +132,25 @@ export function EmailForms() {
           <Trans>Create account</Trans>
         </button>
       </div>
-      {problem && result?.intent === mode && <ProblemMessage problem={problem} email={result.email} />}
+      {problem && (result?.intent === mode || (result?.intent === 'sign-in-link' && mode === 'sign-in')) && (
+        <ProblemMessage problem={problem} email={result.email} />
+      )}
+      {result?.status === 'error' && result.offerLink && mode === 'sign-in' && (
+        <Form method="post" className="auth-form" aria-busy={busyWith === 'sign-in-link'}>
+          <input type="hidden" name="intent" value="sign-in-link" />
+          <input type="hidden" name="email" value={result.email} />
+          <button type="submit" className="button button-ghost" disabled={busyWith !== null}>
+            {busyWith === 'sign-in-link' ? t`Sending…` : t`E-mail me a sign-in link`}
+          </button>
+        </Form>
+      )}
+      {result?.status === 'link-sent' && mode === 'sign-in' && (
+        <p role="status" className="notice">
+          <Trans>
+            If an account exists for <bdi dir="ltr">{email}</bdi>, a sign-in link is on its way.
+          </Trans>
+        </p>
+      )}
       {result?.status === 'reset-sent' && mode === 'reset' && (
         <p role="status" className="notice">
           <Trans>

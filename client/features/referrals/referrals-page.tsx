@@ -62,7 +62,7 @@ export function Component() {
       const reason = err instanceof ApiError && err.details ? Reflect.get(Object(err.details), 'reason') : undefined
       if (reason === 'self_referral') return { ok: false, message: t`You cannot use your own code.` }
       if (reason === 'mutual_referral')
-        return { ok: false, message: t`You invited this person, so they cannot invite you.` }
+        return { ok: false, message: t`This person joined through your invitations, so they cannot invite you.` }
       if (reason === 'window_closed')
         return { ok: false, message: t`A friend's code can only be entered soon after signing up.` }
       if (err instanceof ApiError && err.status === 404)

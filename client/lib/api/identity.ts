@@ -2,7 +2,9 @@ import type { LocaleCode } from '../../../shared/locales.ts'
 import type { Answer, Call } from './call.ts'
 
 export type Identity = Answer<'IdentitySchema'>
-export type ActionMode = Answer<'ActionResultSchema'>['mode']
+/** What a link of the provider does (a sign-in link is used by signInWithCode, the others by applyCode). */
+export type LinkMode = Answer<'ActionResultSchema'>['mode']
+export type ActionMode = Exclude<LinkMode, 'signIn'>
 
 /** The built-in e-mail identity provider (the same steps Firebase Authentication offers). */
 export const identityApi = (call: Call) => ({
@@ -15,6 +17,11 @@ export const identityApi = (call: Call) => ({
   async sendPasswordReset(email: string): Promise<void> {
     await call('PasswordResetSentSchema', '/identity/send-password-reset', { method: 'POST', body: { email } })
   },
+  async sendSignInLink(email: string): Promise<void> {
+    await call('SignInLinkSentSchema', '/identity/send-sign-in-link', { method: 'POST', body: { email } })
+  },
+  signInWithCode: (oobCode: string, signal?: AbortSignal) =>
+    call('IdentitySchema', '/identity/sign-in-with-code', { method: 'POST', body: { oob_code: oobCode }, signal }),
   checkCode: (oobCode: string, signal?: AbortSignal) =>
     call('ActionResultSchema', '/identity/check-code', { method: 'POST', body: { oob_code: oobCode }, signal }),
   applyCode: (body: { mode: ActionMode; oob_code: string; new_password?: string }, signal?: AbortSignal) =>

@@ -44,7 +44,10 @@ export default fp<IdentityOptions>(
       mailer: options.mailer ?? NO_MAILER,
       publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
       signIdToken: (id) => local.sign(id),
+      secret: options.secret,
+      log: app.log,
     })
+    app.addHook('onClose', () => identity.settle())
     await app.register(identityRoutes, { prefix: API_PREFIX, identity, verifier: local })
   },
   { name: 'identity', fastify: '5.x', dependencies: ['db', 'rate-limit'] },

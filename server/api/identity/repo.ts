@@ -9,11 +9,42 @@ export interface IdentityRow {
   language: string
 }
 
-export type CodePurpose = 'verifyEmail' | 'resetPassword'
+export type CodePurpose = 'verifyEmail' | 'resetPassword' | 'signIn'
+
+/** How long an address an identity signed in from stays known without another sign-in from it. */
+const KNOWN_CLIENT_DAYS = 90
 
 const COLUMNS = 'uid, email, password_hash, email_verified, display_name, language'
 
 export function identityRepo(db: Queryable) {
+  async function isKnownClient(email: string, clientHash: string): Promise<boolean> {
+    const [row] = await db.query<{ known: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM identity_known_clients k JOIN email_identities i USING (uid)
+          WHERE i.email = $1 AND k.client_hash = $2 AND k.last_signed_in_at > now() - make_interval(days => $3)
+       ) AS known`,
+      [email, clientHash, KNOWN_CLIENT_DAYS],
+    )
+    return row!.known
+  }
+
+  /** Notes a refusal by the ceiling; true when it begins an episode (none in the last window). Under the e-mail's lock. */
+  async function notePause(email: string, windowMs: number): Promise<boolean> {
+    const [row] = await db.query<{ begins: boolean }>(
+      `WITH before AS (
+         SELECT last_refused_at > now() - make_interval(secs => $2::float8 / 1000) AS ongoing
+           FROM identity_sign_in_pauses WHERE email = $1
+       ), noted AS (
+         INSERT INTO identity_sign_in_pauses (email, last_refused_at) VALUES ($1, now())
+         ON CONFLICT (email) DO UPDATE SET last_refused_at = greatest(identity_sign_in_pauses.last_refused_at, now())
+         RETURNING 1
+       )
+       SELECT NOT coalesce((SELECT ongoing FROM before), false) AS begins FROM noted`,
+      [email, windowMs],
+    )
+    return row!.begins
+  }
+
   return {
     async findByEmail(email: string): Promise<IdentityRow | null> {
       return (
@@ -100,14 +131,16 @@ export function identityRepo(db: Queryable) {
 
     /**
      * Counts a sign-in attempt as failed before its password is checked, unless the e-mail is
-     * paused for this client (`perClient` failures in the window) or for everyone (`perEmail`).
+     * paused for this client (`perClient` failures in the window) or for everyone (`perEmail`) —
+     * the ceiling lets through a client the e-mail's identity signed in from before.
      * Run in a transaction: attempts at one e-mail take turns here, so concurrent guesses are
-     * counted exactly. Answers the attempt's id (forgotten on success) or how long the pause lasts.
+     * counted exactly. Answers the attempt's id (forgotten on success), or how long the pause
+     * lasts and whether this refusal by the ceiling began a lockout episode (the owner is told).
      */
     async reserveAttempt(
-      attempt: { email: string; client: string },
+      attempt: { email: string; client: string; clientHash: string },
       lock: { perClient: number; perEmail: number; windowMs: number },
-    ): Promise<{ id: string } | { retryAfterMs: number }> {
+    ): Promise<{ id: string } | { retryAfterMs: number; episodeBegins: boolean }> {
       await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('identity_sign_in:' || $1, 0))`, [attempt.email])
       await db.query(
         `DELETE FROM identity_sign_in_failures WHERE email = $1 AND failed_at <= now() - make_interval(secs => $2::float8 / 1000)`,
@@ -129,13 +162,31 @@ export function identityRepo(db: Queryable) {
       // paused until the failure that reached the limit leaves the window
       const wait = (nth: Date | null) =>
         Math.max(1_000, (nth ? new Date(nth).getTime() : Date.now()) + lock.windowMs - Date.now())
-      if (counts!.mine >= lock.perClient) return { retryAfterMs: wait(counts!.mine_nth) }
-      if (counts!.everyone >= lock.perEmail) return { retryAfterMs: wait(counts!.everyone_nth) }
+      if (counts!.mine >= lock.perClient) return { retryAfterMs: wait(counts!.mine_nth), episodeBegins: false }
+      // the same two statements whether or not the e-mail has an identity: the answer's time tells nothing
+      if (counts!.everyone >= lock.perEmail && !(await isKnownClient(attempt.email, attempt.clientHash)))
+        return {
+          retryAfterMs: wait(counts!.everyone_nth),
+          episodeBegins: await notePause(attempt.email, lock.windowMs),
+        }
       const [row] = await db.query<{ id: string }>(
         `INSERT INTO identity_sign_in_failures (email, client) VALUES ($1, $2) RETURNING id::text AS id`,
         [attempt.email, attempt.client],
       )
       return { id: row!.id }
+    },
+
+    /** After a successful sign-in from this client: it stays known to the identity for KNOWN_CLIENT_DAYS. */
+    async rememberClient(uid: string, clientHash: string): Promise<void> {
+      await db.query(
+        `INSERT INTO identity_known_clients (uid, client_hash) VALUES ($1, $2)
+         ON CONFLICT (uid, client_hash) DO UPDATE SET last_signed_in_at = now()`,
+        [uid, clientHash],
+      )
+      await db.query(
+        `DELETE FROM identity_known_clients WHERE uid = $1 AND last_signed_in_at < now() - make_interval(days => $2)`,
+        [uid, KNOWN_CLIENT_DAYS],
+      )
     },
 
     /** A reserved attempt that did not fail (right password, or never checked). */

@@ -10,6 +10,8 @@ import {
   IdTokenBody,
   PasswordResetRequestBody,
   PasswordResetSentSchema,
+  SignInLinkRequestBody,
+  SignInLinkSentSchema,
   VerificationSentSchema,
 } from '../../../shared/schemas/identity.ts'
 import { okEnvelope } from '../../lib/errors.ts'
@@ -56,6 +58,24 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
       schema: { body: PasswordResetRequestBody, response: { 200: envelope(PasswordResetSentSchema) } },
     },
     async (request) => okEnvelope(await identity.sendPasswordReset(request.body)),
+  )
+
+  app.post(
+    '/identity/send-sign-in-link',
+    {
+      config: { rateLimitPolicy: 'emailLink' },
+      schema: { body: SignInLinkRequestBody, response: { 200: envelope(SignInLinkSentSchema) } },
+    },
+    async (request) => okEnvelope(await identity.sendSignInLink(request.body)),
+  )
+
+  app.post(
+    '/identity/sign-in-with-code',
+    {
+      config: { rateLimitPolicy: 'emailCode' },
+      schema: { body: CheckCodeBody, response: { 200: envelope(IdentitySchema) } },
+    },
+    async (request) => okEnvelope(await identity.signInWithCode(request.body.oob_code, clientOf(request))),
   )
 
   app.post(

@@ -1,16 +1,17 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import { isLocaleCode, localizePath } from '../../../shared/locales.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { VerifiedIdentity } from '../../integrations/identity/id-token.ts'
 import type { Mailer } from '../../integrations/mail/mailer.ts'
 import type { Db } from '../db/client.ts'
 import { SIGN_IN_LOCK } from '../rate-limit/limits.ts'
-import { identityMail } from './mail-templates.ts'
+import { identityMail, type IdentityMailKind } from './mail-templates.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import { identityRepo, type CodePurpose, type IdentityRow } from './repo.ts'
 
 /** How long an e-mail link works: verification a day, password reset an hour. */
-const CODE_TTL_HOURS: Record<CodePurpose, number> = { verifyEmail: 24, resetPassword: 1 }
+const CODE_TTL_HOURS: Record<CodePurpose, number> = { verifyEmail: 24, resetPassword: 1, signIn: 1 }
 /** Links of one kind sent to one account per hour. */
 const CODES_PER_HOUR = 3
 
@@ -27,6 +28,10 @@ export interface IdentityOptions {
   /** Absolute base of the links in e-mails (PUBLIC_BASE_URL). */
   publicBaseUrl: string
   signIdToken(identity: VerifiedIdentity): Promise<string>
+  /** SESSION_SECRET: the key of the known clients' hashes is derived from it. */
+  secret: string
+  /** Where a notice that could not be mailed is logged. */
+  log: FastifyBaseLogger
 }
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
@@ -34,11 +39,16 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 /**
  * The built-in e-mail identity provider (docs/decisions/016-email-sign-in.md): the same contract as Firebase's password
- * sign-in — it answers an ID token that POST /auth/email-login verifies — with verification and
- * reset links to /auth/action?mode=…&oobCode=… sent through the mailer.
+ * sign-in — it answers an ID token that POST /auth/email-login verifies — with verification,
+ * reset and sign-in links to /auth/action?mode=…&oobCode=… sent through the mailer.
  */
 export function identityService(db: Db, options: IdentityOptions) {
   const repo = identityRepo(db)
+  // an address is kept only as an HMAC: the table alone does not tell where anyone signs in from
+  const clientKey = createHmac('sha256', options.secret).update('khaneh sign-in known clients v1').digest()
+  const hashClient = (client: string) => createHmac('sha256', clientKey).update(client).digest('base64url')
+  /** Lockout notices on their way: the answer never waits for them (its time would tell the account exists). */
+  const notices = new Set<Promise<void>>()
 
   async function answer(row: IdentityRow): Promise<IdentityAnswer> {
     const id_token = await options.signIdToken({
@@ -56,9 +66,8 @@ export function identityService(db: Db, options: IdentityOptions) {
     }
   }
 
-  /** A new single-use link mailed to the identity; false when the hourly allowance is spent. */
-  async function sendCode(row: IdentityRow, purpose: CodePurpose): Promise<boolean> {
-    if ((await repo.codesSentSince(row.uid, purpose, new Date(Date.now() - 3_600_000))) >= CODES_PER_HOUR) return false
+  /** A new single-use link of this purpose, mailed to the identity as `mail` (the link's own e-mail unless told). */
+  async function mailCode(row: IdentityRow, purpose: CodePurpose, mail: IdentityMailKind = purpose): Promise<void> {
     const code = randomBytes(32).toString('base64url')
     const hours = CODE_TTL_HOURS[purpose]
     await repo.insertCode({
@@ -69,20 +78,47 @@ export function identityService(db: Db, options: IdentityOptions) {
     })
     const locale = isLocaleCode(row.language) ? row.language : 'fa'
     const link = `${options.publicBaseUrl}${localizePath('/auth/action', locale)}?mode=${purpose}&oobCode=${code}`
-    await options.mailer.send({ to: row.email, ...identityMail(purpose, locale, link, hours) })
+    await options.mailer.send({ to: row.email, ...identityMail(mail, locale, link, hours) })
+  }
+
+  /** A new single-use link mailed to the identity; false when the hourly allowance is spent. */
+  async function sendCode(row: IdentityRow, purpose: CodePurpose): Promise<boolean> {
+    if ((await repo.codesSentSince(row.uid, purpose, new Date(Date.now() - 3_600_000))) >= CODES_PER_HOUR) return false
+    await mailCode(row, purpose)
     return true
   }
 
-  /** Counts the attempt as a failure up front (SIGN_IN_LOCK), or refuses it while the e-mail is paused for this client. */
+  /** Tells the owner of `email`, if any, that the ceiling paused password sign-in, with a sign-in link beyond the hourly allowance (once an episode). */
+  function tellOwner(email: string): void {
+    const notice = (async () => {
+      const row = await repo.findByEmail(email)
+      if (row) await mailCode(row, 'signIn', 'signInPaused')
+    })().catch((err: unknown) => options.log.warn({ err }, 'identity.lockout_notice_failed'))
+    notices.add(notice)
+    void notice.finally(() => notices.delete(notice))
+  }
+
+  /**
+   * Counts the attempt as a failure up front (SIGN_IN_LOCK), or refuses it while the e-mail is
+   * paused for this client, or for every client the identity never signed in from.
+   */
   async function reserveAttempt(email: string, client: string): Promise<string> {
-    const attempt = await db.transaction((tx) => identityRepo(tx).reserveAttempt({ email, client }, SIGN_IN_LOCK))
+    const attempt = await db.transaction((tx) =>
+      identityRepo(tx).reserveAttempt({ email, client, clientHash: hashClient(client) }, SIGN_IN_LOCK),
+    )
     if ('id' in attempt) return attempt.id
+    if (attempt.episodeBegins) tellOwner(email)
     const retryAfterS = Math.ceil(attempt.retryAfterMs / 1000)
     throw new AppError('RATE_LIMITED', 'Too many failed sign-ins; try again later', {
       reason: 'too_many_attempts',
       retry_after_s: retryAfterS,
     })
   }
+
+  const invalidCode = () =>
+    new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [
+      { path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' },
+    ])
 
   return {
     async signUp(input: {
@@ -108,7 +144,8 @@ export function identityService(db: Db, options: IdentityOptions) {
     /**
      * Password sign-in from `client` (its address); wrong password and unknown e-mail are one
      * answer, in the same time. Failures pause the e-mail for that client only, up to a higher
-     * ceiling for everyone (SIGN_IN_LOCK), so a stranger cannot lock the owner out.
+     * ceiling for every client the identity never signed in from (SIGN_IN_LOCK); past it the owner
+     * still gets in from a known client or by an e-mailed link, so a stranger cannot lock them out.
      */
     async signIn(input: { email: string; password: string }, client: string): Promise<IdentityAnswer> {
       const email = normalizeEmail(input.email)
@@ -128,6 +165,35 @@ export function identityService(db: Db, options: IdentityOptions) {
       if (!row || !ok)
         throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', { reason: 'invalid_credentials' })
       await repo.clearClientFailures(email, client)
+      await repo.rememberClient(row.uid, hashClient(client))
+      return answer(row)
+    },
+
+    /** Mails a single-use sign-in link; always the same answer, so the form never tells whether an e-mail has an account. */
+    async sendSignInLink(input: { email: string }): Promise<{ sent: true }> {
+      const row = await repo.findByEmail(normalizeEmail(input.email))
+      if (row) await sendCode(row, 'signIn')
+      return { sent: true }
+    },
+
+    /**
+     * Uses a sign-in link once, from `client`: it proves the mailbox (the e-mail is verified), and
+     * the client becomes known, as after a right password. The lock does not apply: the link is
+     * the way in while strangers keep the e-mail paused.
+     */
+    async signInWithCode(code: string, client: string): Promise<IdentityAnswer> {
+      const row = await db.transaction(async (tx) => {
+        const txRepo = identityRepo(tx)
+        const uid = await txRepo.useCode(hashCode(code), 'signIn')
+        if (!uid) return null
+        await txRepo.markVerified(uid)
+        const found = await txRepo.findByUid(uid)
+        if (!found) return null
+        await txRepo.clearClientFailures(found.email, client)
+        await txRepo.rememberClient(uid, hashClient(client))
+        return found
+      })
+      if (!row) throw invalidCode()
       return answer(row)
     },
 
@@ -155,16 +221,13 @@ export function identityService(db: Db, options: IdentityOptions) {
     /** What a link is for, without using it (the action page shows the right form). */
     async checkCode(code: string): Promise<{ mode: CodePurpose; email: string }> {
       const found = await repo.peekCode(hashCode(code))
-      if (!found)
-        throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [
-          { path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' },
-        ])
+      if (!found) throw invalidCode()
       return { mode: found.purpose, email: found.email }
     },
 
     /** Uses a link once: verifies the e-mail, or sets the new password (which also proves the mailbox). */
     async applyCode(input: {
-      mode: CodePurpose
+      mode: Exclude<CodePurpose, 'signIn'>
       oob_code: string
       new_password?: string
     }): Promise<{ mode: CodePurpose; email: string }> {
@@ -188,11 +251,13 @@ export function identityService(db: Db, options: IdentityOptions) {
         if (row) await txRepo.clearFailures(row.email)
         return row?.email ?? null
       })
-      if (!email)
-        throw new AppError('VALIDATION_ERROR', 'This link is invalid, expired or already used', [
-          { path: 'oob_code', code: 'invalid_code', message: 'is invalid, expired or used' },
-        ])
+      if (!email) throw invalidCode()
       return { mode: input.mode, email }
+    },
+
+    /** Waits for the lockout notices on their way (the API's close). */
+    async settle(): Promise<void> {
+      while (notices.size > 0) await Promise.all(notices)
     },
   }
 }

@@ -23,9 +23,9 @@ export const RATE_LIMIT_POLICIES = {
   signIn: { max: 10, windowMs: MINUTE },
   /** /identity/sign-up: each one mails a stranger. */
   signUp: { max: 5, windowMs: HOUR },
-  /** /identity/send-password-reset and /identity/send-verification: each one mails someone. */
+  /** /identity/send-password-reset, /identity/send-verification and /identity/send-sign-in-link: each one mails someone. */
   emailLink: { max: 5, windowMs: HOUR },
-  /** /identity/check-code and /identity/apply-code: opening the links of those e-mails. */
+  /** /identity/check-code, /identity/apply-code and /identity/sign-in-with-code: opening the links of those e-mails. */
   emailCode: { max: 30, windowMs: HOUR },
   /** /users/verify-phone: sending a code and checking it share the route (three sends an hour per user besides). */
   phoneCode: { max: 10, windowMs: HOUR },
@@ -47,7 +47,8 @@ export type RateLimitPolicies = Record<RateLimitPolicyName, RateLimitPolicy>
 /**
  * Failed sign-ins before sign-in pauses: per e-mail and client, so a stranger locks only
  * themselves out, and a higher ceiling per e-mail across all clients against guessing from many
- * addresses.
+ * addresses — which lets through the clients the account signed in from before, while the owner
+ * elsewhere signs in by an e-mailed link (docs/decisions/016-email-sign-in.md).
  */
 export const SIGN_IN_LOCK = { perClient: 5, perEmail: 50, windowMs: 15 * MINUTE } as const
 

@@ -25,6 +25,29 @@ export function referralsRepo(db: Queryable) {
       return row
     },
 
+    /**
+     * Serializes every new referral, for the transaction: two referrals of four different people
+     * at once can close a cycle, which no lock of their four rows would see. A referral happens
+     * once per account at most, so the turns are short and rare.
+     */
+    async lockReferralGraph(): Promise<void> {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('referral_graph', 0))`)
+    },
+
+    /** Whether `referrerId` was brought, directly or through others, by `refereeId` (then the referral would close a cycle). */
+    async broughtBy(referrerId: number, refereeId: number): Promise<boolean> {
+      const [row] = await db.query<{ cycle: boolean }>(
+        `WITH RECURSIVE chain (id) AS (
+           SELECT referred_by FROM users WHERE id = $1 AND referred_by IS NOT NULL
+           UNION
+           SELECT u.referred_by FROM users u JOIN chain c ON u.id = c.id WHERE u.referred_by IS NOT NULL
+         )
+         SELECT EXISTS (SELECT 1 FROM chain WHERE id = $2) AS cycle`,
+        [referrerId, refereeId],
+      )
+      return row!.cycle
+    },
+
     /** The live users, locked in id order (two referrals between the same two people never deadlock). */
     async lockLive(ids: number[], windowDays: number): Promise<ReferralUserRow[]> {
       return db.query<ReferralUserRow>(

@@ -29,8 +29,9 @@ export function referralsService(db: Db, options: { publicBaseUrl?: string } = {
 
   /**
    * The one rule of a referral, for POST /referrals/signup and the code given at e-mail sign-up:
-   * the referee's row is locked (with the referrer's, in id order), so of concurrent referrals of one
-   * account exactly one is recorded and rewarded.
+   * referrals take turns (one lock for them all), and the referee's row is locked (with the
+   * referrer's, in id order), so of concurrent referrals of one account exactly one is recorded and
+   * rewarded, and no two together close a cycle.
    */
   async function signup(refereeId: number, code: string): Promise<z.infer<typeof ReferralSignupSchema>> {
     const referrer = await repo.findByCode(code)
@@ -38,6 +39,7 @@ export function referralsService(db: Db, options: { publicBaseUrl?: string } = {
     if (referrer.id === refereeId) throw refused('self_referral', 'You cannot use your own referral code')
     return db.transaction(async (tx) => {
       const referrals = referralsRepo(tx)
+      await referrals.lockReferralGraph()
       const rows = await referrals.lockLive([refereeId, referrer.id], REFERRAL_SIGNUP_WINDOW_DAYS)
       const referee = rows.find((r) => r.id === refereeId)
       const by = rows.find((r) => r.id === referrer.id)
@@ -45,8 +47,9 @@ export function referralsService(db: Db, options: { publicBaseUrl?: string } = {
       if (!by) throw new AppError('NOT_FOUND', 'No user has this referral code', { reason: 'referrer_not_found' })
       // referred_at stays set even when a merge clears referred_by: one referral per account, ever
       if (referee.referred_at !== null) throw refused('already_referred', 'This account has been referred already')
-      if (by.referred_by === refereeId)
-        throw refused('mutual_referral', 'You referred this user; they cannot refer you')
+      // a referral never closes a cycle, of any length: each of its members would be paid by the next
+      if (await referrals.broughtBy(referrer.id, refereeId))
+        throw refused('mutual_referral', 'This user joined through your referrals; they cannot refer you')
       if (!referee.in_window)
         throw refused(
           'window_closed',
@@ -59,7 +62,7 @@ export function referralsService(db: Db, options: { publicBaseUrl?: string } = {
   }
 
   return {
-    /** POST /referrals/signup: 404 for an unknown code; 409 for one's own, a second one or too late. */
+    /** POST /referrals/signup: 404 for an unknown code; 409 for one's own, a second one, one closing a cycle or too late. */
     signup,
 
     /**

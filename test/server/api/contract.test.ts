@@ -281,6 +281,20 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       'POST /api/v1/identity/send-password-reset',
       { status: 200, send: () => call('POST', '/identity/send-password-reset', null, { email: 'nima@example.com' }) },
     ],
+    [
+      'POST /api/v1/identity/send-sign-in-link',
+      { status: 200, send: () => call('POST', '/identity/send-sign-in-link', null, { email: 'nima@example.com' }) },
+    ],
+    [
+      'POST /api/v1/identity/sign-in-with-code',
+      {
+        status: 200,
+        send: async () =>
+          call('POST', '/identity/sign-in-with-code', null, {
+            oob_code: (await lastActionLink(dataDir, 'nima@example.com', 'signIn')).searchParams.get('oobCode'),
+          }),
+      },
+    ],
 
     [
       'POST /api/v1/auth/telegram-login',

@@ -3,7 +3,7 @@ import { action, loader } from '../../../../client/features/auth/auth-action-pag
 import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
 import { buildTestApi } from '../../../helpers/build-api.ts'
 import { lastActionLink } from '../../../helpers/email.ts'
-import { routeArgs } from '../../../helpers/page-context.ts'
+import { redirectOf, routeArgs } from '../../../helpers/page-context.ts'
 
 t.test('e-mail action page (/auth/action)', async (t) => {
   const dataDir = t.testdir()
@@ -31,6 +31,31 @@ t.test('e-mail action page (/auth/action)', async (t) => {
       )
       const code = link.searchParams.get('oobCode')!
       t.same(await loader(routeArgs(`/en/auth/action?mode=verifyEmail&oobCode=${code}`, { app })), { state: 'invalid' })
+    },
+  )
+
+  await t.test(
+    'a sign-in link: the loader shows whom it signs in without using it; the action signs in once',
+    async (t) => {
+      t.equal((await post('send-sign-in-link', { email: 'sara@example.com' })).statusCode, 200)
+      const link = await lastActionLink(dataDir, 'sara@example.com', 'signIn')
+      for (const visit of ['opened', 'opened again (a mail scanner first)'])
+        t.same(await loader(routeArgs(page(link), { app })), { state: 'sign-in', email: 'sara@example.com' }, visit)
+      const code = link.searchParams.get('oobCode')!
+      t.same(
+        await loader(routeArgs(`/en/auth/action?mode=resetPassword&oobCode=${code}`, { app })),
+        { state: 'invalid' },
+        'a sign-in code is not a reset one',
+      )
+      const signedIn = await action(routeArgs(page(link), { app, form: {} }))
+      t.same(
+        redirectOf(signedIn),
+        { status: 302, location: '/en/dashboard' },
+        'signed in (the account made on first use)',
+      )
+      t.equal((signedIn as Response).headers.get('x-remix-reload-document'), 'true')
+      t.same(await action(routeArgs(page(link), { app, form: {} })), { state: 'invalid' }, 'a spent link')
+      t.same(await loader(routeArgs(page(link), { app })), { state: 'invalid' })
     },
   )
 

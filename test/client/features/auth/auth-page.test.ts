@@ -2,8 +2,9 @@ import t from 'tap'
 import { action, loader } from '../../../../client/features/auth/auth-page.tsx'
 import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
 import { readOutbox } from '../../../../server/integrations/outbox.ts'
+import { SIGN_IN_LOCK } from '../../../../server/api/rate-limit/limits.ts'
 import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
-import { verifiedIdentity } from '../../../helpers/email.ts'
+import { lastActionLink, verifiedIdentity } from '../../../helpers/email.ts'
 import { redirectOf, routeArgs, thrownBy } from '../../../helpers/page-context.ts'
 
 t.test('sign-in page', async (t) => {
@@ -70,6 +71,29 @@ t.test('sign-in page', async (t) => {
       email: 'new@example.com',
       idToken: String,
     })
+  })
+
+  await t.test('action sign-in paused by failures → offers a sign-in link, which is mailed', async (t) => {
+    await verifiedIdentity(app, dataDir, 'paused@example.com', 'secret-pass')
+    for (let i = 0; i < SIGN_IN_LOCK.perClient; i++)
+      await submit({ intent: 'sign-in', email: 'paused@example.com', password: 'wrong-pass' })
+    t.match(await submit({ intent: 'sign-in', email: 'paused@example.com', password: 'secret-pass' }), {
+      intent: 'sign-in',
+      status: 'error',
+      problem: { kind: 'too_many_attempts', retryAfterS: Number },
+      offerLink: true,
+    })
+    t.same(await submit({ intent: 'sign-in-link', email: 'paused@example.com' }), {
+      intent: 'sign-in-link',
+      status: 'link-sent',
+      email: 'paused@example.com',
+    })
+    t.ok(await lastActionLink(dataDir, 'paused@example.com', 'signIn'), 'the link is in the mail')
+    t.match(
+      await submit({ intent: 'sign-in', email: 'paused@example.com', password: 'wrong-pass' }, '/en/auth'),
+      { offerLink: true },
+      'still offered while the pause lasts',
+    )
   })
 
   await t.test('action sign-up with fields the provider refuses → the fields, for the form', async (t) => {

@@ -38,6 +38,7 @@ t.test('built-in e-mail identity provider', async (t) => {
         subject: /E-Mail-Adresse/,
         text: /https:\/\/khaneh\.example\/de\/auth\/action\?mode=verifyEmail&oobCode=[\w-]{40,}/,
       })
+      t.match(mail!.text, /Der Link gilt 24 Stunden\./, 'its lifetime, in words')
       const [row] = await db.query<{ password_hash: string }>(
         `SELECT password_hash FROM email_identities WHERE email = 'neda@example.com'`,
       )
@@ -107,6 +108,11 @@ t.test('built-in e-mail identity provider', async (t) => {
       t.same((await post('send-password-reset', { email: 'neda@example.com' })).json().data, { sent: true })
       const link = await lastActionLink(dataDir, 'neda@example.com', 'resetPassword')
       t.match(link.pathname, '/de/auth/action')
+      t.match(
+        (await readOutbox(dataDir, 'mail', 'neda@example.com')).at(-1)!.text,
+        /einmal und 1 Stunde lang\./,
+        'one hour, not "1 hours"',
+      )
       const code = link.searchParams.get('oobCode')
       t.equal(
         (await post('apply-code', { mode: 'resetPassword', oob_code: code })).statusCode,

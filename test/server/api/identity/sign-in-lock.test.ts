@@ -83,7 +83,7 @@ t.test('failed sign-ins pause an e-mail per client, with a higher ceiling for ev
       )
       t.same(tally(perClient.flat()), { 401: SIGN_IN_LOCK.perEmail, 429: clients.length })
       const owner = await signIn(app, 'target@example.com', 'right-pass', '203.0.113.9')
-      t.equal(owner.statusCode, 429, 'past the ceiling, every client waits')
+      t.equal(owner.statusCode, 429, 'past the ceiling, every client the account never signed in from waits')
       t.match(owner.json().error.details, { reason: 'too_many_attempts' })
       await db.query(`UPDATE identity_sign_in_failures SET failed_at = failed_at - interval '16 minutes'`)
       t.equal(
