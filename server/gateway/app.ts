@@ -65,6 +65,7 @@ export interface GatewayOptions {
 
 /** The BFF (docs/architecture.md): pages, the /api/v1 proxy, photos, health; never imports the API. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const securityHeaders = baseSecurityHeaders(options.publicBaseUrl.startsWith('https:'))
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', 'gateway'),
     genReqId: requestIdOf,
@@ -75,6 +76,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     // a request must have arrived whole within 5 minutes (a listing's photos over a slow line fit; a body trickled for ever does not)
     requestTimeout: 300_000,
     ...envelopeServerErrors,
+    // an address Fastify cannot route is answered before any hook: its answer gets the headers here
+    frameworkErrors: (err, request, reply) => {
+      reply.headers(securityHeaders)
+      envelopeServerErrors.frameworkErrors!(err, request, reply)
+    },
     ...(options.devMiddleware && {
       serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
         createServer((req, res) => options.devMiddleware!(req, res, () => handler(req, res))),
@@ -97,7 +103,6 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const metrics = createMetrics(renderCache)
   const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
-  const securityHeaders = baseSecurityHeaders(options.publicBaseUrl.startsWith('https:'))
   // A client that asks first (Expect: 100-continue) hears 413 before sending a body that would be refused anyway.
   app.server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!

@@ -34,8 +34,12 @@ export function localeCookie(request: FastifyRequest, secure: boolean): string |
   return `${LOCALE_COOKIE}=${visitorLocale(request)}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
-/** The address of a page written with the default language's prefix (/fa/...), without it: the one canonical address; null for any other. */
+/**
+ * The address of a page written with the default language's prefix (/fa/...), without it: the one
+ * canonical address; null for any other. Its path starts with one slash only: `/fa//evil.example`
+ * must not become `//evil.example`, which a browser reads as another host.
+ */
 export function withoutDefaultPrefix(url: URL): string | null {
   if (url.pathname !== `/${DEFAULT_LOCALE}` && !url.pathname.startsWith(`/${DEFAULT_LOCALE}/`)) return null
-  return `${url.pathname.slice(DEFAULT_LOCALE.length + 1) || '/'}${url.search}`
+  return `/${url.pathname.slice(DEFAULT_LOCALE.length + 1).replace(/^\/+/, '')}${url.search}`
 }

@@ -99,6 +99,10 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
   const names = { access: `${prefix}${ACCESS_COOKIE}`, refresh: `${prefix}${REFRESH_COOKIE}` }
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secureCookies(publicBaseUrl) ? '; Secure' : ''}`
   const refreshing = new Map<string, Promise<SignedIn | null>>()
+  // The rotations whose answers the grace still hands out, both ways, so that a sign-out forgets the
+  // whole chain of its session: its tokens are revoked, and no kept answer may hand out new ones.
+  const rotatedTo = new Map<string, string>()
+  const rotatedFrom = new Map<string, string>()
 
   const read = (request: FastifyRequest): Partial<SessionTokens> => ({
     access: request.cookies[names.access] || undefined,
@@ -140,10 +144,31 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
           body: JSON.stringify({ refresh_token: refreshToken }),
         })
         .then(signedIn)
-        .finally(() => setTimeout(() => refreshing.delete(refreshToken), REFRESH_REUSE_GRACE_MS).unref())
+        .then((renewed) => {
+          if (renewed) {
+            rotatedTo.set(refreshToken, renewed.tokens.refresh)
+            rotatedFrom.set(renewed.tokens.refresh, refreshToken)
+          }
+          return renewed
+        })
+        .finally(() =>
+          setTimeout(() => {
+            if (refreshing.get(refreshToken) === pending) refreshing.delete(refreshToken)
+            const next = rotatedTo.get(refreshToken)
+            rotatedTo.delete(refreshToken)
+            if (next !== undefined && rotatedFrom.get(next) === refreshToken) rotatedFrom.delete(next)
+          }, REFRESH_REUSE_GRACE_MS).unref(),
+        )
       refreshing.set(refreshToken, pending)
     }
     return pending
+  }
+
+  /** Drops every kept refresh answer of the chain this token belongs to (a sign-out ends them all). */
+  function forgetRotations(token: string) {
+    for (const step of [rotatedFrom, rotatedTo]) {
+      for (let at: string | undefined = token; at !== undefined; at = step.get(at)) refreshing.delete(at)
+    }
   }
 
   return {
@@ -187,6 +212,7 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     async logout(request: FastifyRequest): Promise<void> {
       const { refresh: refreshToken } = read(request)
       if (!refreshToken) return
+      forgetRotations(refreshToken)
       await upstream.json({
         method: 'POST',
         path: '/api/v1/auth/logout',

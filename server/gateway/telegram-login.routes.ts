@@ -6,12 +6,18 @@ import { requestLocale } from './locale.ts'
 import { apiHeaders, type Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
 
-/** A page address whose query carries every Login Widget field is a sign-in callback. */
+/**
+ * The widget fields every redirect carries; Telegram leaves out the others (last name, username, photo)
+ * when the account has none, and signs only what it sends.
+ */
+const ALWAYS_SENT = ['id', 'first_name', 'auth_date', 'hash'] as const
+
+/** A page address whose query carries the Login Widget fields Telegram always sends is a sign-in callback. */
 function isTelegramCallback(url: string | undefined): boolean {
   const query = url?.indexOf('?') ?? -1
   if (query < 0) return false
   const params = new URLSearchParams(url!.slice(query + 1))
-  return TELEGRAM_WIDGET_FIELDS.every((field) => params.has(field))
+  return ALWAYS_SENT.every((field) => params.has(field))
 }
 
 type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0]
@@ -28,7 +34,7 @@ const widgetCallback: ConstraintStrategy = {
 }
 
 /**
- * The Telegram Login Widget's redirect: any page address with the seven widget fields in its query
+ * The Telegram Login Widget's redirect: any page address with the widget's fields in its query
  * (a route constraint picks these requests out of the pages). The API verifies the fields, here on
  * the server: valid → signed in and sent on to `next` or the dashboard; invalid → the sign-in page
  * with the error.
@@ -44,7 +50,11 @@ export const telegramLoginRoutes: FastifyPluginAsync<{
     const url = new URL(request.url, publicBaseUrl)
     const locale = requestLocale(request)
     const fields: Record<string, string> = {}
-    for (const field of TELEGRAM_WIDGET_FIELDS) fields[field] = url.searchParams.get(field) ?? ''
+    // the fields the redirect carries, and only those: the hash covers exactly what Telegram sent
+    for (const field of TELEGRAM_WIDGET_FIELDS) {
+      const value = url.searchParams.get(field)
+      if (value !== null) fields[field] = value
+    }
     let session = null
     try {
       const answer = await upstream.json({

@@ -39,7 +39,7 @@ export const TelegramLoginBody = z
   })
   .catchall(z.union([z.string().max(1000), z.number(), z.boolean()]))
 
-/** The seven Login Widget fields: what Telegram signs, and what marks its redirect to a page. */
+/** The seven Login Widget fields: what Telegram may sign (it leaves out what the account has not got). */
 export const TELEGRAM_WIDGET_FIELDS = Object.keys(TelegramLoginBody.shape) as (keyof typeof TelegramLoginBody.shape)[]
 
 export const RefreshBody = z.object({ refresh_token: z.string().min(20).max(200) })
