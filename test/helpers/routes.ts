@@ -14,3 +14,38 @@ export function registeredRoutes(app: FastifyInstance): string[] {
   }
   return routes.sort()
 }
+
+/** What a route declares of its request: its zod schemas, as `fastify-type-provider-zod` has them. */
+export interface RouteSchemas {
+  params?: unknown
+  querystring?: unknown
+  body?: unknown
+}
+
+/**
+ * Each route's request schemas, keyed `METHOD /path`: filled by a hook on every request the app
+ * answers, so call it before the app's first request, then ask each route once (e.g. with `probeRoutes`).
+ */
+export function recordRouteSchemas(app: FastifyInstance): Map<string, RouteSchemas> {
+  const schemas = new Map<string, RouteSchemas>()
+  app.addHook('onRequest', async (request) => {
+    const { method, url, schema } = request.routeOptions
+    if (url) schemas.set(`${String(method)} ${url}`, (schema ?? {}) as RouteSchemas)
+  })
+  return schemas
+}
+
+/** Asks every route once, anonymously, with 0 for each parameter: enough for `recordRouteSchemas` to see it. */
+export async function probeRoutes(app: FastifyInstance, routes: string[]) {
+  for (const route of routes) {
+    const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string]
+    // the unread stream never ends for a reader; anonymously it is refused at once
+    await app.inject({ method, url: path.replace(/:\w+/g, '0'), ...(method !== 'GET' && { payload: {} }) })
+  }
+}
+
+/** The keys of a zod object schema (none for anything else). */
+export function objectKeys(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape
+  return shape ? Object.keys(shape) : []
+}
