@@ -7,17 +7,20 @@ import type { Queryable } from '../../server/api/db/client.ts'
 export const COUNTED_ON_REFUSAL = ['rate_limit_counters', 'identity_sign_in_failures']
 
 /**
- * Every table of the database, each as its row count and a hash of its rows: two equal digests mean
- * no row was added, changed or removed (outside `ignore`).
+ * Every table of the database (or `only` these), each as its row count and a hash of its rows: two
+ * equal digests mean no row was added, changed or removed (outside `ignore`).
  */
-export async function databaseDigest(db: Queryable, ignore: string[] = COUNTED_ON_REFUSAL) {
+export async function databaseDigest(
+  db: Queryable,
+  { ignore = COUNTED_ON_REFUSAL, only }: { ignore?: string[]; only?: string[] } = {},
+) {
   const tables = await db.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
   )
   const digest: Record<string, string> = {}
   for (const { name } of tables) {
-    if (ignore.includes(name)) continue
+    if (ignore.includes(name) || (only && !only.includes(name))) continue
     const [row] = await db.query<{ rows: number; hash: string }>(
       `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash FROM "${name}" t`,
     )

@@ -6,7 +6,7 @@ import { outboxSmsSender } from '../../server/integrations/sms/sms-sender.ts'
 import { ERRORS } from '../../server/lib/errors.ts'
 import { ErrorEnvelopeSchema } from '../../shared/schemas/index.ts'
 import { buildTestApi, telegramSession } from '../helpers/build-api.ts'
-import { COUNTED_ON_REFUSAL, rowCounts } from '../helpers/digest.ts'
+import { COUNTED_ON_REFUSAL, databaseDigest, rowCounts } from '../helpers/digest.ts'
 import { makeCity, makeCountry, makeListing } from '../helpers/factories.ts'
 import { objectKeys, probeRoutes, recordRouteSchemas, registeredRoutes } from '../helpers/routes.ts'
 
@@ -27,6 +27,8 @@ const INTERNAL =
 const ERROR_CODES = new Set(Object.keys(ERRORS))
 /** Also left out: the views a listing's page counted, written in batches a moment later (docs/decisions/008-one-view-per-visitor-per-day.md). */
 const UNCOMPARED = [...COUNTED_ON_REFUSAL, 'listing_view_visitors', 'listing_views_daily']
+/** The tables whose rows are compared whole, not only counted: what a user owns and pays with. */
+const COMPARED_WHOLE = ['users', 'listings', 'alerts', 'favorites', 'payments', 'notifications', 'photos']
 
 /** Values a real form would send, so that some requests get past validation into the services. */
 const PLAUSIBLE = [
@@ -136,7 +138,11 @@ t.test('fuzz: every route, arbitrary input, never a 5xx nor a leak, and a refusa
       const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string]
       let n = 0
       const url = path.replace(/:\w+/g, () => segments[n++]!) + queryString(query)
-      const before = await rowCounts(db, UNCOMPARED)
+      const digest = async () => ({
+        ...(await rowCounts(db, UNCOMPARED)),
+        ...(await databaseDigest(db, { only: COMPARED_WHOLE })),
+      })
+      const before = await digest()
       const res = await app.inject({
         method,
         url,
@@ -155,7 +161,7 @@ t.test('fuzz: every route, arbitrary input, never a 5xx nor a leak, and a refusa
         const parsed = ErrorEnvelopeSchema.safeParse(answer)
         if (!parsed.success || !ERROR_CODES.has(parsed.data.error.code))
           throw new Error(`not the error envelope: ${said}`)
-        const after = await rowCounts(db, UNCOMPARED)
+        const after = await digest()
         const changed = Object.keys(after).filter((table) => after[table] !== before[table])
         if (changed.length) throw new Error(`a refusal changed ${changed.join(', ')}: ${said}`)
       } else if ((answer as { success?: unknown }).success !== true) throw new Error(`not the envelope: ${said}`)
