@@ -68,11 +68,72 @@ const { value } = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 }))
 
+/** Strings in the formats zod checks, so that a field of that format passes. */
+const FORMATTED: Record<string, string[]> = {
+  email: ['sara@example.com', 'a@b.co'],
+  url: ['https://push.example.test/send/1', 'https://example.com/p.jpg'],
+  uuid: ['6b387079-249c-46b8-9068-66ed098ec09d'],
+}
+
+/**
+ * Values of a zod schema's shape — the right keys, enums and literals, numbers and strings of any
+ * size — so that a good share of requests pass validation and reach the services; any value at all
+ * where the schema says nothing.
+ */
+function shaped(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
+  const def = (schema as { def?: Record<string, unknown> } | undefined)?.def
+  if (!def || depth > 4) return value
+  const inner = (key: string) => shaped(def[key], depth + 1)
+  switch (def.type) {
+    case 'object': {
+      const shape = (schema as { shape: Record<string, unknown> }).shape
+      const fields = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, shaped(field, depth + 1)]))
+      return fc.record(fields, { requiredKeys: [] })
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+    case 'catch':
+      return inner('innerType')
+    case 'pipe':
+      return inner('in')
+    case 'array':
+      return fc.array(inner('element'), { maxLength: 4 })
+    case 'record':
+      return fc.dictionary(fc.string({ maxLength: 8 }), inner('valueType'), { maxKeys: 3 })
+    case 'union':
+      return fc.oneof(...(def.options as unknown[]).map((option) => shaped(option, depth + 1)))
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>))
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]))
+    case 'boolean':
+      return fc.boolean()
+    case 'number':
+    case 'bigint':
+      return fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.integer(), fc.double())
+    case 'string': {
+      const formatted = FORMATTED[String(def.format)]
+      return formatted
+        ? fc.oneof(fc.constantFrom(...formatted), fc.string({ maxLength: 40 }))
+        : fc.oneof(
+            fc.constantFrom(...PLAUSIBLE),
+            fc.string({ minLength: 1, maxLength: 60 }),
+            fc.string({ unit: 'grapheme', maxLength: 30 }),
+          )
+    }
+    default:
+      return value
+  }
+}
+
 /** A string percent-encoded byte by byte from its UTF-8 (a lone surrogate becomes U+FFFD, as a browser sends it). */
 const percentEncoded = (text: string) => encodeURIComponent(Buffer.from(text).toString())
 
 /** A query string: each key once, repeated (an array) or in brackets (an object, qs-style). */
-function queryString(query: Record<string, unknown>): string {
+function queryString(query: unknown): string {
+  if (query === null || typeof query !== 'object') return ''
   const pairs: string[] = []
   const add = (key: string, v: unknown): void => {
     if (Array.isArray(v)) for (const item of v) add(key, item)
@@ -121,9 +182,13 @@ t.test('fuzz: every route, arbitrary input, never a 5xx nor a leak, and a refusa
       return fc.record({
         route: fc.constant(route),
         segments: fc.array(segment, { minLength: 2, maxLength: 2 }),
-        query: fc.dictionary(field(objectKeys(declared.querystring)), value, { maxKeys: 4 }),
+        query: fc.oneof(
+          shaped(declared.querystring),
+          fc.dictionary(field(objectKeys(declared.querystring)), value, { maxKeys: 4 }),
+        ),
         body: fc.oneof(
-          { weight: 4, arbitrary: fc.dictionary(field(objectKeys(declared.body)), value, { maxKeys: 6 }) },
+          { weight: 3, arbitrary: shaped(declared.body) },
+          { weight: 3, arbitrary: fc.dictionary(field(objectKeys(declared.body)), value, { maxKeys: 6 }) },
           { weight: 1, arbitrary: value },
         ),
         signedIn: route === NEVER_ENDS ? fc.constant(false) : fc.boolean(),
@@ -133,6 +198,7 @@ t.test('fuzz: every route, arbitrary input, never a 5xx nor a leak, and a refusa
 
   t.comment(`fuzz: seed ${SEED}, ${RUNS} runs (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`)
   let tried = 0
+  const statuses: Record<number, number> = {}
   await fc.assert(
     fc.asyncProperty(request, async ({ route, segments, query, body, signedIn }) => {
       const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string]
@@ -153,6 +219,7 @@ t.test('fuzz: every route, arbitrary input, never a 5xx nor a leak, and a refusa
         ...(method !== 'GET' && { payload: JSON.stringify(body) ?? 'null' }),
       })
       tried++
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
       const said = `${method} ${url} → ${res.statusCode}: ${res.body.slice(0, 400)}`
       if (res.statusCode >= 500) throw new Error(`a 5xx: ${said}`)
       if (INTERNAL.test(res.body)) throw new Error(`an internal detail: ${said}`)
@@ -171,5 +238,6 @@ t.test('fuzz: every route, arbitrary input, never a 5xx nor a leak, and a refusa
     }),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   )
+  t.comment(`fuzz: answers by status ${JSON.stringify(statuses)}`)
   t.equal(tried, RUNS, `${RUNS} requests made, every one answered as it should`)
 })
