@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import t, { type Test } from 'tap'
 import type { z } from 'zod'
@@ -10,6 +9,7 @@ import * as wire from '../../../shared/schemas/index.ts'
 import { apiCaller, buildTestApi, telegramSession, TEST_BOT_TOKEN, type ApiMethod } from '../../helpers/build-api.ts'
 import { lastActionLink, verifiedIdentity } from '../../helpers/email.ts'
 import { makeCity, makeCountry, makeListing } from '../../helpers/factories.ts'
+import { registeredRoutes } from '../../helpers/routes.ts'
 import { signTelegramLogin } from '../../helpers/telegram.ts'
 
 // The wire contract (docs/decisions/012-wire-contract.md): every route the API registers answers a
@@ -20,21 +20,6 @@ type Answer = Awaited<ReturnType<ReturnType<typeof apiCaller>>>
 interface Fixture {
   status: number
   send: () => Promise<Answer>
-}
-
-/** Every `METHOD /path` the API registers (HEAD is Fastify's twin of GET), read from its route tree. */
-function registeredRoutes(app: FastifyInstance): string[] {
-  const routes: string[] = []
-  const paths: string[] = []
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line)
-    if (!match) continue
-    const depth = match[1]!.length / 4
-    const path = (paths[depth - 1] ?? '') + match[2]!
-    paths[depth] = path
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path}`)
-  }
-  return routes.sort()
 }
 
 const sharedSchemas = new Set<unknown>(Object.values(wire))
