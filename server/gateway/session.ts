@@ -140,7 +140,13 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
           body: JSON.stringify({ refresh_token: refreshToken }),
         })
         .then(signedIn)
-        .finally(() => setTimeout(() => refreshing.delete(refreshToken), REFRESH_REUSE_GRACE_MS).unref())
+      // a refusal is forgotten at once (a stranger's made-up tokens are not kept); a renewal, or a
+      // failure that may have renewed, is kept for the rest of the burst
+      const forget = () => refreshing.delete(refreshToken)
+      pending.then(
+        (renewed) => (renewed ? setTimeout(forget, REFRESH_REUSE_GRACE_MS).unref() : forget()),
+        () => setTimeout(forget, REFRESH_REUSE_GRACE_MS).unref(),
+      )
       refreshing.set(refreshToken, pending)
     }
     return pending
@@ -152,6 +158,9 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     clearingCookies,
     signedIn,
     refresh,
+
+    /** How many refreshes are held (in flight, or renewed and kept for their burst): tests of the bound. */
+    refreshesHeld: (): number => refreshing.size,
 
     /** The refresh token of the request's cookies, if any. */
     refreshToken: (request: FastifyRequest): string | undefined => read(request).refresh,

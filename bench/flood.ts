@@ -1,0 +1,59 @@
+// `npm run bench -- flood` (README, "Benchmark"): 10,000 distinct JSON searches of 100 listings in
+// Persian, each answer well over 100 KB, against the product; its memory before, right after, and
+// once the caches' lifetime and a sweep have passed with nobody reading
+// (docs/decisions/006-caches-and-their-lifetimes.md).
+import autocannon from 'autocannon'
+import { memoryOf, showMemory, type Memory } from './memory.ts'
+
+const SEARCHES = Number(process.env.BENCH_FLOOD ?? 10_000)
+/** The caches' 5 s lifetime, a sweep (every lifetime), and room for V8 to collect. */
+const SETTLE_MS = 15_000
+
+export interface FloodResult {
+  searches: number
+  errors: number
+  rps: number
+  before: Memory
+  after: Memory
+  settled: Memory
+}
+
+/** Floods `base` with distinct searches at 10 connections and reads its memory around it. */
+export async function benchFlood(base: string): Promise<FloodResult> {
+  await fetch(`${base}/api/v1/listings?limit=100&language=fa`) // the first search's one-off costs
+  const before = await memoryOf(base)
+  let next = 0
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    amount: SEARCHES,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/v1/listings?max_price=${100_000 + next++}&limit=100&language=fa`,
+        }),
+      },
+    ],
+  })
+  const after = await memoryOf(base)
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+  const settled = await memoryOf(base)
+  return {
+    searches: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    rps: result.requests.average,
+    before,
+    after,
+    settled,
+  }
+}
+
+export function printFlood(r: FloodResult, setting: string): void {
+  console.log(`\nbench flood: ${setting}, ${r.searches} distinct searches (limit=100, fa), 10 connections`)
+  console.log(`  ${r.rps.toFixed(0)} req/s, ${r.errors} errors`)
+  console.log(`  before:                    ${showMemory(r.before)}`)
+  console.log(`  after the flood:           ${showMemory(r.after)}`)
+  console.log(`  ${SETTLE_MS / 1000} s later, nobody reading: ${showMemory(r.settled)}`)
+}
