@@ -9,12 +9,15 @@ const SEARCHES = Number(process.env.BENCH_FLOOD ?? 10_000)
 /** The caches' 5 s lifetime, a sweep (every lifetime), and room for V8 to collect. */
 const SETTLE_MS = 15_000
 
+const ROUNDS = 4
+
 export interface FloodResult {
   searches: number
   errors: number
   rps: number
   before: Memory
-  after: Memory
+  /** After each quarter of the searches: flat once the caches are full, if nothing else keeps them. */
+  during: Array<{ searches: number; memory: Memory }>
   settled: Memory
 }
 
@@ -23,37 +26,39 @@ export async function benchFlood(base: string): Promise<FloodResult> {
   await fetch(`${base}/api/v1/listings?limit=100&language=fa`) // the first search's one-off costs
   const before = await memoryOf(base)
   let next = 0
-  const result = await autocannon({
-    url: base,
-    connections: 10,
-    amount: SEARCHES,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path: `/api/v1/listings?max_price=${100_000 + next++}&limit=100&language=fa`,
-        }),
-      },
-    ],
-  })
-  const after = await memoryOf(base)
+  const during: FloodResult['during'] = []
+  let errors = 0
+  let seconds = 0
+  for (let round = 1; round <= ROUNDS; round++) {
+    const result = await autocannon({
+      url: base,
+      connections: 10,
+      amount: Math.round(SEARCHES / ROUNDS),
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/v1/listings?max_price=${100_000 + next++}&limit=100&language=fa`,
+          }),
+        },
+      ],
+    })
+    errors += result.errors + result.timeouts + result.non2xx
+    seconds += result.duration
+    during.push({ searches: next, memory: await memoryOf(base) })
+  }
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
   const settled = await memoryOf(base)
-  return {
-    searches: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
-    rps: result.requests.average,
-    before,
-    after,
-    settled,
-  }
+  return { searches: next, errors, rps: next / seconds, before, during, settled }
 }
 
 export function printFlood(r: FloodResult, setting: string): void {
   console.log(`\nbench flood: ${setting}, ${r.searches} distinct searches (limit=100, fa), 10 connections`)
   console.log(`  ${r.rps.toFixed(0)} req/s, ${r.errors} errors`)
-  console.log(`  before:                    ${showMemory(r.before)}`)
-  console.log(`  after the flood:           ${showMemory(r.after)}`)
-  console.log(`  ${SETTLE_MS / 1000} s later, nobody reading: ${showMemory(r.settled)}`)
+  console.log(`  ${'before'.padEnd(32)}${showMemory(r.before)}`)
+  for (const { searches, memory } of r.during)
+    console.log(`  ${`after ${searches} searches`.padEnd(32)}${showMemory(memory)}`)
+  console.log(`  ${`${SETTLE_MS / 1000} s later, nobody reading`.padEnd(32)}${showMemory(r.settled)}`)
+  // V8 collects an idle heap lazily: "heap" counts garbage until its next full collection
 }
