@@ -18,13 +18,38 @@ export interface LoadRow {
   rps: number
   p50: number
   p99: number
+  /** Answers of 4xx and 5xx, and requests without an answer (timed out, or the connection failed). */
   errors: number
+  /** What went wrong, by kind of request: `dashboard 503×12, timeouts×40`. */
+  failures: string
   before: Memory
   after: Memory
 }
 
+/** Counts the answers of 4xx and 5xx of each kind of request in the mix. */
+function tally() {
+  const failed = new Map<string, number>()
+  return {
+    /** `request`, named, with its failures counted. */
+    named(name: string, request: Request): Request {
+      return {
+        ...request,
+        onResponse: (status: number) => {
+          if (status >= 400) failed.set(`${name} ${status}`, (failed.get(`${name} ${status}`) ?? 0) + 1)
+        },
+      }
+    },
+    /** What failed since the last call, and forgets it. */
+    take(): string {
+      const out = [...failed].map(([what, n]) => `${what}×${n}`).join(', ')
+      failed.clear()
+      return out
+    },
+  }
+}
+
 /** The mix, in the order each connection asks it (round and round); JSON searches differ every time. */
-async function mix(base: string): Promise<Request[]> {
+async function mix(base: string, failures: ReturnType<typeof tally>): Promise<Request[]> {
   const page = (await (await fetch(`${base}/api/v1/listings?language=en&limit=20`)).json()) as {
     data: { listings: Array<{ slug: string; photos: Array<{ url: string; thumb_url: string }> }> }
   }
@@ -33,40 +58,50 @@ async function mix(base: string): Promise<Request[]> {
   const owner = await signIn(base, 22)
   let next = 0
   const photo = first.photos[0]
+  const { named } = failures
   return [
-    { method: 'GET', path: '/fa/listings' },
-    { method: 'GET', path: `/en/listing/${first.slug}` },
-    { method: 'GET', path: '/en/listings', headers: { cookie: reader } },
-    { method: 'GET', path: `/listing/${first.slug}`, headers: { cookie: reader } },
-    { method: 'GET', path: '/api/v1/listings?language=en&limit=20' },
-    {
+    named('page', { method: 'GET', path: '/fa/listings' }),
+    named('page', { method: 'GET', path: `/en/listing/${first.slug}` }),
+    named('signed-in page', { method: 'GET', path: '/en/listings', headers: { cookie: reader } }),
+    named('signed-in page', { method: 'GET', path: `/listing/${first.slug}`, headers: { cookie: reader } }),
+    named('json', { method: 'GET', path: '/api/v1/listings?language=en&limit=20' }),
+    named('json', {
       method: 'GET',
       setupRequest: (request) => ({
         ...request,
         path: `/api/v1/listings?max_price=${200_000 + next++}&limit=20&language=en`,
       }),
-    },
+    }),
     ...(photo
-      ? [
-          { method: 'GET' as const, path: photo.thumb_url },
-          { method: 'GET' as const, path: photo.url },
-        ]
+      ? [named('photo', { method: 'GET', path: photo.thumb_url }), named('photo', { method: 'GET', path: photo.url })]
       : []),
-    { method: 'GET', path: '/en/dashboard/listings', headers: { cookie: owner } },
+    named('dashboard', { method: 'GET', path: '/en/dashboard/listings', headers: { cookie: owner } }),
   ]
 }
 
-async function run(base: string, name: string, requests: Request[]): Promise<LoadRow> {
+async function run(
+  base: string,
+  name: string,
+  requests: Request[],
+  failures: ReturnType<typeof tally>,
+): Promise<LoadRow> {
   const before = await memoryOf(base)
+  failures.take()
   const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, requests })
   const after = await memoryOf(base)
+  // autocannon's `errors` counts its timeouts too
+  const unanswered = [
+    result.timeouts && `timeouts×${result.timeouts}`,
+    result.errors - result.timeouts && `connection errors×${result.errors - result.timeouts}`,
+  ].filter(Boolean)
   return {
     name,
     requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.non2xx,
+    failures: [failures.take(), ...unanswered].filter(Boolean).join(', ') || 'none',
     before,
     after,
   }
@@ -100,11 +135,12 @@ async function openStreams(base: string, cookie: string, count: number) {
 
 /** The mix alone, then with the streams held open. */
 export async function benchLoad(base: string): Promise<{ rows: LoadRow[]; streams: string }> {
-  const requests = await mix(base)
-  const rows = [await run(base, 'mix', requests)]
+  const failures = tally()
+  const requests = await mix(base, failures)
+  const rows = [await run(base, 'mix', requests, failures)]
   const streams = await openStreams(base, await signIn(base, 23), STREAMS)
   try {
-    rows.push(await run(base, `mix + ${streams.open} unread streams held open`, requests))
+    rows.push(await run(base, `mix + ${streams.open} unread streams held open`, requests, failures))
   } finally {
     streams.close()
   }
@@ -120,4 +156,6 @@ export function printLoad(result: { rows: LoadRow[]; streams: string }, setting:
     console.log(
       `${r.name.padEnd(40)}${String(r.requests).padStart(10)}${r.rps.toFixed(0).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.errors).padStart(8)}  ${showMemory(r.before)} → ${showMemory(r.after)}`,
     )
+  console.log('\nfailures by kind of request:')
+  for (const r of result.rows) console.log(`  ${r.name}: ${r.failures}`)
 }
