@@ -60,7 +60,7 @@ async function mix(base: string, failures: ReturnType<typeof tally>): Promise<Re
   const photo = first.photos[0]
   const { named } = failures
   return [
-    named('page', { method: 'GET', path: '/fa/listings' }),
+    named('page', { method: 'GET', path: '/listings' }), // Persian, unprefixed
     named('page', { method: 'GET', path: `/en/listing/${first.slug}` }),
     named('signed-in page', { method: 'GET', path: '/en/listings', headers: { cookie: reader } }),
     named('signed-in page', { method: 'GET', path: `/listing/${first.slug}`, headers: { cookie: reader } }),
@@ -100,7 +100,12 @@ async function run(
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors:
+      result.errors +
+      Object.entries(result.statusCodeStats ?? {}).reduce(
+        (n, [code, { count = 0 }]) => n + (Number(code) >= 400 ? count : 0),
+        0,
+      ),
     failures: [failures.take(), ...unanswered].filter(Boolean).join(', ') || 'none',
     before,
     after,
