@@ -6,8 +6,8 @@ import autocannon from 'autocannon'
 import { memoryOf, showMemory, type Memory } from './memory.ts'
 
 const SEARCHES = Number(process.env.BENCH_FLOOD ?? 10_000)
-/** The caches' 5 s lifetime, a sweep (every lifetime), and room for V8 to collect. */
-const SETTLE_MS = 15_000
+/** Readings with nobody asking anything: past the caches' 5 s lifetime and a sweep (every lifetime), then a minute on, when V8 has collected an idle heap. */
+const SETTLE_MS = [15_000, 60_000]
 
 const ROUNDS = 4
 
@@ -18,7 +18,7 @@ export interface FloodResult {
   before: Memory
   /** After each quarter of the searches: flat once the caches are full, if nothing else keeps them. */
   during: Array<{ searches: number; memory: Memory }>
-  settled: Memory
+  settled: Array<{ ms: number; memory: Memory }>
 }
 
 /** Floods `base` with distinct searches at 10 connections and reads its memory around it. */
@@ -48,8 +48,11 @@ export async function benchFlood(base: string): Promise<FloodResult> {
     seconds += result.duration
     during.push({ searches: next, memory: await memoryOf(base) })
   }
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
-  const settled = await memoryOf(base)
+  const settled: FloodResult['settled'] = []
+  for (const ms of SETTLE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, ms - (settled.at(-1)?.ms ?? 0)))
+    settled.push({ ms, memory: await memoryOf(base) })
+  }
   return { searches: next, errors, rps: next / seconds, before, during, settled }
 }
 
@@ -59,6 +62,7 @@ export function printFlood(r: FloodResult, setting: string): void {
   console.log(`  ${'before'.padEnd(32)}${showMemory(r.before)}`)
   for (const { searches, memory } of r.during)
     console.log(`  ${`after ${searches} searches`.padEnd(32)}${showMemory(memory)}`)
-  console.log(`  ${`${SETTLE_MS / 1000} s later, nobody reading`.padEnd(32)}${showMemory(r.settled)}`)
+  for (const { ms, memory } of r.settled)
+    console.log(`  ${`${ms / 1000} s later, nobody asking`.padEnd(32)}${showMemory(memory)}`)
   // V8 collects an idle heap lazily: "heap" counts garbage until its next full collection
 }
