@@ -8,7 +8,9 @@ import path from 'node:path'
 import autocannon, { type Request } from 'autocannon'
 import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, post, signIn } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
+import { benchFlood, printFlood } from './flood.ts'
 import { initialJavaScript, printJavaScript } from './javascript.ts'
+import { benchLoad, printLoad } from './load.ts'
 import { preparePostgresBench } from './postgres.ts'
 import { benchSearch, explainSearches, printSearch } from './search.ts'
 import { benchLighthouseAlone, lighthousePages, printLighthouse, runLighthouse } from './lighthouse.ts'
@@ -115,10 +117,15 @@ const server = start(['--import', 'tsx', 'server/main.ts'], {
 const rows: Row[] = []
 let searchRows: Awaited<ReturnType<typeof benchSearch>> = []
 let cards: unknown[] = []
-if (MODE === 'search') {
+let flooded: Awaited<ReturnType<typeof benchFlood>> | undefined
+const setting = `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}`
+// `-- search`, `-- flood` (bench/flood.ts) and `-- load` (bench/load.ts) run alone against the product
+if (MODE === 'search' || MODE === 'flood' || MODE === 'load') {
   try {
     await waitFor(`${base}/readyz`, server)
-    printSearch(await benchSearch(base, measure), `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`)
+    if (MODE === 'search') printSearch(await benchSearch(base, measure), setting)
+    if (MODE === 'flood') printFlood(await benchFlood(base), setting)
+    if (MODE === 'load') printLoad(await benchLoad(base), setting)
   } finally {
     await stop(server)
   }
@@ -185,6 +192,8 @@ try {
       ]),
     )
     printLighthouse(await runLighthouse(base, lighthousePages(slug)))
+    // last against the product: 10,000 distinct searches, and its memory around them
+    flooded = await benchFlood(base)
   }
 } finally {
   await stop(server)
@@ -216,7 +225,8 @@ for (const row of [...rows, ref]) {
   console.log(`${pad(row.name, 52)}${num(row.rps)}${num(row.p50)}${num(row.p99)}${num(row.errors)}${ratio}`)
 }
 if (MODE === 'pages') process.exit(0)
-printSearch(searchRows, `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`)
+printSearch(searchRows, setting)
+if (flooded) printFlood(flooded, setting)
 printJavaScript(initialJavaScript())
 
 // 4. Alerts: the time from a moderator's approval to the Web Push at the push service (issue 12).

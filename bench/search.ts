@@ -22,9 +22,10 @@ export const SEARCHES = [
 ] as const
 
 /**
- * Many different queries of each kind, so that no request is answered from a cache: more of them than
- * the API's (1,000 entries) and the gateway's (2,000) public caches hold, asked in turn across all
- * connections, so each is evicted long before it comes round again (docs/decisions/006-caches-and-their-lifetimes.md).
+ * Many different queries of each kind, so that no request is answered from a cache: far more of them
+ * than the API's and the gateway's public caches hold (their bounds in bytes keep a few dozen such
+ * answers), asked in turn across all connections, so each is evicted or expired long before it comes
+ * round again (docs/decisions/006-caches-and-their-lifetimes.md).
  */
 function variants(kind: (typeof SEARCHES)[number]['name']): string[] {
   const out: string[] = []

@@ -100,7 +100,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   })
   // the writes that empty the JSON caches empty the pages built from them (docs/decisions/024-page-render-cache.md)
   upstream.onListingsChanged((changed) => renderCache.forgetListings(changed))
-  const metrics = createMetrics(renderCache)
+  const metrics = createMetrics(renderCache, () => ({ render: renderCache.stats(), ...upstream.cacheStats() }))
   const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
   // A client that asks first (Expect: 100-continue) hears 413 before sending a body that would be refused anyway.

@@ -28,8 +28,21 @@ function hasToken(request: FastifyRequest, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** Prometheus metrics of one gateway; `renderCache` reports what the page render cache holds. */
-export function createMetrics(renderCache?: { stats(): { entries: number; bytes: number } }) {
+/** What a cache holds, and the most it may. */
+export interface CacheStats {
+  entries: number
+  bytes: number
+  maxBytes: number
+}
+
+/**
+ * Prometheus metrics of one gateway; `renderCache` reports what the page render cache holds, `caches`
+ * what every cache of the gateway holds, by name (docs/decisions/006-caches-and-their-lifetimes.md).
+ */
+export function createMetrics(
+  renderCache?: { stats(): { entries: number; bytes: number } },
+  caches?: () => Record<string, CacheStats>,
+) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const requestDuration = new Histogram({
@@ -62,6 +75,21 @@ export function createMetrics(renderCache?: { stats(): { entries: number; bytes:
         this.set(renderCache.stats().entries)
       },
     })
+  }
+  if (caches) {
+    const gauge = (name: string, help: string, of: (stats: CacheStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['cache'] as const,
+        registers: [registry],
+        collect() {
+          for (const [cache, stats] of Object.entries(caches())) this.set({ cache }, of(stats))
+        },
+      })
+    gauge('khaneh_cache_bytes', 'What the entries of each cache weigh (estimated, keys included)', (s) => s.bytes)
+    gauge('khaneh_cache_max_bytes', 'The most the entries of each cache may weigh', (s) => s.maxBytes)
+    gauge('khaneh_cache_entries', 'Entries in each cache', (s) => s.entries)
   }
   return { registry, requestDuration, renderCacheRequests }
 }

@@ -151,14 +151,18 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
           }
           return renewed
         })
-        .finally(() =>
-          setTimeout(() => {
-            if (refreshing.get(refreshToken) === pending) refreshing.delete(refreshToken)
-            const next = rotatedTo.get(refreshToken)
-            rotatedTo.delete(refreshToken)
-            if (next !== undefined && rotatedFrom.get(next) === refreshToken) rotatedFrom.delete(next)
-          }, REFRESH_REUSE_GRACE_MS).unref(),
-        )
+      // a refusal is forgotten at once (a stranger's made-up tokens are not kept); a renewal, or a
+      // failure that may have renewed, is kept for the rest of the burst, its rotation with it
+      const forget = () => {
+        if (refreshing.get(refreshToken) === pending) refreshing.delete(refreshToken)
+        const next = rotatedTo.get(refreshToken)
+        rotatedTo.delete(refreshToken)
+        if (next !== undefined && rotatedFrom.get(next) === refreshToken) rotatedFrom.delete(next)
+      }
+      pending.then(
+        (renewed) => (renewed ? setTimeout(forget, REFRESH_REUSE_GRACE_MS).unref() : forget()),
+        () => setTimeout(forget, REFRESH_REUSE_GRACE_MS).unref(),
+      )
       refreshing.set(refreshToken, pending)
     }
     return pending
@@ -177,6 +181,9 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     clearingCookies,
     signedIn,
     refresh,
+
+    /** How many refreshes are held (in flight, or renewed and kept for their burst): tests of the bound. */
+    refreshesHeld: (): number => refreshing.size,
 
     /** The refresh token of the request's cookies, if any. */
     refreshToken: (request: FastifyRequest): string | undefined => read(request).refresh,

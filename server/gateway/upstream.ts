@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { Agent, request } from 'undici'
 import { LISTINGS_CHANGED_HEADER } from '../../shared/paths.ts'
-import { TtlCache } from '../lib/ttl-cache.ts'
+import { textBytes, TtlCache } from '../lib/ttl-cache.ts'
 import { staleListingReads } from './listing-changes.ts'
 
 /** A failure to reach the API: 502 when it is down, 504 when it is too slow. */
@@ -67,12 +67,19 @@ export interface TextAnswer {
   retryAfter?: string
 }
 
+/** What each cache of API answers in the gateway may hold (docs/decisions/006-caches-and-their-lifetimes.md). */
+export const PUBLIC_READS_MAX_BYTES = 8 * 1024 * 1024
+
+/** A JSON answer as the JSON cache keeps it: with the length of the text it was parsed from, its weight. */
+type WeighedAnswer = JsonAnswer & { textLength: number }
+
 /** A brief cache of 200 answers by path, where identical reads in flight share one call (no stampede on expiry). */
-function publicReads<T extends { status: number }>(ttlMs: number) {
-  const cache = new TtlCache<T>(ttlMs, 2000)
+function publicReads<T extends { status: number }>(ttlMs: number, weigh: (answer: T) => number) {
+  const cache = new TtlCache<T>({ ttlMs, maxBytes: PUBLIC_READS_MAX_BYTES, weigh })
   return {
     read: (path: string, run: () => Promise<T>): Promise<T> => cache.wrap(path, run, (answer) => answer.status === 200),
     forget: (matches: (path: string) => boolean) => cache.deleteWhere(matches),
+    stats: () => cache.stats(),
   }
 }
 
@@ -94,8 +101,9 @@ export function createUpstream(options: UpstreamOptions) {
     keepAliveTimeout: 10_000,
     connections: options.streamConnections ?? 2_000,
   })
-  const jsonReads = publicReads<JsonAnswer>(options.publicCacheMs ?? 0)
-  const textReads = publicReads<TextAnswer>(options.publicCacheMs ?? 0)
+  // a parsed answer holds about what its text did (two bytes a character at most)
+  const jsonReads = publicReads<WeighedAnswer>(options.publicCacheMs ?? 0, (answer) => 2 * answer.textLength)
+  const textReads = publicReads<TextAnswer>(options.publicCacheMs ?? 0, (answer) => textBytes(answer.text))
   /** Other caches of this gateway built from the API's public listings (the rendered pages). */
   const changeListeners: Array<(changed: string) => void> = []
 
@@ -147,17 +155,27 @@ export function createUpstream(options: UpstreamOptions) {
     /** A JSON call; anonymous GETs answered 200 are cached briefly (docs/decisions/006-caches-and-their-lifetimes.md). */
     async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<JsonAnswer> {
       const cacheable = req.method === 'GET' && req.anonymous === true
-      const run = async (signal: AbortSignal | undefined) => {
+      const run = async (signal: AbortSignal | undefined): Promise<WeighedAnswer> => {
         const res = await send({ ...req, signal })
-        let body: unknown = null
+        let text = ''
         try {
-          body = await res.body.json()
+          text = await res.body.text()
         } catch (err) {
           if (codeOf(err) && TIMEOUT_CODES.has(codeOf(err)!)) throw new UpstreamError(504, err)
+        }
+        let body: unknown = null
+        try {
+          body = JSON.parse(text)
+        } catch {
           body = null
         }
         const retryAfter = res.headers['retry-after']
-        return { status: res.statusCode, body, ...(typeof retryAfter === 'string' && { retryAfter }) }
+        return {
+          status: res.statusCode,
+          body,
+          textLength: text.length,
+          ...(typeof retryAfter === 'string' && { retryAfter }),
+        }
       }
       if (!cacheable) return run(req.signal)
       // shared by several requests, so no single visitor's disconnect cancels it (timeouts still apply)
@@ -178,6 +196,9 @@ export function createUpstream(options: UpstreamOptions) {
         }
       })
     },
+
+    /** For /metrics: what the caches of API answers hold (the pages' JSON reads, the proxy's text reads). */
+    cacheStats: () => ({ upstream_json: jsonReads.stats(), upstream_text: textReads.stats() }),
 
     async close() {
       await Promise.all([agent.close(), streamAgent.close()])

@@ -1,36 +1,61 @@
-/** A bound on what the entries of a cache weigh together (bytes, say), with how to weigh one. */
-export interface CacheWeight<V> {
-  max: number
-  of: (value: V) => number
+/** What a cache keeps: how long, and how many bytes all its entries may weigh together. */
+export interface TtlCacheOptions<V> {
+  /** How long an entry is kept; 0 keeps nothing, Infinity keeps it until it is evicted or forgotten. */
+  ttlMs: number
+  /** What the entries may weigh together, their keys included. */
+  maxBytes: number
+  /** What one value holds in memory, in bytes: an estimate on the high side (`textBytes` for text). */
+  weigh: (value: V) => number
+  /** A bound on the number of entries as well (none unless set). */
+  maxEntries?: number
 }
 
+/** What an entry costs beyond its key and value: the map's slot, the entry's record. */
+export const ENTRY_OVERHEAD_BYTES = 100
+
+/** What a string holds in memory at most: two bytes a character (V8 keeps text with any character past Latin-1, Persian say, in two-byte form). */
+export const textBytes = (text: string): number => 2 * text.length
+
+/** How often expired entries are swept: every lifetime, within these bounds. */
+const sweepEveryMs = (ttlMs: number): number => Math.min(Math.max(ttlMs, 1_000), 60_000)
+
 /**
- * A small in-memory cache with a time to live and a size cap: the least recently used entry is
- * evicted first, when there are too many or (with a `weight`) when they weigh too much together.
+ * A small in-memory cache with a time to live and a bound in bytes: the least recently used entry is
+ * evicted first when they weigh too much together (or are too many), and expired entries are swept
+ * while anything is kept (docs/decisions/006-caches-and-their-lifetimes.md).
  */
 export class TtlCache<V> {
   readonly #entries = new Map<string, { value: V; expires: number; weight: number }>()
   /** Computations in flight; one marked stale was started before its key was forgotten, and is not stored. */
   readonly #pending = new Map<string, { promise: Promise<V>; stale: boolean }>()
   readonly #ttlMs: number
+  readonly #maxBytes: number
   readonly #maxEntries: number
-  readonly #weight: CacheWeight<V> | undefined
+  readonly #weigh: (value: V) => number
   #total = 0
+  /** Runs only while entries are kept, and never keeps the process alive. */
+  #sweeper: NodeJS.Timeout | undefined
 
-  constructor(ttlMs: number, maxEntries = 500, weight?: CacheWeight<V>) {
-    this.#ttlMs = ttlMs
-    this.#maxEntries = maxEntries
-    this.#weight = weight
+  constructor(options: TtlCacheOptions<V>) {
+    this.#ttlMs = options.ttlMs
+    this.#maxBytes = options.maxBytes
+    this.#maxEntries = options.maxEntries ?? Infinity
+    this.#weigh = options.weigh
   }
 
-  /** How many entries are kept (expired ones included until they are next read or evicted). */
+  /** How many entries are kept (an expired one until the next sweep, at most one lifetime, or a minute, later). */
   get size(): number {
     return this.#entries.size
   }
 
-  /** What the kept entries weigh together (0 without a `weight`). */
+  /** What the kept entries weigh together, in bytes. */
   get weight(): number {
     return this.#total
+  }
+
+  /** The most the entries may weigh together. */
+  get maxBytes(): number {
+    return this.#maxBytes
   }
 
   get(key: string): V | undefined {
@@ -48,16 +73,34 @@ export class TtlCache<V> {
   set(key: string, value: V): void {
     if (this.#ttlMs <= 0) return
     this.#remove(key)
-    const weight = this.#weight?.of(value) ?? 0
-    if (this.#weight && weight > this.#weight.max) return
+    const weight = ENTRY_OVERHEAD_BYTES + textBytes(key) + this.#weigh(value)
+    if (weight > this.#maxBytes) return
     while (
       this.#entries.size > 0 &&
-      (this.#entries.size >= this.#maxEntries || (this.#weight && this.#total + weight > this.#weight.max))
+      (this.#entries.size >= this.#maxEntries || this.#total + weight > this.#maxBytes)
     ) {
       this.#remove(this.#entries.keys().next().value!)
     }
     this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs, weight })
     this.#total += weight
+    this.#startSweeping()
+  }
+
+  /** Drops the expired entries now (the sweeper does it on its own; tests call it). */
+  sweep(now = Date.now()): void {
+    for (const [key, entry] of this.#entries) if (entry.expires <= now) this.#remove(key)
+    if (this.#entries.size === 0) this.#stopSweeping()
+  }
+
+  #startSweeping(): void {
+    if (this.#sweeper || !Number.isFinite(this.#ttlMs)) return
+    this.#sweeper = setInterval(() => this.sweep(), sweepEveryMs(this.#ttlMs))
+    this.#sweeper.unref()
+  }
+
+  #stopSweeping(): void {
+    clearInterval(this.#sweeper)
+    this.#sweeper = undefined
   }
 
   #remove(key: string): void {
@@ -98,6 +141,7 @@ export class TtlCache<V> {
       flight.stale = true
       this.#pending.delete(key)
     }
+    if (this.#entries.size === 0) this.#stopSweeping()
   }
 
   /** Forgets one key (and its computation in flight). */
@@ -112,5 +156,10 @@ export class TtlCache<V> {
   /** Forgets everything, computations in flight included. */
   clear(): void {
     this.deleteWhere(() => true)
+  }
+
+  /** What it holds, for /metrics and tests. */
+  stats(): { entries: number; bytes: number; maxBytes: number } {
+    return { entries: this.#entries.size, bytes: this.#total, maxBytes: this.#maxBytes }
   }
 }

@@ -5,6 +5,7 @@ import { Marked } from 'marked'
 import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
 import { CONTENT_SLUG, type ContentPage } from '../../../shared/schemas/content.ts'
 import { AppError } from '../../lib/errors.ts'
+import { textBytes, TtlCache } from '../../lib/ttl-cache.ts'
 import { parseFrontMatter } from './front-matter.ts'
 
 /** The repository's `content/` folder: `content/<locale>/<slug>.md`. */
@@ -29,28 +30,29 @@ export async function renderContentFile(file: string): Promise<ContentPage | und
   return { title: meta.title, description: meta.description, html: await markdown.parse(body) }
 }
 
+/** What the content pages kept in memory may weigh (docs/decisions/006-caches-and-their-lifetimes.md). */
+export const CONTENT_CACHE_MAX_BYTES = 2 * 1024 * 1024
+
 /**
  * The content pages: read from disk once, then kept in memory for the life of the process (the
  * files ship with the build and change only with a deploy). Misses are remembered too, so a
- * crawler walking unknown addresses costs one stat each, bounded by the number of distinct slugs
- * it tries (capped below).
+ * crawler walking unknown addresses costs one stat each; what is kept is bounded in bytes, the
+ * least recently read going first.
  */
 export function contentService(dir = CONTENT_DIR) {
-  const cache = new Map<string, Promise<ContentPage | undefined>>()
-  const MAX_CACHED = 2_000
+  const cache = new TtlCache<ContentPage | null>({
+    ttlMs: Infinity,
+    maxBytes: CONTENT_CACHE_MAX_BYTES,
+    weigh: (page) => (page ? textBytes(page.title) + textBytes(page.description) + textBytes(page.html) : 0),
+  })
   return {
     async page(locale: LocaleCode, slug: string): Promise<ContentPage> {
       // The route's schema checks the slug already; this second check keeps the file system safe whoever calls.
       if (!CONTENT_SLUG.test(slug)) throw new AppError('NOT_FOUND', 'Content page not found')
-      const key = `${locale}/${slug}`
-      let pending = cache.get(key)
-      if (!pending) {
-        pending = renderContentFile(path.join(dir, locale, `${slug}.md`))
-        if (cache.size >= MAX_CACHED) cache.clear()
-        cache.set(key, pending)
-        pending.catch(() => cache.delete(key))
-      }
-      const page = await pending
+      const page = await cache.wrap(
+        `${locale}/${slug}`,
+        async () => (await renderContentFile(path.join(dir, locale, `${slug}.md`))) ?? null,
+      )
       if (!page) throw new AppError('NOT_FOUND', 'Content page not found')
       return page
     },

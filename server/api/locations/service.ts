@@ -16,7 +16,8 @@ interface Places {
 /** Countries and cities are few and change rarely: they are read whole and kept in memory for a minute, then refreshed behind the last copy. */
 export function locationsService(db: Db, cacheMs = 60_000) {
   const repo = locationsRepo(db)
-  const cache = new TtlCache<Places>(cacheMs, 1)
+  // one entry, of the size of the places tables (a few hundred rows), whatever anyone asks: no bound in bytes is needed
+  const cache = new TtlCache<Places>({ ttlMs: cacheMs, maxEntries: 1, maxBytes: Infinity, weigh: () => 0 })
 
   let latest: Places | undefined
   const load = () =>

@@ -18,12 +18,17 @@ export interface AccessClaims {
  * (docs/decisions/028-signed-in-render.md).
  */
 const VERIFIED_TTL_MS = 60_000
-const VERIFIED_MAX = 10_000
+const VERIFIED_MAX_BYTES = 2 * 1024 * 1024
 
 /** Signs and checks access JWTs: HS256 only (pinned), issuer and audience checked, short-lived. */
 export function accessTokens(secret: string, ttlMs: number) {
   const key = new TextEncoder().encode(secret)
-  const verified = new TtlCache<{ claims: AccessClaims; exp: number }>(VERIFIED_TTL_MS, VERIFIED_MAX)
+  // the token is the key, weighed with it; the claims are a few numbers
+  const verified = new TtlCache<{ claims: AccessClaims; exp: number }>({
+    ttlMs: VERIFIED_TTL_MS,
+    maxBytes: VERIFIED_MAX_BYTES,
+    weigh: () => 100,
+  })
   return {
     async sign(claims: AccessClaims): Promise<string> {
       const now = Math.floor(Date.now() / 1000)

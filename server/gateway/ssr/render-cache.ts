@@ -200,9 +200,10 @@ export interface RenderCacheOptions {
 
 /** The cache of shared pages by key (anonymous, and signed-in copies under `readersKey`): single flight per key, bounded in bytes, emptied by listing writes. */
 export function createRenderCache(options: RenderCacheOptions) {
-  const pages = new TtlCache<SharedRender>(options.ttlMs, 100_000, {
-    max: options.maxBytes,
-    of: (rendered) => (rendered.kind === 'page' ? pageBytes(rendered.page) : 0),
+  const pages = new TtlCache<SharedRender>({
+    ttlMs: options.ttlMs,
+    maxBytes: options.maxBytes,
+    weigh: (rendered) => (rendered.kind === 'page' ? pageBytes(rendered.page) : 0),
   })
   return {
     enabled: options.ttlMs > 0,
@@ -225,7 +226,7 @@ export function createRenderCache(options: RenderCacheOptions) {
     },
 
     /** For /metrics: how many pages are kept and what they weigh. */
-    stats: () => ({ entries: pages.size, bytes: pages.weight }),
+    stats: () => pages.stats(),
   }
 }
 export type RenderCache = ReturnType<typeof createRenderCache>

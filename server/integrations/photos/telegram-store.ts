@@ -1,6 +1,7 @@
 import { Readable, Transform, pipeline } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { AppError } from '../../lib/errors.ts'
+import { textBytes, TtlCache } from '../../lib/ttl-cache.ts'
 import { FILE_ID, type PhotoStore, type StoredPhoto } from './photo-store.ts'
 
 export interface TelegramPhotoStoreOptions {
@@ -19,7 +20,8 @@ export interface TelegramPhotoStoreOptions {
 export const MAX_TELEGRAM_DOWNLOAD_BYTES = 20 * 1024 * 1024
 /** A file_path link lasts at least an hour (same page): cached a little less than that. */
 const FILE_PATH_TTL_MS = 55 * 60_000
-const FILE_PATH_CACHE_SIZE = 10_000
+/** What the kept paths may weigh: ten thousand or so (docs/decisions/006-caches-and-their-lifetimes.md). */
+const FILE_PATH_CACHE_BYTES = 4 * 1024 * 1024
 
 const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' }
 const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' }
@@ -50,7 +52,7 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
   const apiBase = options.apiBase.replace(/\/$/, '')
   const timeoutMs = options.timeoutMs ?? 10_000
   const deadlineMs = options.deadlineMs ?? 60_000
-  const filePaths = new Map<string, { path: string; expires: number }>()
+  const filePaths = new TtlCache<string>({ ttlMs: FILE_PATH_TTL_MS, maxBytes: FILE_PATH_CACHE_BYTES, weigh: textBytes })
   const redact = (text: string) => text.split(botToken).join('[bot token]')
 
   /** What failed, for logs and envelopes: the method and a redacted reason, never the URL. */
@@ -98,8 +100,8 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
     signal?: AbortSignal,
     fresh = false,
   ): Promise<{ path: string; cached: boolean } | null> {
-    const hit = filePaths.get(fileId)
-    if (!fresh && hit && hit.expires > Date.now()) return { path: hit.path, cached: true }
+    const hit = fresh ? undefined : filePaths.get(fileId)
+    if (hit !== undefined) return { path: hit, cached: true }
     filePaths.delete(fileId)
     const answer = await call<TelegramFile>(
       'getFile',
@@ -110,8 +112,7 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
     if (!answer.ok) throw refused('getFile', answer)
     const path = answer.result?.file_path
     if (!path) return null // Telegram gives no path for files over the download limit
-    if (filePaths.size >= FILE_PATH_CACHE_SIZE) filePaths.delete(filePaths.keys().next().value!)
-    filePaths.set(fileId, { path, expires: Date.now() + FILE_PATH_TTL_MS })
+    filePaths.set(fileId, path)
     return { path, cached: false }
   }
 

@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/schemas/listing.ts'
 import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
-import { TtlCache } from '../../../lib/ttl-cache.ts'
+import { textBytes, TtlCache } from '../../../lib/ttl-cache.ts'
 import { contactRepo } from '../../contact/contact.repo.ts'
 import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
@@ -32,6 +32,13 @@ export interface PublicListingsOptions {
   views: ViewCounter
 }
 
+/** What the cached list pages, and the cached single listings, may hold (docs/decisions/006-caches-and-their-lifetimes.md). */
+export const LIST_PAGES_MAX_BYTES = 8 * 1024 * 1024
+export const SINGLE_LISTINGS_MAX_BYTES = 4 * 1024 * 1024
+
+/** An entry holds its text and the checked value behind it, which takes about as much again. */
+const serializedBytes = (data: SerializedData | null): number => (data ? 2 * textBytes(data.json) : 0)
+
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
 /** An id is read as a number (`0042` is 42), so each listing has one cache key per spelling: its id and its slug. */
 const singleKey = (language: string, idOrSlug: string) =>
@@ -41,8 +48,16 @@ const singleKey = (language: string, idOrSlug: string) =>
 export function publicListingsService(db: Db, options: PublicListingsOptions) {
   const repo = publicListingsRepo(db)
   // Public reads are cached already serialized: checked and stringified once per entry, not per request.
-  const pages = new TtlCache<SerializedData<ListingPage>>(options.publicCacheMs, 1000)
-  const singles = new TtlCache<SerializedData<Listing> | null>(options.publicCacheMs, 2000)
+  const pages = new TtlCache<SerializedData<ListingPage>>({
+    ttlMs: options.publicCacheMs,
+    maxBytes: LIST_PAGES_MAX_BYTES,
+    weigh: serializedBytes,
+  })
+  const singles = new TtlCache<SerializedData<Listing> | null>({
+    ttlMs: options.publicCacheMs,
+    maxBytes: SINGLE_LISTINGS_MAX_BYTES,
+    weigh: serializedBytes,
+  })
   const changes = listingChanges()
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
@@ -254,6 +269,9 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
           for (const name of [String(listing.id), listing.slug]) singles.delete(singleKey(language, name))
       changes.record(listing)
     },
+
+    /** What the caches of public reads hold (tests; the flood of decision 006). */
+    cacheStats: () => ({ list_pages: pages.stats(), single_listings: singles.stats() }),
 
     /** What changed in this process, for the answers to writes (listing-changes.ts). */
     changes: { mark: changes.mark, since: changes.since },
