@@ -36,12 +36,12 @@ t.test('the gateway and payments', async (t) => {
   })
 
   await t.test('the webhook: raw bytes and signature through, no session, no CSRF rule', async (t) => {
-    const [payment] = await db.query<{ id: string; provider_ref: string }>(
-      `SELECT id, provider_ref FROM payments WHERE user_id = $1`,
+    const [payment] = await db.query<{ id: string; provider_ref: string; amount_minor: number; currency: string }>(
+      `SELECT id, provider_ref, amount_minor, currency FROM payments WHERE user_id = $1`,
       [userId],
     )
     // odd spacing and a non-ASCII character: any re-serialization would break the signature
-    const payload = `{\n  "id": "evt_gw_1",  "object": "event", "type": "checkout.session.completed",\n  "data": {"object": {"id": "${payment!.provider_ref}", "object": "checkout.session", "payment_status": "paid", "client_reference_id": "${payment!.id}", "metadata": {"note": "خانه"}}}\n}`
+    const payload = `{\n  "id": "evt_gw_1",  "object": "event", "type": "checkout.session.completed",\n  "data": {"object": {"id": "${payment!.provider_ref}", "object": "checkout.session", "mode": "payment", "payment_status": "paid", "amount_total": ${payment!.amount_minor}, "currency": "${payment!.currency.toLowerCase()}", "client_reference_id": "${payment!.id}", "metadata": {"note": "خانه"}}}\n}`
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })
     const res = await gateway.inject({
       method: 'POST',
