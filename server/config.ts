@@ -358,19 +358,25 @@ function generatedVapidKeys(dataDir: string): { publicKey: string; privateKey: s
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
   }
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  const keys = newVapidKeys()
+  try {
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' })
+  } catch (err) {
+    // another process wrote it first: theirs is the pair
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return read()
+    throw err
+  }
+  return keys
+}
+
+/** A fresh VAPID key pair as Web Push takes it (base64url: the uncompressed public point, the private scalar). */
+export function newVapidKeys(): { publicKey: string; privateKey: string } {
   const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' })
   const publicKey = Buffer.concat([
     Buffer.from([4]),
     Buffer.from(jwk.x!, 'base64url'),
     Buffer.from(jwk.y!, 'base64url'),
   ]).toString('base64url')
-  try {
-    writeFileSync(file, JSON.stringify({ publicKey, privateKey: jwk.d! }), { mode: 0o600, flag: 'wx' })
-  } catch (err) {
-    // another process wrote it first: theirs is the pair
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return read()
-    throw err
-  }
   return { publicKey, privateKey: jwk.d! }
 }
 

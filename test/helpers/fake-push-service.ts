@@ -1,7 +1,8 @@
-import { createECDH, hkdfSync, createDecipheriv, generateKeyPairSync, randomBytes } from 'node:crypto'
+import { createECDH, hkdfSync, createDecipheriv, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { importJWK, jwtVerify, type JWTPayload } from 'jose'
+import { newVapidKeys } from '../../server/config.ts'
 
 /** A request the fake push service received. */
 export interface PushRequest {
@@ -83,15 +84,9 @@ export async function verifyVapid(
   return { publicKey: k, claims: payload }
 }
 
-/** A fresh VAPID key pair as the Web Push sender takes it (base64url: the uncompressed public point, the private scalar). */
+/** A fresh VAPID key pair with its subject, as the Web Push sender takes them. */
 export function vapidKeys(subject = 'mailto:no-reply@khaneh.example') {
-  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' })
-  const publicKey = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]).toString('base64url')
-  return { publicKey, privateKey: jwk.d!, subject }
+  return { ...newVapidKeys(), subject }
 }
 
 /** A push service on loopback: takes pushes at `/push/{n}` and answers `status`. */

@@ -4,7 +4,6 @@ import { readdir } from 'node:fs/promises'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import t from 'tap'
 import { diskPhotoStore } from '../../server/integrations/photos/disk-store.ts'
@@ -14,6 +13,7 @@ import { buildTestStack, SESSION_COOKIES, signInThroughGateway, tempDir } from '
 import { setCookies } from '../helpers/cookies.ts'
 import { verifiedIdentity } from '../helpers/email.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
+import { pngBytes } from '../helpers/png.ts'
 
 const ORIGIN = 'https://khaneh.example'
 const nowS = () => Math.floor(Date.now() / 1000)
@@ -137,25 +137,7 @@ t.test('SSRF: addresses users give are never fetched by the server', async (t) =
 
 /** A PNG of `width`×`height` grey pixels with real, highly compressible image data: small on the wire, huge once decoded. */
 function bombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(12 + data.length)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), 8 + data.length)
-    return out
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.writeUInt8(8, 8) // bit depth
-  ihdr.writeUInt8(0, 9) // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngBytes(width, height, { colourType: 0, scanlines: Buffer.alloc((width + 1) * height) })
 }
 
 t.test('uploads through the gateway: refusals are a clear 4xx and store nothing', async (t) => {

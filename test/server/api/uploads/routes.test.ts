@@ -1,33 +1,15 @@
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import t from 'tap'
 import { diskPhotoStore } from '../../../../server/integrations/photos/disk-store.ts'
 import { buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
+import { pngBytes } from '../../../helpers/png.ts'
 
 /** A PNG whose header claims `width`×`height` but carries no pixels: a pixel-flood probe. */
 function floodPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(12 + data.length)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), 8 + data.length)
-    return out
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.writeUInt8(8, 8) // bit depth
-  ihdr.writeUInt8(2, 9) // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngBytes(width, height, { colourType: 2, scanlines: Buffer.alloc(64) })
 }
 
 const form = (files: Array<{ name?: string; field?: string; data: Buffer; type?: string }>) => {
