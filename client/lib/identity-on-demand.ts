@@ -9,6 +9,7 @@ import type { IdentityClient } from './identity.ts'
 export function identityOnDemand(config: PublicConfig, api: Api): IdentityClient {
   let client: Promise<IdentityClient> | undefined
   const get = () => (client ??= import('./identity.ts').then((m) => m.identityFor(config, api)))
+  const links = async () => (await get()).signInLinks!
   return {
     signUp: async (input) => (await get()).signUp(input),
     signIn: async (input) => (await get()).signIn(input),
@@ -16,5 +17,13 @@ export function identityOnDemand(config: PublicConfig, api: Api): IdentityClient
     sendPasswordReset: async (email, language) => (await get()).sendPasswordReset(email, language),
     checkResetCode: async (oobCode, signal) => (await get()).checkResetCode(oobCode, signal),
     applyCode: async (input, signal) => (await get()).applyCode(input, signal),
+    // the built-in provider's sign-in links; identityFor picks Firebase, which has none, by its key
+    ...(!config.firebaseApiKey && {
+      signInLinks: {
+        send: async (email) => (await links()).send(email),
+        check: async (oobCode, signal) => (await links()).check(oobCode, signal),
+        use: async (oobCode, signal) => (await links()).use(oobCode, signal),
+      },
+    }),
   }
 }
