@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
+import { formatNumber } from '../../../shared/money.ts'
+import { useLocale } from '../../lib/locale.ts'
 import type { EmailAuthResult, EmailIntent, EmailProblem } from './email-auth.ts'
 import { EmailField, PasswordField } from './fields.tsx'
 
@@ -9,6 +11,7 @@ type Mode = 'sign-in' | 'sign-up' | 'reset'
 
 export function ProblemMessage({ problem, email }: { problem: EmailProblem; email: string }) {
   const { t } = useLingui()
+  const locale = useLocale()
   let message: string
   switch (problem.kind) {
     case 'invalid_credentials':
@@ -21,7 +24,7 @@ export function ProblemMessage({ problem, email }: { problem: EmailProblem; emai
       message = t`Too many e-mails were sent. Please try again in an hour.`
       break
     case 'too_many_attempts': {
-      const minutes = Math.max(1, Math.ceil(problem.retryAfterS / 60))
+      const minutes = formatNumber(Math.max(1, Math.ceil(problem.retryAfterS / 60)), locale)
       message = t`Too many failed attempts. Try again in ${minutes} minutes.`
       break
     }
