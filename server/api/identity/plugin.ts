@@ -4,6 +4,9 @@ import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
 import { localIdTokens } from '../../integrations/identity/local-id-token.ts'
 import type { Mailer } from '../../integrations/mail/mailer.ts'
 import { AppError } from '../../lib/errors.ts'
+import { jobRunner } from '../../lib/job-runner.ts'
+import { SIGN_IN_LOCK } from '../rate-limit/limits.ts'
+import { identityRepo } from './repo.ts'
 import { identityRoutes } from './routes.ts'
 import { identityService } from './service.ts'
 
@@ -24,6 +27,9 @@ export interface IdentityOptions {
   /** Absolute base of links in e-mails (PUBLIC_BASE_URL). */
   publicBaseUrl?: string
 }
+
+/** How often the identity provider's stale rows are swept. */
+export const IDENTITY_SWEEP_MS = 10 * 60_000
 
 const NO_MAILER: Mailer = {
   async send() {
@@ -47,7 +53,16 @@ export default fp<IdentityOptions>(
       secret: options.secret,
       log: app.log,
     })
-    app.addHook('onClose', () => identity.settle())
+    // a stranger's guesses at made-up addresses leave rows behind: they go once no rule reads them
+    const jobs = jobRunner('identity', app.log)
+    const repo = identityRepo(app.db)
+    app.addHook('onReady', async () =>
+      jobs.every('sweep', IDENTITY_SWEEP_MS, () => repo.sweep(SIGN_IN_LOCK.windowMs), { now: true }),
+    )
+    app.addHook('onClose', async () => {
+      await jobs.stop()
+      await identity.settle()
+    })
     await app.register(identityRoutes, { prefix: API_PREFIX, identity, verifier: local })
   },
   { name: 'identity', fastify: '5.x', dependencies: ['db', 'rate-limit'] },

@@ -46,6 +46,26 @@ export function identityRepo(db: Queryable) {
   }
 
   return {
+    /**
+     * Forgets what no rule reads any more: failures and pauses older than the sign-in window, addresses
+     * not signed in from for KNOWN_CLIENT_DAYS, links a day past their expiry. How many rows went.
+     */
+    async sweep(windowMs: number): Promise<number> {
+      const window = 'make_interval(secs => $1::float8 / 1000)'
+      const deleted = await Promise.all([
+        db.query(`DELETE FROM identity_sign_in_failures WHERE failed_at <= now() - ${window} RETURNING 1`, [windowMs]),
+        db.query(`DELETE FROM identity_sign_in_pauses WHERE last_refused_at <= now() - ${window} RETURNING 1`, [
+          windowMs,
+        ]),
+        db.query(
+          `DELETE FROM identity_known_clients WHERE last_signed_in_at < now() - make_interval(days => $1) RETURNING 1`,
+          [KNOWN_CLIENT_DAYS],
+        ),
+        db.query(`DELETE FROM identity_codes WHERE expires_at < now() - interval '1 day' RETURNING 1`),
+      ])
+      return deleted.reduce((sum, rows) => sum + rows.length, 0)
+    },
+
     async findByEmail(email: string): Promise<IdentityRow | null> {
       return (
         (await db.query<IdentityRow>(`SELECT ${COLUMNS} FROM email_identities WHERE email = $1`, [email]))[0] ?? null
