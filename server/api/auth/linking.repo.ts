@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts'
 import type { UserRow } from '../users/account.repo.ts'
+import { referralsRepo } from '../referrals/referrals.repo.ts'
 
 const COLUMNS = `id, telegram_id::float8 AS telegram_id, first_name, last_name, username, photo_url, language, role, premium_until,
   ai_credits, free_boosts, referral_code, phone_number, phone_verified, email, email_verified, email_uid, auth_method, created_at, updated_at`
@@ -173,7 +174,7 @@ export function linkingRepo(db: Queryable) {
      * Referrals follow too: the merged account's referees and rewards are the survivor's. A referral
      * between the two accounts was one person referring themself, and is dropped; the survivor
      * keeps its own referrer, else takes the merged account's, and stays "referred" for good
-     * (referred_at) either way.
+     * (referred_at) either way; no chain of referrals closes on itself (the caller holds the graph's lock).
      */
     async moveReferrals(from: number, to: number): Promise<void> {
       await db.query(`DELETE FROM referral_rewards WHERE referee_id IN ($1, $2) AND referrer_id IN ($1, $2)`, [
@@ -200,6 +201,13 @@ export function linkingRepo(db: Queryable) {
         from,
         to,
       ])
+      // the merged account's referees now point at the survivor: if the survivor's own referrer was
+      // one of them, or brought by one, the chain closes on itself; the survivor's link is the one cut
+      const [survivor] = await db.query<{ referred_by: number | null }>(`SELECT referred_by FROM users WHERE id = $1`, [
+        to,
+      ])
+      if (survivor?.referred_by != null && (await referralsRepo(db).broughtBy(survivor.referred_by, to)))
+        await db.query(`UPDATE users SET referred_by = NULL WHERE id = $1`, [to])
     },
 
     /** The merged-away account: sessions ended, every personal field erased, pointing to the survivor. */

@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts'
 import { linkingRepo, type LinkUserRow } from './linking.repo.ts'
 import type { LinkMethod, MergeTokens } from './merge-tokens.ts'
 import { toUser } from '../users/account.service.ts'
+import { referralsRepo } from '../referrals/referrals.repo.ts'
 
 /** How long a Telegram link callback may take after the account page asked for it. */
 export const LINK_NONCE_TTL_S = 600
@@ -179,6 +180,8 @@ export function linkingService(db: Db, options: LinkingOptions) {
         const txRepo = linkingRepo(tx)
         if (!(await txRepo.claimMergeToken(claims.jti)))
           throw new AppError('CONFLICT', 'This merge was already done', { reason: 'merge_token_used' })
+        // a merge re-points referrals: under the graph's lock, taken before any row's as a referral takes it
+        await referralsRepo(tx).lockReferralGraph()
         const rows = await txRepo.lockLive([userId, claims.sourceId])
         const target = rows.find((r) => r.id === userId)
         const source = rows.find((r) => r.id === claims.sourceId)

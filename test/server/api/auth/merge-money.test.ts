@@ -223,6 +223,25 @@ t.test('merging accounts moves their money', async (t) => {
     },
   )
 
+  await t.test(
+    'a merge that would close a chain of referrals on itself cuts the survivor’s link instead',
+    async (t) => {
+      // the survivor was brought by Cyrus, whom the merged-away account had brought: after the merge,
+      // Cyrus's referrer is the survivor, who must not stay referred by Cyrus
+      const survivor = await emailUser('survivor@example.com', 'Survivor')
+      const merged = await telegramSession(app, 6130, 'Merged')
+      const cyrus = await telegramSession(app, 6131, 'Cyrus')
+      t.equal((await refer(cyrus.token, merged.user.referral_code as string)).statusCode, 200)
+      t.equal((await refer(survivor.token, cyrus.user.referral_code as string)).statusCode, 200)
+      t.equal((await mergeTelegramInto(survivor.token, 6130)).statusCode, 200)
+      const referrerOf = async (id: number) =>
+        (await db.query<{ referred_by: number | null }>(`SELECT referred_by FROM users WHERE id = $1`, [id]))[0]!
+          .referred_by
+      t.equal(await referrerOf(cyrus.user.id), survivor.user.id, "the merged account's referee is the survivor's")
+      t.equal(await referrerOf(survivor.user.id), null, 'and the link that closed the chain is gone')
+    },
+  )
+
   await t.test('a referral between the two accounts was self-referral: dropped, and earns nothing later', async (t) => {
     const keeper = await emailUser('second-keeper@example.com', 'Keeper')
     const old = await telegramSession(app, 6120, 'Old')
