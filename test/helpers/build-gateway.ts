@@ -8,6 +8,7 @@ import { diskPhotoStore } from '../../server/integrations/photos/disk-store.ts'
 import type { ApiOptions } from '../../server/api/app.ts'
 import { buildTestApi, TEST_BOT_TOKEN } from './build-api.ts'
 import { setCookies } from './cookies.ts'
+import { verifiedIdentity } from './email.ts'
 import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
@@ -93,4 +94,34 @@ export async function signInThroughGateway(
     refresh,
     cookies: { [SESSION_COOKIES.access]: access, [SESSION_COOKIES.refresh]: refresh },
   }
+}
+
+/** An e-mail account made (verified, then created) through the gateway as the sign-up page does it: its access cookie. */
+export async function emailAccountThroughGateway(
+  gateway: FastifyInstance,
+  api: FastifyInstance,
+  dataDir: string,
+  email: string,
+  firstName: string,
+): Promise<Record<string, string>> {
+  const identity = await verifiedIdentity(api, dataDir, email)
+  const res = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/auth/create-user',
+    headers: { origin: 'https://khaneh.example' },
+    payload: { firebase_token: identity.id_token, first_name: firstName },
+  })
+  return { [SESSION_COOKIES.access]: setCookies(res)[SESSION_COOKIES.access]!.value }
+}
+
+/** A single-use nonce for linking Telegram to the signed-in account of these cookies (the merge callback's). */
+export async function linkNonce(gateway: FastifyInstance, cookies: Record<string, string>): Promise<string> {
+  const res = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/users/link-nonce',
+    headers: { origin: 'https://khaneh.example' },
+    cookies,
+    payload: {},
+  })
+  return res.json().data.nonce as string
 }

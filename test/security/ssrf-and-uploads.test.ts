@@ -9,9 +9,15 @@ import t from 'tap'
 import { diskPhotoStore } from '../../server/integrations/photos/disk-store.ts'
 import { outboxMailer } from '../../server/integrations/mail/mailer.ts'
 import { TEST_BOT_TOKEN } from '../helpers/build-api.ts'
-import { buildTestStack, SESSION_COOKIES, signInThroughGateway, tempDir } from '../helpers/build-gateway.ts'
+import {
+  buildTestStack,
+  SESSION_COOKIES,
+  signInThroughGateway,
+  tempDir,
+  emailAccountThroughGateway,
+  linkNonce,
+} from '../helpers/build-gateway.ts'
 import { setCookies } from '../helpers/cookies.ts'
-import { verifiedIdentity } from '../helpers/email.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 import { pngBytes } from '../helpers/png.ts'
 
@@ -86,23 +92,8 @@ t.test('SSRF: addresses users give are never fetched by the server', async (t) =
   })
 
   await t.test('photo_url when Telegram is linked to an account through the merge callback', async (t) => {
-    const identity = await verifiedIdentity(api, dataDir, 'ssrf@example.com')
-    const created = await gateway.inject({
-      method: 'POST',
-      url: '/api/v1/auth/create-user',
-      headers: { origin: ORIGIN },
-      payload: { firebase_token: identity.id_token, first_name: 'Sima' },
-    })
-    const cookies = { [SESSION_COOKIES.access]: setCookies(created)[SESSION_COOKIES.access]!.value }
-    const nonce = (
-      await gateway.inject({
-        method: 'POST',
-        url: '/api/v1/users/link-nonce',
-        headers: { origin: ORIGIN },
-        cookies,
-        payload: {},
-      })
-    ).json().data.nonce as string
+    const cookies = await emailAccountThroughGateway(gateway, api, dataDir, 'ssrf@example.com', 'Sima')
+    const nonce = await linkNonce(gateway, cookies)
     const fields = signTelegramLogin(
       { id: 92001, first_name: 'Sima', photo_url: `${internal.url}/linked.jpg`, auth_date: nowS() },
       TEST_BOT_TOKEN,

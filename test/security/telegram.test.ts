@@ -4,9 +4,14 @@
 import t from 'tap'
 import { outboxMailer } from '../../server/integrations/mail/mailer.ts'
 import { TEST_BOT_TOKEN } from '../helpers/build-api.ts'
-import { buildTestStack, SESSION_COOKIES, tempDir } from '../helpers/build-gateway.ts'
+import {
+  buildTestStack,
+  SESSION_COOKIES,
+  tempDir,
+  emailAccountThroughGateway,
+  linkNonce,
+} from '../helpers/build-gateway.ts'
 import { setCookies } from '../helpers/cookies.ts'
-import { verifiedIdentity } from '../helpers/email.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 const ORIGIN = 'https://khaneh.example'
@@ -153,24 +158,8 @@ t.test('Telegram sign-in through the gateway', async (t) => {
 t.test('the merge callback verifies the widget data just as strictly', async (t) => {
   const dataDir = tempDir(t)
   const { gateway, api, db } = await buildTestStack(t, {}, { mailer: outboxMailer(dataDir) })
-  const identity = await verifiedIdentity(api, dataDir, 'merge-attack@example.com')
-  const created = await gateway.inject({
-    method: 'POST',
-    url: '/api/v1/auth/create-user',
-    headers: { origin: ORIGIN },
-    payload: { firebase_token: identity.id_token, first_name: 'Mina' },
-  })
-  const cookies = { [SESSION_COOKIES.access]: setCookies(created)[SESSION_COOKIES.access]!.value }
-  const nonce = async () =>
-    (
-      await gateway.inject({
-        method: 'POST',
-        url: '/api/v1/users/link-nonce',
-        headers: { origin: ORIGIN },
-        cookies,
-        payload: {},
-      })
-    ).json().data.nonce as string
+  const cookies = await emailAccountThroughGateway(gateway, api, dataDir, 'merge-attack@example.com', 'Mina')
+  const nonce = () => linkNonce(gateway, cookies)
   const linked = async () =>
     (
       await db.query<{ telegram_id: number | null }>(`SELECT telegram_id FROM users WHERE email = $1`, [

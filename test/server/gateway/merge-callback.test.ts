@@ -2,7 +2,7 @@ import { SignJWT } from 'jose'
 import t from 'tap'
 import { outboxMailer } from '../../../server/integrations/mail/mailer.ts'
 import { TEST_BOT_TOKEN } from '../../helpers/build-api.ts'
-import { buildTestStack, tempDir } from '../../helpers/build-gateway.ts'
+import { buildTestStack, tempDir, emailAccountThroughGateway, linkNonce } from '../../helpers/build-gateway.ts'
 import { setCookies } from '../../helpers/cookies.ts'
 import { verifiedIdentity } from '../../helpers/email.ts'
 import { signTelegramLogin } from '../../helpers/telegram.ts'
@@ -16,27 +16,9 @@ t.test('Telegram merge callback', async (t) => {
   const dataDir = tempDir(t)
   const { gateway, api } = await buildTestStack(t, {}, { mailer: outboxMailer(dataDir) })
 
-  /** An e-mail account signed in through the gateway: its access cookie. */
-  const emailUser = async (email: string, firstName: string) => {
-    const identity = await verifiedIdentity(api, dataDir, email)
-    const res = await gateway.inject({
-      method: 'POST',
-      url: '/api/v1/auth/create-user',
-      headers: { origin: ORIGIN },
-      payload: { firebase_token: identity.id_token, first_name: firstName },
-    })
-    return { [AT]: setCookies(res)[AT]!.value }
-  }
-  const nonceFor = async (cookies: Record<string, string>) =>
-    (
-      await gateway.inject({
-        method: 'POST',
-        url: '/api/v1/users/link-nonce',
-        headers: { origin: ORIGIN },
-        cookies,
-        payload: {},
-      })
-    ).json().data.nonce as string
+  const emailUser = (email: string, firstName: string) =>
+    emailAccountThroughGateway(gateway, api, dataDir, email, firstName)
+  const nonceFor = (cookies: Record<string, string>) => linkNonce(gateway, cookies)
   // each payload is single-use: `ageS` makes a second, distinct one for the same Telegram account
   const widget = (id: number, firstName = 'Tele', ageS = 0) =>
     signTelegramLogin(
