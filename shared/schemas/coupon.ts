@@ -1,8 +1,12 @@
 import { z } from 'zod'
 import { PLAN_KEYS } from '../plans.ts'
+import { LimitParam, PageParam, PaginationSchema } from './common.ts'
 import { CouponCode } from './subscription.ts'
 
 export const COUPON_KINDS = ['percent', 'fixed', 'grant'] as const
+/** Where a coupon stands for its admins: switched off first, then past its expiry, then at its cap. */
+export const COUPON_STATES = ['active', 'disabled', 'expired', 'used_up'] as const
+export type CouponState = (typeof COUPON_STATES)[number]
 
 const Grant = z.object({
   ai_credits: z.number().int().min(0).max(100_000).optional(),
@@ -88,11 +92,17 @@ export const CreateCouponBody = z
 /** PUT /admin/coupons/{code}: switch a coupon off (or on again). */
 export const UpdateCouponBody = z.object({ is_active: z.boolean() })
 
-/** A coupon as admins see it: with its use count. */
+/** A coupon as admins see it: with its use count (held by unpaid checkouts included) and its state now. */
 export const AdminCouponSchema = CouponInfoSchema.extend({
   max_uses: z.number().int().nullable(),
   used_count: z.number().int(),
   is_active: z.boolean(),
+  state: z.enum(COUPON_STATES),
   created_at: z.string(),
 })
-export const AdminCouponsSchema = z.object({ items: z.array(AdminCouponSchema) })
+export type AdminCoupon = z.infer<typeof AdminCouponSchema>
+
+/** GET /admin/coupons: newest first, 20 a page. */
+export const AdminCouponsQuery = z.object({ page: PageParam, limit: LimitParam })
+export type AdminCouponsQuery = z.output<typeof AdminCouponsQuery>
+export const AdminCouponsSchema = z.object({ items: z.array(AdminCouponSchema), pagination: PaginationSchema })

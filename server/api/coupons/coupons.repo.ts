@@ -81,9 +81,16 @@ export function couponsRepo(db: Queryable) {
       return row
     },
 
-    /** Every coupon, newest first (the admins' list). */
-    async all(): Promise<CouponRow[]> {
-      return db.query<CouponRow>(`SELECT ${COLUMNS} FROM coupons ORDER BY created_at DESC, code`)
+    /** One page of the admins' list, newest first, each row with its use count (a column: no query per coupon). */
+    async page(limit: number, offset: number): Promise<{ rows: CouponRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db.query<CouponRow>(`SELECT ${COLUMNS} FROM coupons ORDER BY created_at DESC, code LIMIT $1 OFFSET $2`, [
+          limit,
+          offset,
+        ]),
+        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM coupons`),
+      ])
+      return { rows, total: count[0]?.n ?? 0 }
     },
 
     async setActive(code: string, isActive: boolean): Promise<CouponRow | undefined> {

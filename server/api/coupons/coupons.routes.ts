@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope } from '../../../shared/schemas/common.ts'
 import {
   AdminCouponSchema,
+  AdminCouponsQuery,
   AdminCouponsSchema,
   CouponBody,
   CouponHistorySchema,
@@ -53,8 +54,10 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> =
       reply.status(201).send(okEnvelope(await coupons.create(viewerOf(request).userId, request.body))),
   )
 
-  app.get('/admin/coupons', { ...admin, schema: { response: { 200: envelope(AdminCouponsSchema) } } }, async () =>
-    okEnvelope(await coupons.list()),
+  app.get(
+    '/admin/coupons',
+    { ...admin, schema: { querystring: AdminCouponsQuery, response: { 200: envelope(AdminCouponsSchema) } } },
+    async (request) => okEnvelope(await coupons.list(request.query)),
   )
 
   app.put(

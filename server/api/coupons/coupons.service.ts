@@ -1,7 +1,10 @@
 import type { z } from 'zod'
 import { eurOf, type PlanKey } from '../../../shared/plans.ts'
+import { paginationOf } from '../../../shared/schemas/common.ts'
 import type {
-  AdminCouponSchema,
+  AdminCoupon,
+  AdminCouponsQuery,
+  AdminCouponsSchema,
   CouponHistorySchema,
   CouponInfoSchema,
   CouponRedemptionSchema,
@@ -12,10 +15,9 @@ import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import { premiumRepo } from '../premium/premium.repo.ts'
 import { couponsRepo } from './coupons.repo.ts'
-import { couponProblem, type CouponProblem, type CouponRow } from './rules.ts'
+import { couponProblem, couponState, type CouponProblem, type CouponRow } from './rules.ts'
 
 type CouponInfo = z.infer<typeof CouponInfoSchema>
-type AdminCoupon = z.infer<typeof AdminCouponSchema>
 
 const PROBLEM_MESSAGES: Record<CouponProblem, string> = {
   not_found: 'No such coupon',
@@ -45,12 +47,13 @@ export function toCouponInfo(row: CouponRow): CouponInfo {
   }
 }
 
-function toAdminCoupon(row: CouponRow): AdminCoupon {
+function toAdminCoupon(row: CouponRow, now = new Date()): AdminCoupon {
   return {
     ...toCouponInfo(row),
     max_uses: row.max_uses,
     used_count: row.used_count,
     is_active: row.is_active,
+    state: couponState(row, now),
     created_at: new Date(row.created_at).toISOString(),
   }
 }
@@ -154,12 +157,21 @@ export function couponsService(db: Db) {
       return toAdminCoupon(row)
     },
 
-    /** GET /admin/coupons: every coupon with its use count, newest first. */
-    async list(): Promise<{ items: AdminCoupon[] }> {
-      return { items: (await repo.all()).map(toAdminCoupon) }
+    /** GET /admin/coupons: a page of coupons with their use counts and states, newest first. */
+    async list(query: AdminCouponsQuery): Promise<z.infer<typeof AdminCouponsSchema>> {
+      const { rows, total } = await repo.page(query.limit, (query.page - 1) * query.limit)
+      const now = new Date()
+      return {
+        items: rows.map((row) => toAdminCoupon(row, now)),
+        pagination: paginationOf(query.page, query.limit, total),
+      }
     },
 
-    /** PUT /admin/coupons/{code}: switch a coupon off (or on again); 404 for an unknown code. */
+    /**
+     * PUT /admin/coupons/{code}: switch a coupon off (or on again); 404 for an unknown code. The update
+     * waits for the row lock a redemption or a discounted purchase holds, and those that lock after it
+     * read it switched off: the answer's use count is final until the coupon is switched on again.
+     */
     async update(code: string, body: { is_active: boolean }): Promise<AdminCoupon> {
       const row = await repo.setActive(code, body.is_active)
       if (!row) throw new AppError('NOT_FOUND', PROBLEM_MESSAGES.not_found, { reason: 'not_found' })

@@ -1,4 +1,5 @@
 import type { PlanKey } from '../../../shared/plans.ts'
+import type { CouponState } from '../../../shared/schemas/coupon.ts'
 
 /** A coupon row as the rules read it. */
 export interface CouponRow {
@@ -34,6 +35,14 @@ export function couponProblem(
   if (usedByUser) return 'already_used'
   if (coupon.max_uses !== null && coupon.used_count >= coupon.max_uses) return 'used_up'
   return null
+}
+
+/** The coupon's state for its admins; what is not `active` is refused to every user, for the same reasons couponProblem gives. */
+export function couponState(coupon: CouponRow, now: Date): CouponState {
+  if (!coupon.is_active) return 'disabled'
+  if (coupon.expires_at && coupon.expires_at.getTime() <= now.getTime()) return 'expired'
+  if (coupon.max_uses !== null && coupon.used_count >= coupon.max_uses) return 'used_up'
+  return 'active'
 }
 
 /** Whether a discount coupon applies to this plan (grant coupons never discount). */

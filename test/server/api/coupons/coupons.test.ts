@@ -70,6 +70,7 @@ t.test('admins create, list and switch off coupons; euros on the wire, cents in 
     max_uses: 50,
     used_count: 0,
     is_active: true,
+    state: 'active',
     created_at: fixed.json().data.created_at,
   })
   t.equal((await couponRow(db, 'SPRING-5'))?.amount_off_minor, 499, 'stored as 499 cents')

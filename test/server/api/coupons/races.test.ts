@@ -67,3 +67,41 @@ t.test('one user firing 5 redemptions at once gets the grant once', async (t) =>
   )
   t.same(row, { ai_credits: 10, used_count: 1, redemptions: 1 }, '3 + 7 credits, counted once')
 })
+
+t.test('switching a coupon off while 20 users redeem it: no redemption lands after the switch', async (t) => {
+  const { app, db } = await buildTestApi(t)
+  const call = apiCaller(app)
+  const admin = await telegramSession(app, 777, 'Admin')
+  await call('POST', '/admin/coupons', admin.token, { code: 'LAST-CALL', kind: 'grant', grant: { ai_credits: 2 } })
+  const users: Array<Awaited<ReturnType<typeof telegramSession>>> = []
+  for (let i = 0; i < 20; i++) users.push(await telegramSession(app, 9800 + i))
+
+  const redeem = (u: (typeof users)[number]) => call('POST', '/coupons/redeem', u.token, { coupon_code: 'LAST-CALL' })
+  const [early, off, late] = await Promise.all([
+    Promise.all(users.slice(0, 10).map(redeem)),
+    call('PUT', '/admin/coupons/LAST-CALL', admin.token, { is_active: false }),
+    Promise.all(users.slice(10).map(redeem)),
+  ])
+  t.equal(off.statusCode, 200)
+  const answers = [...early, ...late]
+  const granted = answers.filter((a) => a.statusCode === 200).length
+  t.equal(granted + answers.filter((a) => a.statusCode === 409).length, 20, 'each redemption granted or refused')
+  t.ok(
+    answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.details.reason === 'inactive'),
+    'each refusal says the coupon is switched off',
+  )
+  const [row] = await db.query<{ used_count: number; redemptions: number; credited: number }>(
+    `SELECT c.used_count, (SELECT count(*)::int FROM coupon_redemptions WHERE code = c.code) AS redemptions,
+            (SELECT count(*)::int FROM users WHERE id = ANY($1::int[]) AND ai_credits = 5) AS credited
+       FROM coupons c WHERE c.code = 'LAST-CALL'`,
+    [users.map((u) => u.user.id)],
+  )
+  t.same(
+    row,
+    { used_count: granted, redemptions: granted, credited: granted },
+    'the granted redemptions, and only they, are recorded',
+  )
+  t.equal(off.json().data.used_count, granted, 'the use count the switch answered is final: none came after it')
+  const after = await redeem(await telegramSession(app, 9899))
+  t.match(after.json().error, { code: 'CONFLICT', details: { reason: 'inactive' } })
+})
