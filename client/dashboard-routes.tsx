@@ -101,6 +101,12 @@ export function dashboardLayout(code: LocaleCode): RouteObject {
         lazy: () => import('./features/moderation/site-overview-page.tsx'),
       },
       {
+        id: `${code}:coupons`,
+        path: 'coupons',
+        ErrorBoundary: RouteError,
+        lazy: () => import('./features/coupons/coupons-page.tsx'),
+      },
+      {
         id: `${code}:account`,
         path: 'account-management',
         ErrorBoundary: RouteError,

@@ -53,6 +53,7 @@ export function DashboardLayout() {
       ? [
           { path: '/dashboard/moderation', label: t`Moderation` },
           { path: '/dashboard/site-overview', label: t`Site overview` },
+          { path: '/dashboard/coupons', label: t`Coupons` },
         ]
       : []),
   ]

@@ -1,7 +1,7 @@
 import { aiApi } from './ai.ts'
 import { alertsApi } from './alerts.ts'
 import { authApi } from './auth.ts'
-import { couponsApi } from './coupons.ts'
+import { adminCouponsApi, couponsApi } from './coupons.ts'
 import { caller, type Transport, type WireParser } from './call.ts'
 import { contactMessagesApi } from './contact-messages.ts'
 import { contentApi } from './content.ts'
@@ -35,6 +35,7 @@ export function createApi(transport: Transport, options: { parse?: WireParser } 
     subscriptions: subscriptionsApi(call),
     payments: paymentsApi(call),
     coupons: couponsApi(call),
+    adminCoupons: adminCouponsApi(call),
     referrals: referralsApi(call),
     content: contentApi(call),
     contactMessages: contactMessagesApi(call),

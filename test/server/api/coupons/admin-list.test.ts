@@ -79,7 +79,10 @@ t.test('GET /admin/coupons: a page, newest first, with use counts and states; ad
   const bad = await call('GET', '/admin/coupons?page=first', admin.token)
   t.equal(bad.statusCode, 400)
   t.equal(bad.json().error.code, 'VALIDATION_ERROR')
-  t.ok(bad.json().error.details.some((d: { path: string }) => d.path === 'querystring.page'), 'a field error on page')
+  t.ok(
+    bad.json().error.details.some((d: { path: string }) => d.path === 'querystring.page'),
+    'a field error on page',
+  )
 
   const forbidden = await call('GET', '/admin/coupons', user.token)
   t.equal(forbidden.statusCode, 403)
