@@ -1,8 +1,17 @@
-import { expect, test } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
 import { signedIn } from '../helpers/signed-in.ts'
 
 const run = Date.now() % 100000
+
+/** The serious or critical WCAG 2.1 A/AA violations axe finds on the page as it is now. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 test('en: an admin makes a coupon on the coupons page, is told of a bad value beside its field, and disables it', async ({
   browser,
@@ -28,6 +37,7 @@ test('en: an admin makes a coupon on the coupons page, is told of a bad value be
   await expect(uses).toHaveAttribute('aria-invalid', 'true')
   await expect(uses).toHaveAccessibleDescription(/Enter a whole number from 1 to 1,000,000\./)
   expect(writes, 'nothing was sent').toHaveLength(0)
+  expect(await blockingViolations(admin), 'the form with an error').toEqual([])
 
   await uses.fill('10')
   await expect(uses).not.toHaveAttribute('aria-invalid', 'true')
@@ -79,6 +89,7 @@ test('en: an admin makes a coupon on the coupons page, is told of a bad value be
   const faItem = fa.getByRole('listitem').filter({ has: fa.getByRole('heading', { name: code }) })
   await expect(faItem.locator('.status-chip')).toHaveText('غیرفعال')
   await expect(faItem).toContainText('۵ اعتبار هوش مصنوعی')
+  expect(await blockingViolations(fa), 'the page in fa, with its list').toEqual([])
 })
 
 test('the coupons page is not found for anyone but an admin', async ({ browser }) => {
