@@ -53,3 +53,35 @@ export const CitySearchQuery = z.object({
   language: LanguageParam.default('fa'),
 })
 export const SupportedQuery = CountriesQuery
+
+/** A city or a whole country, as a typed place resolves to it. */
+export const PlaceSchema = z.object({
+  kind: z.enum(['city', 'country']),
+  country_code: z.string(),
+  country_name: z.string(),
+  /** The city's key; null for a country. */
+  city_key: z.string().nullable(),
+  name: z.string(),
+  flag: z.string(),
+  listings_count: z.number().int(),
+})
+export type Place = z.infer<typeof PlaceSchema>
+
+/**
+ * GET /locations/resolve: `found` names one place; `ambiguous`, the places that bear that exact name;
+ * `unknown`, none bears it, and `places` are the nearest names (perhaps none).
+ */
+export const PlaceResolutionSchema = z.object({
+  status: z.enum(['found', 'ambiguous', 'unknown']),
+  places: z.array(PlaceSchema),
+})
+export type PlaceResolution = z.infer<typeof PlaceResolutionSchema>
+
+export const ResolvePlaceQuery = z.object({
+  q: z.string().trim().min(1).max(80),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .optional(),
+  language: LanguageParam.default('fa'),
+})

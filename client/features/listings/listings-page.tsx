@@ -1,5 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { data, Form, Link, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
@@ -8,9 +17,11 @@ import { listingsData } from '../seo/structured-data.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
 import { ApiError } from '../../lib/api/call.ts'
+import type { Place } from '../../lib/api/locations.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { PlaceAutocomplete } from './place-autocomplete.tsx'
+import { PlaceChoice } from './place-choice.tsx'
+import { PlaceFields } from './place-fields.tsx'
 import { GENDER_LABELS, SORT_LABELS } from './labels.ts'
 import { TermSelect } from './term-select.tsx'
 import { TypeSelect } from './type-select.tsx'
@@ -18,12 +29,24 @@ import { ListingCard, toCard, useListingTitle } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
 import { toApiQuery } from './search-params.ts'
 
+/** This search's URL for a place instead of the typed one, keeping the other filters (from the first page). */
+function placeUrl(url: URL, place: Place): string {
+  const params = new URLSearchParams(url.search)
+  params.delete('page')
+  params.set('country', place.countryCode)
+  if (place.cityKey) params.set('city', place.cityKey)
+  else params.delete('city')
+  return `${url.pathname}?${params.toString()}`
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const language = context.get(localeContext)
   const api = context.get(apiContext)
   const filters = toApiQuery(url.searchParams)
-  const [page, countries] = await Promise.all([
+  const typedCity = typeof filters.city === 'string' ? filters.city : undefined
+  const country = typeof filters.country === 'string' ? filters.country : undefined
+  const [page, countries, resolution] = await Promise.all([
     api.listings.search({ ...filters, language }, request.signal).catch((err: unknown) => {
       // a hand-edited URL with impossible filters is the visitor's mistake, not ours: 400 with a way out
       if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
@@ -31,19 +54,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       throw err
     }),
     api.locations.countries(language, request.signal),
+    // a typed name (the search box sends what was typed when nothing was picked) is resolved here, on
+    // the server's render too, so a shared or reloaded URL and a form sent before hydration all work
+    // (when that fails, the words are searched as a city's key, as before: the page still answers)
+    typedCity ? api.locations.resolve(typedCity, language, country, request.signal).catch(() => undefined) : undefined,
   ])
-  const cityName = page.listings.find((l) => l.city === filters.city)?.cityName
+  const found = resolution?.status === 'found' ? resolution.places[0] : undefined
+  // a name (not already the city's key) goes to the place's own URL: what a city's link would give
+  if (found && found.cityKey !== typedCity) throw redirect(placeUrl(url, found))
+  const unresolved =
+    typedCity && resolution && resolution.status !== 'found'
+      ? {
+          status: resolution.status,
+          text: typedCity,
+          places: resolution.places.map((place) => ({ ...place, to: placeUrl(url, place) })),
+        }
+      : undefined
   return {
-    listings: page.listings.map(toCard),
+    listings: unresolved ? [] : page.listings.map(toCard),
     pagination: page.pagination,
-    cityName,
+    cityName: page.listings.find((l) => l.city === filters.city)?.cityName ?? found?.name,
+    unresolved,
     filters,
     countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })),
   }
 }
 
 export function Component() {
-  const { listings, pagination, cityName, filters, countries } = useLoaderData<typeof loader>()
+  const { listings, pagination, cityName, unresolved, filters, countries } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
   const locale = useLocale()
@@ -51,7 +89,8 @@ export function Component() {
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   const currency = countries.find((c) => c.code === filters.country)?.currency ?? 'EUR'
-  const cityLabel = typeof filters.city === 'string' ? (cityName ?? filters.city) : undefined
+  // a typed place that named no one place titles nothing, but stays in the box
+  const cityLabel = typeof filters.city === 'string' && !unresolved ? (cityName ?? filters.city) : undefined
   const total = pagination.totalItems
   const totalText = formatNumber(total, locale)
   const value = (key: string) => (filters[key] === undefined ? '' : String(filters[key]))
@@ -61,9 +100,11 @@ export function Component() {
   const heading = cityLabel ? t`Apartments and rooms for rent in ${cityLabel}` : t`Apartments and rooms for rent`
   const firstPosition = (pagination.currentPage - 1) * pagination.itemsPerPage + 1
   return (
-    <div className="container listings-layout">
+    <div className={unresolved ? 'container listings-layout has-place-choice' : 'container listings-layout'}>
       <PageHead
         title={heading}
+        // typed words that name no one place make no page of their own
+        noindex={Boolean(unresolved)}
         description={
           cityLabel
             ? t`Apartments and rooms for rent in ${cityLabel}: compare prices, rental terms and move-in dates.`
@@ -79,30 +120,17 @@ export function Component() {
           firstPosition,
         )}
       />
-      <details className="filters">
+      <details className="filters" open={unresolved ? true : undefined}>
         <summary>
           <Trans>Filters</Trans>
         </summary>
         <Form method="get" className="filters-form" aria-label={t`Filter listings`} key={location.search}>
-          <label>
-            <span>
-              <Trans>Country</Trans>
-            </span>
-            <select name="country" defaultValue={value('country')}>
-              <option value="">{t`All countries`}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {`${c.flag} ${c.name}`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="field">
-            <span>
-              <Trans>City</Trans>
-            </span>
-            <PlaceAutocomplete defaultKey={value('city')} defaultLabel={cityLabel} />
-          </div>
+          <PlaceFields
+            countries={countries}
+            defaultCountry={value('country')}
+            defaultCity={value('city')}
+            defaultCityLabel={cityName ?? value('city')}
+          />
           <label>
             <span>
               <Trans>Property type</Trans>
@@ -208,16 +236,21 @@ export function Component() {
             )}
           </p>
         </div>
+        {unresolved && (
+          <PlaceChoice unresolved={unresolved} countryName={countries.find((c) => c.code === filters.country)?.name} />
+        )}
         <AiSearchPanel
           countries={countries}
           city={typeof filters.city === 'string' && cityName ? { key: filters.city, name: cityName } : undefined}
         />
-        <SaveSearch
-          key={location.search}
-          cityName={cityLabel}
-          country={countries.find((c) => c.code === filters.country)}
-        />
-        {listings.length === 0 ? (
+        {!unresolved && (
+          <SaveSearch
+            key={location.search}
+            cityName={cityLabel}
+            country={countries.find((c) => c.code === filters.country)}
+          />
+        )}
+        {unresolved ? null : listings.length === 0 ? (
           <div className="empty">
             <p>
               <Trans>No listings match these filters. Try a wider price range or another city.</Trans>

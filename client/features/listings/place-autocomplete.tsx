@@ -26,8 +26,11 @@ const optionKey = (o: Option) =>
 /**
  * A place combobox (WAI-ARIA 1.2 pattern): type a city — or, when `countries` are given, a
  * country — in any script and pick with the arrows and Enter. The choice goes into the form as
- * `city` (a city's key) and, with `withCountry`, `country` (its code). With `onPick`, a chosen city
- * is handed over instead and the field empties for the next one (a list of cities kept by the caller).
+ * `city` (a city's key) and, with `withCountry`, `country` (its code); until something is picked, the
+ * field itself is `city`, so what was typed is sent as it is (the listings page resolves it), by a form
+ * sent before the page hydrated too. With `onPick`, a chosen city is handed over instead and the field
+ * empties for the next one (a list of cities kept by the caller). With `country`, only that country's
+ * cities are suggested.
  */
 export function PlaceAutocomplete({
   defaultKey,
@@ -36,6 +39,7 @@ export function PlaceAutocomplete({
   countries,
   onPick,
   label,
+  country: withinCountry,
 }: {
   defaultKey?: string
   defaultLabel?: string
@@ -43,6 +47,7 @@ export function PlaceAutocomplete({
   countries?: CountryChoice[]
   onPick?: (city: City) => void
   label?: string
+  country?: string
 }) {
   const { t } = useLingui()
   const locale = useLocale()
@@ -71,7 +76,7 @@ export function PlaceAutocomplete({
     const timer = setTimeout(() => {
       setBusy(true)
       api.locations
-        .searchCities(q, locale, controller.signal)
+        .searchCities(q, locale, controller.signal, withinCountry)
         .then((cities) => {
           const next = [...countryOptions, ...cities.map((city): Option => ({ kind: 'city', city }))]
           setOptions(next)
@@ -85,7 +90,7 @@ export function PlaceAutocomplete({
       clearTimeout(timer)
       controller.abort()
     }
-  }, [typed, text, locale, countries])
+  }, [typed, text, locale, countries, withinCountry])
 
   function choose(option: Option) {
     setTyped(false)
@@ -105,6 +110,7 @@ export function PlaceAutocomplete({
     setOpen(false)
   }
 
+  const picked = cityKey !== '' || country !== ''
   const expanded = open && options.length > 0
   return (
     <div className="combobox">
@@ -121,19 +127,19 @@ export function PlaceAutocomplete({
         aria-busy={busy}
         aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
         value={text}
+        name={onPick || picked ? undefined : 'city'}
         onChange={(event) => {
           setTyped(true)
           setText(event.target.value)
-          if (event.target.value.trim() === '') {
-            setCityKey('')
-            setCountry('')
-            setOptions([])
-          }
+          // an edited name is no longer the place picked
+          setCityKey('')
+          setCountry('')
+          if (event.target.value.trim() === '') setOptions([])
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(event) => comboboxKeyDown(event, { options, active, expanded, setActive, setOpen, choose })}
       />
-      {!onPick && <input type="hidden" name="city" value={cityKey || (typed ? text.trim() : '')} />}
+      {!onPick && cityKey && <input type="hidden" name="city" value={cityKey} />}
       {withCountry && country && <input type="hidden" name="country" value={country} />}
       {expanded && (
         <ul id={`${id}-list`} role="listbox" className="combobox-list" aria-label={countries ? t`Places` : t`Cities`}>

@@ -3,6 +3,7 @@ import { query, type Answer, type Call } from './call.ts'
 
 export type City = Answer<'CitySchema'>
 export type Country = Answer<'CountrySchema'>
+export type Place = Answer<'PlaceSchema'>
 
 /** Countries and cities in the reader's language. */
 export const locationsApi = (call: Call) => ({
@@ -15,6 +16,11 @@ export const locationsApi = (call: Call) => ({
         signal,
       })
     ).cities,
-  searchCities: async (q: string, language: LocaleCode, signal?: AbortSignal) =>
-    (await call('CityListSchema', `/locations/cities/search${query({ q, language, limit: 8 })}`, { signal })).cities,
+  /** Cities whose names contain the text, within one country when `country` is given. */
+  searchCities: async (q: string, language: LocaleCode, signal?: AbortSignal, country?: string) =>
+    (await call('CityListSchema', `/locations/cities/search${query({ q, language, country, limit: 8 })}`, { signal }))
+      .cities,
+  /** The city or country a typed name means, or the candidates when it is ambiguous or unknown. */
+  resolve: (q: string, language: LocaleCode, country?: string, signal?: AbortSignal) =>
+    call('PlaceResolutionSchema', `/locations/resolve${query({ q, language, country })}`, { signal }),
 })

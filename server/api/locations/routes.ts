@@ -7,6 +7,8 @@ import {
   CountriesQuery,
   CountryListSchema,
   CountryParams,
+  PlaceResolutionSchema,
+  ResolvePlaceQuery,
   SupportedCountriesSchema,
   SupportedQuery,
 } from '../../../shared/schemas/location.ts'
@@ -32,6 +34,15 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsServic
     async (request) => {
       const { q, limit, language, country } = request.query
       return okEnvelope({ cities: await locations.searchCities(q, limit, language, country) })
+    },
+  )
+
+  app.get(
+    '/locations/resolve',
+    { schema: { querystring: ResolvePlaceQuery, response: { 200: envelope(PlaceResolutionSchema) } } },
+    async (request) => {
+      const { q, language, country } = request.query
+      return okEnvelope(await locations.resolve(q, language, country))
     },
   )
 

@@ -1,11 +1,12 @@
 import type { Term } from '../../../shared/constants.ts'
 import type { LocaleCode } from '../../../shared/locales.ts'
-import type { City, Country } from '../../../shared/schemas/location.ts'
+import type { City, Country, Place, PlaceResolution } from '../../../shared/schemas/location.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
 import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { Db } from '../db/client.ts'
 import { locationsRepo, type CityRow, type CountryRow } from './repo.ts'
+import { resolvePlace, type PlaceMatch } from './resolve.ts'
 
 interface Places {
   countries: CountryRow[]
@@ -68,6 +69,31 @@ export function locationsService(db: Db, cacheMs = 60_000) {
     }
   }
 
+  function toPlace(match: PlaceMatch, p: Places, language: LocaleCode): Place {
+    if (match.kind === 'country') {
+      const country = toCountry(match.country, p, language)
+      return {
+        kind: 'country',
+        country_code: country.code,
+        country_name: country.name,
+        city_key: null,
+        name: country.name,
+        flag: country.flag,
+        listings_count: country.total_listings,
+      }
+    }
+    const city = toCity(match.city, p, language)
+    return {
+      kind: 'city',
+      country_code: city.country_code,
+      country_name: city.country_name,
+      city_key: city.key,
+      name: city.name,
+      flag: p.countries.find((c) => c.code === city.country_code)?.flag ?? '',
+      listings_count: city.listings_count,
+    }
+  }
+
   const supportsTerm = (country: CountryRow, term: Term | undefined) => !term || country.supported_terms.includes(term)
 
   return {
@@ -100,6 +126,13 @@ export function locationsService(db: Db, cacheMs = 60_000) {
         }))
       matches.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.city.listings_count - a.city.listings_count)
       return matches.slice(0, limit).map((m) => m.city)
+    },
+
+    /** The city or country a typed name means (in any language, folded as the city search folds), within a chosen country's cities. */
+    async resolve(q: string, language: LocaleCode, countryCode?: string): Promise<PlaceResolution> {
+      const p = await places()
+      const { status, matches } = resolvePlace(p, q, countryCode)
+      return { status, places: matches.map((m) => toPlace(m, p, language)) }
     },
 
     /** Countries offering a term, each with all its cities. */

@@ -132,6 +132,10 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       'GET /api/v1/locations/cities/search',
       { status: 200, send: () => call('GET', '/locations/cities/search?q=ber&language=en') },
     ],
+    [
+      'GET /api/v1/locations/resolve',
+      { status: 200, send: () => call('GET', '/locations/resolve?q=berlin&language=en') },
+    ],
     ['GET /api/v1/locations/supported', { status: 200, send: () => call('GET', '/locations/supported?language=en') }],
     ['GET /api/v1/listings', { status: 200, send: () => call('GET', '/listings?language=en') }],
     [
