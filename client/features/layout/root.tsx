@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import { preload } from 'react-dom'
-import { Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useRouteError } from 'react-router'
 import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
 import {
   isLocaleCode,
@@ -106,6 +106,9 @@ export function Root() {
       </head>
       <body>
         <Outlet />
+        {/* A new page starts at its top (or its #anchor), back and forward return to where the reader
+            was: React Router's scroll restoration, which in a data router writes no inline script. */}
+        <ScrollRestoration />
       </body>
     </html>
   )
