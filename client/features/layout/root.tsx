@@ -33,7 +33,9 @@ function readCookie(name: string): string | undefined {
 /**
  * On load, after 500 ms, a stored language that differs from the URL's sends the visitor
  * to the matching localized path (query and hash kept) — never on /auth/ or /api/ paths, nor after
- * a manual change in this browser session.
+ * a manual change in this browser session. The stored language is the visitor's choice: a first
+ * visit stores the language of the address it came to, or, on an unprefixed one, the browser's
+ * (server/gateway/locale.ts; docs/decisions/003-persian-unprefixed.md).
  */
 function useStoredLocaleRedirect(locale: LocaleCode) {
   const navigate = useNavigate()
@@ -41,15 +43,19 @@ function useStoredLocaleRedirect(locale: LocaleCode) {
   const current = useRef(locale)
   current.current = locale
   useEffect(() => {
+    // tests and tooling learn that the page's language is settled: kept, or the redirect done
+    const settled = () => void (document.documentElement.dataset.localeSettled = 'true')
     const { pathname, search, hash } = window.location
-    if (pathname.includes('/auth/') || pathname.includes('/api/')) return
-    if (sessionStorage.getItem(MANUAL_LOCALE_FLAG)) return
+    if (pathname.includes('/auth/') || pathname.includes('/api/') || sessionStorage.getItem(MANUAL_LOCALE_FLAG))
+      return settled()
     const timer = setTimeout(() => {
       const stored = readCookie(LOCALE_COOKIE)
-      if (!isLocaleCode(stored) || stored === current.current) return
-      navigate(`${localizePath(stripLocale(window.location.pathname, current.current), stored)}${search}${hash}`, {
-        replace: true,
-      })
+      if (!isLocaleCode(stored) || stored === current.current) return settled()
+      void Promise.resolve(
+        navigate(`${localizePath(stripLocale(window.location.pathname, current.current), stored)}${search}${hash}`, {
+          replace: true,
+        }),
+      ).then(settled)
     }, LOCALE_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on load only
