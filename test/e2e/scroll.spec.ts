@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
+import { E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { ownClientAddress } from '../helpers/signed-in.ts'
+import { signTelegramLogin } from '../helpers/telegram.ts'
 
 /** The window's scroll position once the page has stopped moving (two frames alike). */
 async function scrollY(page: Page): Promise<number> {
@@ -87,6 +90,53 @@ for (const width of [360, 1280]) {
         atTheEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
       }))
       expect(placed.top === 0 || placed.atTheEnd, JSON.stringify(placed)).toBe(true)
+    })
+  })
+}
+
+/** The signed-in area's content pane: the element that scrolls there (the window does not). */
+const paneTop = (page: Page) => page.locator('.dashboard-main').evaluate((pane) => Math.round(pane.scrollTop))
+
+for (const width of [360, 1280]) {
+  test.describe(`the signed-in area at ${width} px`, () => {
+    test.use({ locale: 'en-US', viewport: { width, height: 800 } })
+
+    test('a new page starts at the top of its pane, back returns to where the reader was', async ({ page }) => {
+      await page.setExtraHTTPHeaders(ownClientAddress())
+      const fields = signTelegramLogin(
+        { id: 899000 + width + (Date.now() % 1000), first_name: 'Parisa', auth_date: Math.floor(Date.now() / 1000) },
+        E2E_BOT_TOKEN,
+      )
+      await page.goto(`/en/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`)
+      await arrived(page, /\/en\/dashboard$/)
+      // 25 saved listings: two pages of favourites
+      const listings = (await (await page.request.get('/api/v1/listings?limit=25&language=en')).json()) as {
+        data: { listings: Array<{ id: number }> }
+      }
+      const origin = new URL(page.url()).origin
+      for (const { id } of listings.data.listings)
+        expect((await page.request.post(`/api/v1/favorites/${id}`, { headers: { origin }, data: {} })).ok()).toBe(true)
+
+      await page.goto('/en/dashboard/favorites')
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+      const next = page.locator('.pagination a[rel="next"]')
+      await next.scrollIntoViewIfNeeded()
+      const left = await paneTop(page)
+      expect(left).toBeGreaterThan(500)
+      await next.click()
+      await arrived(page, /\/en\/dashboard\/favorites\?page=2$/)
+      await expect(page.locator('.pagination a[aria-current="page"]')).toHaveText('2')
+      await expect.poll(() => paneTop(page)).toBe(0)
+
+      // back: the first page where the reader left it
+      await page.goBack()
+      await arrived(page, /\/en\/dashboard\/favorites$/)
+      await expect.poll(() => paneTop(page)).toBe(left)
+
+      // another section of the menu opens at its top
+      await page.locator('.dashboard-nav').getByRole('link', { name: 'Profile' }).click()
+      await arrived(page, /\/en\/dashboard\/profile$/)
+      await expect.poll(() => paneTop(page)).toBe(0)
     })
   })
 }
