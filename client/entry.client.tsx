@@ -26,10 +26,13 @@ async function start() {
   const shell = window.__khanehShell
   const i18n = setupI18n()
   let router: ReturnType<typeof createBrowserRouter> | undefined
-  // a lost session sends the reader to the home page of the language they are reading, to sign in again
-  const api = startBrowserApi(
-    () => `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?login=required`,
-  )
+  // a lost session sends the reader to the home page of the language they are reading, to sign in
+  // again, and on to the page they were on or going to (`next`)
+  const api = startBrowserApi(() => {
+    const { pathname, search, hash } = window.location
+    const query = new URLSearchParams({ login: 'required', next: navigatingTo ?? `${pathname}${search}${hash}` })
+    return `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?${query}`
+  })
   const identity = identityOnDemand(shell.publicConfig, api)
   // The page's catalogs and the lazy route modules it rendered with must be in place before hydration.
   const matches = matchRoutes(routes, window.location) ?? []

@@ -3,8 +3,14 @@ import { DEFAULT_LOCALE, LOCALES, localizePath, type LocaleCode } from './locale
 /** Public pages that are not content files, unprefixed (docs/decisions/022-seo.md). */
 export const STATIC_PAGES = ['/', '/listings', '/pricing', '/contact-us'] as const
 
-/** A listing's page, unprefixed. */
-export const listingPath = (slug: string) => `/listing/${encodeURIComponent(slug)}`
+/**
+ * Where a listing's page lives, unprefixed; SQL that writes a listing's address into a stored
+ * notification joins it with the slug (slugs are ASCII words and dashes, nothing to encode).
+ */
+export const LISTING_PATH_PREFIX = '/listing/'
+
+/** A listing's page, unprefixed: the one way every link to a listing is written (localizePath adds the language). */
+export const listingPath = (slug: string) => `${LISTING_PATH_PREFIX}${encodeURIComponent(slug)}`
 
 /** A city's landing page, unprefixed: the listings page filtered to one country and city. */
 export const cityPath = (countryCode: string, key: string) =>

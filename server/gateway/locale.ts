@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { isbot } from 'isbot'
 import {
   DEFAULT_LOCALE,
   isLocaleCode,
@@ -28,10 +29,18 @@ export function requestLocale(request: FastifyRequest, sentByPage?: unknown): Lo
   return isLocaleCode(sentByPage) ? sentByPage : visitorLocale(request)
 }
 
-/** The cookie that keeps the visitor's language, set on a first visit (the pages' own redirect reads it); null once it is there. */
+/**
+ * The cookie that keeps the visitor's language, set on a first visit (the pages' own redirect reads
+ * it; docs/decisions/003-persian-unprefixed.md); null once it is there, and for crawlers, which are
+ * never sent elsewhere. A first visit to a prefixed address keeps that address's language, the
+ * choice its link made; only an unprefixed one, where no choice is made yet, asks the browser's
+ * languages (else fa).
+ */
 export function localeCookie(request: FastifyRequest, secure: boolean): string | null {
-  if (isLocaleCode(request.cookies[LOCALE_COOKIE])) return null
-  return `${LOCALE_COOKIE}=${visitorLocale(request)}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+  if (isLocaleCode(request.cookies[LOCALE_COOKIE]) || isbot(request.headers['user-agent'] ?? '')) return null
+  const named = localeFromPath(request.url.split('?')[0]!)
+  const locale = named !== DEFAULT_LOCALE ? named : visitorLocale(request)
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 /**

@@ -24,6 +24,8 @@ export const PaymentSchema = z.object({
   kind: z.enum(PAYMENT_KINDS),
   plan_key: z.enum(PLAN_KEYS).nullable(),
   listing_id: z.number().int().nullable(),
+  /** The listing's slug: its page's address (shared/seo.ts listingPath). */
+  listing_slug: z.string().nullable(),
   amount_eur: z.number(),
   discount_eur: z.number(),
   coupon_code: z.string().nullable(),

@@ -1,9 +1,25 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { LOCALE_COOKIE } from '../../shared/locales.ts'
+
+/** The page has hydrated and its language is settled: the 500 ms redirect window passed (kept), or its redirect is done. */
+async function settled(page: Page) {
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  await expect(page.locator('html[data-locale-settled]')).toHaveCount(1)
+}
+
+/** A person's browser: Playwright's own says HeadlessChrome, which the site treats as a crawler (never redirected). */
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
+
+async function storedLocale(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === LOCALE_COOKIE)?.value
+}
 
 test.describe('a German browser', () => {
-  test.use({ locale: 'de-DE' })
+  test.use({ locale: 'de-DE', userAgent: CHROME })
 
-  test('is sent to the German page 500 ms after landing on a Persian one, query and hash kept', async ({ page }) => {
+  test('is sent to the German page 500 ms after a first visit to a Persian (unprefixed) one, query and hash kept', async ({
+    page,
+  }) => {
     await page.goto('/listings?city=berlin#results')
     await expect(page).toHaveURL(/\/de\/listings\?city=berlin#results$/, { timeout: 5_000 })
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
@@ -11,8 +27,9 @@ test.describe('a German browser', () => {
 
   test('is never redirected on /auth/ paths', async ({ page }) => {
     await page.goto('/auth/action?mode=verifyEmail')
-    await page.waitForTimeout(1_200)
+    await settled(page)
     expect(new URL(page.url()).pathname).toBe('/auth/action')
+    expect(await storedLocale(page), 'a German browser, so only the /auth/ rule keeps it here').toBe('de')
   })
 
   test('keeps a language chosen by hand for the rest of the session', async ({ page }) => {
@@ -23,8 +40,69 @@ test.describe('a German browser', () => {
     // '/de/listings' also ends in /listings: wait for the Persian address itself
     await page.waitForURL((url) => url.pathname === '/listings')
     await page.reload()
-    await page.waitForTimeout(1_200)
+    await settled(page)
     expect(new URL(page.url()).pathname).toBe('/listings')
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  })
+
+  test('with a stored choice of Italian, is sent from an English page to the Italian one', async ({ page }) => {
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: 'it', url: test.info().project.use.baseURL! }])
+    await page.goto('/en/listings?country=DE#x')
+    await settled(page)
+    expect(page.url()).toMatch(/\/it\/listings\?country=DE#x$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it')
+  })
+})
+
+test.describe('a first visit to a prefixed address keeps its language', () => {
+  test.describe('a French browser (none of the six)', () => {
+    test.use({ locale: 'fr-FR', userAgent: CHROME })
+
+    test('on /en/listings?country=DE#x stays in English and stores it', async ({ page }) => {
+      await page.goto('/en/listings?country=DE#x')
+      await settled(page)
+      expect(page.url()).toMatch(/\/en\/listings\?country=DE#x$/)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+      expect(await storedLocale(page)).toBe('en')
+    })
+
+    test('on /de/auth stays on the German sign-in page', async ({ page }) => {
+      await page.goto('/de/auth')
+      await settled(page)
+      expect(new URL(page.url()).pathname).toBe('/de/auth')
+      expect(await storedLocale(page)).toBe('de')
+    })
+
+    test('on an unprefixed address stays in Persian, the fallback', async ({ page }) => {
+      await page.goto('/listings')
+      await settled(page)
+      expect(new URL(page.url()).pathname).toBe('/listings')
+      expect(await storedLocale(page)).toBe('fa')
+    })
+  })
+
+  test.describe('a Persian browser', () => {
+    test.use({ locale: 'fa-IR', userAgent: CHROME })
+
+    test('following an English link reads English', async ({ page }) => {
+      await page.goto('/en/pricing')
+      await settled(page)
+      expect(new URL(page.url()).pathname).toBe('/en/pricing')
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    })
+  })
+})
+
+test.describe('a crawler', () => {
+  test.use({
+    locale: 'de-DE',
+    userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  })
+
+  test('is never redirected, whatever its languages', async ({ page }) => {
+    await page.goto('/listings')
+    await settled(page)
+    expect(new URL(page.url()).pathname).toBe('/listings')
+    expect(await storedLocale(page)).toBeUndefined()
   })
 })

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
+import { listingPath } from '../../../shared/seo.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import type { AiComparison } from '../../lib/api/ai.ts'
@@ -73,7 +74,7 @@ export function ComparisonView({ comparison }: { comparison: AiComparison }) {
                   <span className="comparison-side">
                     <SideName side={side} />
                   </span>
-                  <AppLink to={to(`/listing/${listing.slug}`)}>{title(listing)}</AppLink>
+                  <AppLink to={to(listingPath(listing.slug))}>{title(listing)}</AppLink>
                   {winner === side && (
                     <span className="badge better-badge">
                       <Trans>Better choice</Trans>

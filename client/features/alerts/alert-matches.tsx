@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
+import { listingPath } from '../../../shared/seo.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -49,7 +50,7 @@ export function AlertMatches({ id, alertId }: { id: string; alertId: number }) {
         <ol className="match-list">
           {answer.matches.map((match) => (
             <li key={match.id}>
-              <AppLink to={to(`/listing/${match.listingSlug}`)}>
+              <AppLink to={to(listingPath(match.listingSlug))}>
                 <bdi>{match.listingSlug}</bdi>
               </AppLink>
               <span className="hint"> · {formatDate(match.createdAt, locale)}</span>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
+import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -10,11 +11,16 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { Pagination } from '../listings/pagination.tsx'
 
-/** Where a notification leads: its own page's path when it is on this site, else its address as given. */
-function targetOf(notification: AppNotification): string | undefined {
+/**
+ * Where a notification leads: a page of ours, whose path is stored without a language (a listing's:
+ * shared/seo.ts listingPath), in the reader's language; an address of this site as its path; any
+ * other address as given.
+ */
+function targetOf(notification: AppNotification, locale: LocaleCode): string | undefined {
   const url = notification.data.url
   if (!url) return undefined
-  if (typeof window === 'undefined' || !/^https?:/.test(url)) return url
+  if (!/^https?:/.test(url)) return localizePath(url, locale)
+  if (typeof window === 'undefined') return url
   const parsed = new URL(url)
   return parsed.origin === window.location.origin ? parsed.pathname + parsed.search : url
 }
@@ -44,7 +50,7 @@ export function NotificationInbox({
   const open = async (event: { preventDefault(): void }, notification: AppNotification) => {
     if (notification.readAt) return
     event.preventDefault()
-    const target = targetOf(notification)
+    const target = targetOf(notification, locale)
     setFailed(false)
     try {
       await browserApi().alerts.markRead(notification.id)
@@ -80,7 +86,7 @@ export function NotificationInbox({
       ) : (
         <ul className="notification-list">
           {inbox.notifications.map((notification) => {
-            const target = targetOf(notification)
+            const target = targetOf(notification, locale)
             const body = (
               <>
                 <strong className="notification-title">

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { useLoaderData, useRevalidator } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
+import { listingPath } from '../../../shared/seo.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import type { Payment } from '../../lib/api/payments.ts'
@@ -24,7 +25,8 @@ function Onward({ payment }: { payment: Payment }) {
         <Trans>Go to my subscription</Trans>
       </AppLink>
     )
-  const listing = to(`/listing/${payment.listingId}`)
+  // a listing's one address is its slug's (an id address is not its canonical page)
+  const listing = payment.listingSlug ? to(listingPath(payment.listingSlug)) : to('/listings')
   return (
     <>
       <AppLink className="button" to={listing}>

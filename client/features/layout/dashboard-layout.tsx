@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { useLayoutEffect, useRef, useState } from 'react'
+import { NavLink, Outlet, useLoaderData, useLocation, useNavigationType, type LoaderFunctionArgs } from 'react-router'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -33,9 +33,41 @@ function SignOut() {
   )
 }
 
+/** Where the content pane was scrolled to on each history entry of this tab (by the entry's key). */
+const panePositions = new Map<string, number>()
+
+/**
+ * The signed-in area scrolls its content pane, not the window, so the root's scroll restoration
+ * does not reach it; this does the same for the pane: a new page starts at the pane's top (or at
+ * its #anchor), back and forward return to where the reader was.
+ */
+function usePaneScrollRestoration() {
+  const pane = useRef<HTMLElement>(null)
+  const { key, hash } = useLocation()
+  const type = useNavigationType()
+  useLayoutEffect(() => {
+    const element = pane.current
+    if (!element) return
+    let anchor: HTMLElement | null = null
+    try {
+      anchor = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    } catch {
+      // a hash that is no element's id
+    }
+    if (type === 'POP') element.scrollTop = panePositions.get(key) ?? 0
+    else if (anchor) anchor.scrollIntoView()
+    else element.scrollTop = 0
+    const remember = () => void panePositions.set(key, element.scrollTop)
+    element.addEventListener('scroll', remember, { passive: true })
+    return () => element.removeEventListener('scroll', remember)
+  }, [key, hash, type])
+  return pane
+}
+
 /** The signed-in area: a side menu and a scrolling content pane (the page itself does not scroll). */
 export function DashboardLayout() {
   const { user } = useLoaderData<typeof loader>()
+  const pane = usePaneScrollRestoration()
   const name = user.firstName
   const to = useLocalePath()
   const { t } = useLingui()
@@ -73,7 +105,7 @@ export function DashboardLayout() {
           ))}
           <SignOut />
         </nav>
-        <main id="main" className="dashboard-main">
+        <main id="main" className="dashboard-main" ref={pane}>
           <Outlet />
         </main>
       </div>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import { preload } from 'react-dom'
-import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useRouteError } from 'react-router'
 import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
 import {
   isLocaleCode,
@@ -12,7 +12,7 @@ import {
   stripLocale,
   type LocaleCode,
 } from '../../../shared/locales.ts'
-import { canonicalSearch } from '../../../shared/seo.ts'
+import { canonicalSearch, listingPath } from '../../../shared/seo.ts'
 import { manifestPath, THEME_COLOR } from '../../../shared/web-manifest.ts'
 import { replayEarlyClick } from '../../lib/early-clicks.ts'
 import { useShell } from '../../lib/context.ts'
@@ -33,7 +33,9 @@ function readCookie(name: string): string | undefined {
 /**
  * On load, after 500 ms, a stored language that differs from the URL's sends the visitor
  * to the matching localized path (query and hash kept) — never on /auth/ or /api/ paths, nor after
- * a manual change in this browser session.
+ * a manual change in this browser session. The stored language is the visitor's choice: a first
+ * visit stores the language of the address it came to, or, on an unprefixed one, the browser's
+ * (server/gateway/locale.ts; docs/decisions/003-persian-unprefixed.md).
  */
 function useStoredLocaleRedirect(locale: LocaleCode) {
   const navigate = useNavigate()
@@ -41,15 +43,19 @@ function useStoredLocaleRedirect(locale: LocaleCode) {
   const current = useRef(locale)
   current.current = locale
   useEffect(() => {
+    // tests and tooling learn that the page's language is settled: kept, or the redirect done
+    const settled = () => void (document.documentElement.dataset.localeSettled = 'true')
     const { pathname, search, hash } = window.location
-    if (pathname.includes('/auth/') || pathname.includes('/api/')) return
-    if (sessionStorage.getItem(MANUAL_LOCALE_FLAG)) return
+    if (pathname.includes('/auth/') || pathname.includes('/api/') || sessionStorage.getItem(MANUAL_LOCALE_FLAG))
+      return settled()
     const timer = setTimeout(() => {
       const stored = readCookie(LOCALE_COOKIE)
-      if (!isLocaleCode(stored) || stored === current.current) return
-      navigate(`${localizePath(stripLocale(window.location.pathname, current.current), stored)}${search}${hash}`, {
-        replace: true,
-      })
+      if (!isLocaleCode(stored) || stored === current.current) return settled()
+      void Promise.resolve(
+        navigate(`${localizePath(stripLocale(window.location.pathname, current.current), stored)}${search}${hash}`, {
+          replace: true,
+        }),
+      ).then(settled)
     }, LOCALE_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on load only
@@ -65,6 +71,11 @@ export function Root() {
   const path = stripLocale(location.pathname, locale)
   const isDashboard = path === '/dashboard' || path.startsWith('/dashboard/')
   const absolute = (p: string) => `${shell.publicBaseUrl}${p}`
+  // a listing reached by its id (/listing/41) is one page with its slug's address: that one is canonical
+  const listingSlug = (
+    useMatches().find((m) => m.id === `${locale}:listing`)?.loaderData as { listing?: { slug: string } } | undefined
+  )?.listing?.slug
+  const page = listingSlug ? listingPath(listingSlug) : path
   // one address per page: tracking parameters and view options dropped (docs/decisions/022-seo.md)
   const query = canonicalSearch(path, new URLSearchParams(location.search))
   // Persian text waits for no stylesheet to discover its font (docs/decisions/026-images-fonts-and-lcp.md)
@@ -87,12 +98,12 @@ export function Root() {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href={manifestPath(locale)} />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
-        <link rel="canonical" href={absolute(location.pathname + query)} />
+        <link rel="canonical" href={absolute(localizePath(page, locale) + query)} />
         {LOCALES.map((l) => (
-          <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(path, l.code) + query)} />
+          <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(page, l.code) + query)} />
         ))}
-        <link rel="alternate" hrefLang="x-default" href={absolute(localizePath(path, 'fa') + query)} />
-        <meta property="og:url" content={absolute(location.pathname + query)} />
+        <link rel="alternate" hrefLang="x-default" href={absolute(localizePath(page, 'fa') + query)} />
+        <meta property="og:url" content={absolute(localizePath(page, locale) + query)} />
         <meta property="og:locale" content={info.language.replace('-', '_')} />
         <meta property="og:site_name" content={locale === 'fa' ? 'خانه' : 'Khaneh'} />
         {shell.styles.map((href) => (
@@ -101,6 +112,9 @@ export function Root() {
       </head>
       <body>
         <Outlet />
+        {/* A new page starts at its top (or its #anchor), back and forward return to where the reader
+            was: React Router's scroll restoration, which in a data router writes no inline script. */}
+        <ScrollRestoration />
       </body>
     </html>
   )

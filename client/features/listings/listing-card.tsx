@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
+import { listingPath } from '../../../shared/seo.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import type { Listing } from '../../lib/api/listings.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -87,7 +88,7 @@ export function ListingCard({
   const Title = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className={listing.status === 'active' ? 'listing-card' : 'listing-card is-unavailable'}>
-      <AppLink to={to(`/listing/${listing.slug}`)} className="listing-card-link">
+      <AppLink to={to(listingPath(listing.slug))} className="listing-card-link">
         <div className="listing-card-photo">
           {photo ? (
             <img

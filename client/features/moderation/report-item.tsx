@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
+import { listingPath } from '../../../shared/seo.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import type { AdminReport } from '../../lib/api/moderation.ts'
 import { browserApi } from '../../lib/api/browser.ts'
@@ -70,7 +71,7 @@ export function ReportItem({ report, onClosed }: { report: AdminReport; onClosed
         <div className="own-listing-body">
           <h3 className="own-listing-title">
             {report.listing.status === 'active' ? (
-              <Link to={to(`/listing/${report.listing.slug}`)}>{title}</Link>
+              <Link to={to(listingPath(report.listing.slug))}>{title}</Link>
             ) : (
               title
             )}

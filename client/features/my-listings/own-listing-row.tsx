@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
+import { listingPath } from '../../../shared/seo.ts'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { OwnListing } from '../../lib/api/own-listings.ts'
@@ -74,7 +75,7 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
       </div>
       <div className="own-listing-body">
         <h2 className="own-listing-title">
-          {status === 'active' ? <Link to={to(`/listing/${listing.slug}`)}>{title}</Link> : title}
+          {status === 'active' ? <Link to={to(listingPath(listing.slug))}>{title}</Link> : title}
         </h2>
         <p className="own-listing-meta">
           <span className={`status-chip status-${status}`}>{i18n._(STATUS_LABELS[status])}</span>

@@ -1,4 +1,5 @@
 import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
+import { LISTING_PATH_PREFIX } from '../../../shared/seo.ts'
 import type { Queryable } from '../db/client.ts'
 
 /**
@@ -277,14 +278,14 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
      inbox AS (
        INSERT INTO notifications (user_id, alert_id, title, body, data)
        SELECT user_id, alert_id, name, concat_ws(' · ', city, price),
-              jsonb_build_object('listing_id', listing_id, 'url', '/listings/' || slug)
+              jsonb_build_object('listing_id', listing_id, 'url', $4::text || slug)
          FROM fresh RETURNING id, user_id),
      told AS (SELECT pg_notify($2, user_id::text) FROM (SELECT DISTINCT user_id FROM inbox) u),
      queued AS (
        INSERT INTO notification_outbox (user_id, channel, payload, dedupe_key)
        SELECT DISTINCT ON (d.channel, d.address) f.user_id, d.channel,
               jsonb_build_object('alert_id', f.alert_id, 'listing_id', f.listing_id, 'title', f.name, 'city', f.city,
-                                 'price', f.price, 'url', '/listings/' || f.slug, 'language', f.language, 'tag', 'listing-' || f.listing_id)
+                                 'price', f.price, 'url', $4::text || f.slug, 'language', f.language, 'tag', 'listing-' || f.listing_id)
               || d.target,
               'listing:' || f.listing_id || ':' || d.channel || ':' || md5(d.address)
          FROM fresh f
@@ -302,7 +303,8 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
      SELECT (SELECT count(*) FROM counted)::int AS matched, (SELECT count(*) FROM queued)::int AS outbox,
             (SELECT count(*) FROM inbox)::int AS inbox, (SELECT count(*) FROM told)::int AS told,
             (SELECT count(*) FROM woken)::int AS woken`,
-    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL],
+    // the listing's page, unprefixed (shared/seo.ts listingPath): each reader's language is added where the link is shown or sent
+    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL, LISTING_PATH_PREFIX],
   )
   return { matched: row?.matched ?? 0, outbox: row?.outbox ?? 0 }
 }

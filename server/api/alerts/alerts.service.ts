@@ -1,4 +1,5 @@
 import { paginationOf } from '../../../shared/schemas/common.ts'
+import { listingPath } from '../../../shared/seo.ts'
 import type {
   Alert,
   AlertFiltersQuery,
@@ -169,7 +170,7 @@ export function alertsService(
           id: r.id,
           listing_id: r.listing_id,
           listing_slug: r.listing_slug,
-          url: `/listings/${r.listing_slug}`,
+          url: listingPath(r.listing_slug),
           created_at: new Date(r.created_at).toISOString(),
         })),
         pagination: paginationOf(page, ALERT_PAGE_SIZE, total),

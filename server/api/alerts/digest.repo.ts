@@ -1,3 +1,4 @@
+import { LISTING_PATH_PREFIX } from '../../../shared/seo.ts'
 import type { Queryable } from '../db/client.ts'
 
 /** The start of the UTC day `at` is in: a digest takes the matches made before it. */
@@ -34,7 +35,7 @@ export async function writeDigests(db: Queryable, now: Date = new Date()): Promi
      digests AS (
        SELECT u.id AS user_id, u.email, u.language,
               jsonb_agg(jsonb_build_object('alert', lines.name, 'price', lines.price, 'city', lines.city,
-                                           'url', '/listings/' || lines.slug) ORDER BY lines.alert_id, lines.id) AS matches
+                                           'url', $3::text || lines.slug) ORDER BY lines.alert_id, lines.id) AS matches
          FROM lines JOIN users u ON u.id = lines.user_id
         WHERE u.email IS NOT NULL AND u.email_verified
         GROUP BY u.id),
@@ -47,7 +48,7 @@ export async function writeDigests(db: Queryable, now: Date = new Date()): Promi
        ON CONFLICT (dedupe_key) DO NOTHING
        RETURNING id)
      SELECT count(*)::int AS written FROM queued`,
-    [before, day],
+    [before, day, LISTING_PATH_PREFIX],
   )
   return row?.written ?? 0
 }

@@ -9,6 +9,8 @@ export interface PaymentRow {
   kind: PaymentKind
   plan_key: 'monthly' | 'quarterly' | 'yearly' | null
   listing_id: number | null
+  /** The listing's slug, read with the row: the pages link a listing by its slug. */
+  listing_slug: string | null
   amount_minor: number
   currency: 'EUR'
   coupon_code: string | null
@@ -43,7 +45,8 @@ export interface NewPayment {
 }
 
 const COLUMNS = `id, user_id, kind, plan_key, listing_id, amount_minor, currency, coupon_code, discount_minor, status,
-  provider, provider_ref, checkout_url, idempotency_key, request_hash, created_at, paid_at, cancelled_at, refund_reason`
+  provider, provider_ref, checkout_url, idempotency_key, request_hash, created_at, paid_at, cancelled_at, refund_reason,
+  (SELECT l.slug FROM listings l WHERE l.id = payments.listing_id) AS listing_slug`
 
 /** The payments ledger (docs/decisions/019-payments-ledger.md): integer cents, one row per (payer, idempotency key). */
 export function paymentsRepo(db: Queryable) {

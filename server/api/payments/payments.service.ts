@@ -65,6 +65,7 @@ export function toPayment(row: PaymentRow): Payment {
     kind: row.kind,
     plan_key: row.plan_key,
     listing_id: row.listing_id,
+    listing_slug: row.listing_slug,
     amount_eur: eurOf(row.amount_minor),
     discount_eur: eurOf(row.discount_minor),
     coupon_code: row.coupon_code,

@@ -12,7 +12,7 @@ export interface NotificationPayload {
   city: string | null
   /** "800 EUR"; null for a negotiable rent. */
   price: string | null
-  /** The listing's path without a locale prefix (`/listings/{slug}`). */
+  /** The listing's path without a locale prefix (shared/seo.ts listingPath). */
   url: string
   language: string
   /** `listing-{id}`: one notification per listing on a device. */

@@ -29,16 +29,44 @@ t.test('the language of a request', async (t) => {
     },
   )
 
-  await t.test('the language cookie is set once, from Accept-Language, then fa', async (t) => {
-    t.equal(localeCookie(request('/', { cookie: 'en' }), true), null)
-    t.equal(
-      localeCookie(request('/', { acceptLanguage: 'it-IT,it;q=0.9' }), false),
-      'i18n_redirected=it; Max-Age=31536000; Path=/; SameSite=Lax',
-    )
-    t.equal(
-      localeCookie(request('/en', { cookie: 'klingon' }), true),
-      'i18n_redirected=fa; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
-    )
+  await t.test(
+    "the language cookie is set once: a prefixed first visit stores its address's language, an unprefixed one the browser's, then fa",
+    async (t) => {
+      t.equal(localeCookie(request('/', { cookie: 'en' }), true), null)
+      t.equal(
+        localeCookie(request('/', { acceptLanguage: 'it-IT,it;q=0.9' }), false),
+        'i18n_redirected=it; Max-Age=31536000; Path=/; SameSite=Lax',
+      )
+      t.equal(
+        localeCookie(request('/listings?city=berlin', { acceptLanguage: 'fr-FR,fr;q=0.9' }), false),
+        'i18n_redirected=fa; Max-Age=31536000; Path=/; SameSite=Lax',
+      )
+      t.equal(
+        localeCookie(request('/en/listings?country=DE', { acceptLanguage: 'fr-FR,fr;q=0.9' }), true),
+        'i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+        'a French browser following an English link keeps English',
+      )
+      t.equal(
+        localeCookie(request('/en', { acceptLanguage: 'fa-IR,fa;q=0.9' }), false),
+        'i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax',
+        'a Persian browser following an English link keeps English',
+      )
+      t.equal(
+        localeCookie(request('/de/auth', { cookie: 'klingon' }), true),
+        'i18n_redirected=de; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+      )
+    },
+  )
+
+  await t.test('a crawler gets no language cookie, so no page ever sends it elsewhere', async (t) => {
+    const googlebot = {
+      ...request('/listings', { acceptLanguage: 'de-DE' }),
+      headers: {
+        'accept-language': 'de-DE',
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      },
+    } as unknown as FastifyRequest
+    t.equal(localeCookie(googlebot, true), null)
   })
 
   await t.test('/fa/... has one canonical address, without the prefix', async (t) => {

@@ -111,6 +111,11 @@ t.test('money pages', async (t) => {
       const result = await page(`/en/checkout/result/${id}`, owner.cookies)
       t.match(result.body, /Payment refunded/)
       t.match(result.body, /The listing was no longer active when the payment arrived, so it was not boosted\./)
+      t.match(
+        result.body,
+        /<a href="\/en\/listing\/let-room"[^>]*>Back to the listing<\/a>/,
+        "back to the listing's one address, its slug's",
+      )
     },
   )
 

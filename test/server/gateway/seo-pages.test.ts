@@ -98,6 +98,12 @@ t.test('SEO of the server-rendered pages', async (t) => {
     t.match(res.body, /<meta property="og:title" content="[^"]+"/)
     t.match(res.body, /<meta property="og:description" content="Bright flat\./)
     t.equal(robots(res.body), undefined, 'an active listing is indexed')
+    t.equal(canonical(res.body), `${BASE}/en/listing/bright-flat-berlin`)
+    const byId = await page(`/en/listing/${flat.id}`)
+    t.equal(byId.statusCode, 200, 'a listing is found by its id too')
+    t.equal(canonical(byId.body), `${BASE}/en/listing/bright-flat-berlin`, 'whose canonical is the slug address')
+    t.equal(hreflangs(byId.body).fa, `${BASE}/listing/bright-flat-berlin`)
+    t.match(byId.body, `<meta property="og:url" content="${BASE}/en/listing/bright-flat-berlin"/>`)
     t.equal(
       ofType(jsonLd((await page(`/de/listing/${room.slug}`)).body), 'Room')?.['@type'],
       'Room',

@@ -54,6 +54,17 @@ t.test('home page loader', async (t) => {
         status: 302,
         location: '/de/auth?login=required',
       })
+      // the page the reader was on goes along, so signing in again returns there; never another site
+      const next = encodeURIComponent('/de/listings?page=2#x')
+      t.same(
+        redirectOf(await thrownBy(() => loader(routeArgs(`/de?login=required&next=${next}`, { app, locale: 'de' })))),
+        { status: 302, location: `/de/auth?login=required&next=${encodeURIComponent('/de/listings?page=2#x')}` },
+      )
+      const away = encodeURIComponent('//evil.example/x')
+      t.same(
+        redirectOf(await thrownBy(() => loader(routeArgs(`/en?login=required&next=${away}`, { app, locale: 'en' })))),
+        { status: 302, location: '/en/auth?login=required' },
+      )
     },
   )
 })

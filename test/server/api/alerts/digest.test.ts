@@ -87,8 +87,8 @@ t.test(
         'These new listings matched your saved searches yesterday:',
         '',
         'Berlin daily',
-        `- 700 EUR · Berlin\n  ${BASE}/en/listings/${yesterday1.slug}`,
-        `- 720 EUR · Berlin\n  ${BASE}/en/listings/${yesterday2.slug}`,
+        `- 700 EUR · Berlin\n  ${BASE}/en/listing/${yesterday1.slug}`,
+        `- 720 EUR · Berlin\n  ${BASE}/en/listing/${yesterday2.slug}`,
         '',
         `To edit or pause your alerts, open:\n${BASE}/en/dashboard/alerts`,
       ].join('\n'),
@@ -96,7 +96,7 @@ t.test(
     t.notMatch(ana.text, today.slug, "today's match waits for tomorrow's digest")
     const ben = mails.find((m) => m.to === 'ben@example.com')!
     t.equal(ben.subject, 'Deine täglichen Khaneh-Suchaufträge: neue Anzeigen (2)')
-    t.match(ben.text, `${BASE}/de/listings/${yesterday1.slug}`)
+    t.match(ben.text, `${BASE}/de/listing/${yesterday1.slug}`)
     for (const mail of mails) t.notMatch(mail.text, /5550000/, 'never the contact')
 
     // tomorrow: today's match, in one more digest each

@@ -169,7 +169,7 @@ t.test(
     const inbox = (await call('GET', '/alerts/notifications', renter.token)).json().data
     t.equal(inbox.notifications.length, 1, 'one notification')
     t.equal(inbox.unread_count, 1)
-    t.same(inbox.notifications[0].data, { listing_id: listing.id, url: `/listings/${listing.slug}` })
+    t.same(inbox.notifications[0].data, { listing_id: listing.id, url: `/listing/${listing.slug}` })
     t.equal(inbox.notifications[0].title, 'Berlin flats')
     const outbox = await db.query<{ channel: string; payload: Record<string, unknown> }>(
       `SELECT channel, payload FROM notification_outbox`,

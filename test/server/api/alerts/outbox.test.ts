@@ -79,7 +79,7 @@ t.test(
     const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()])
     t.equal(ra.sent + rb.sent, 24, 'all sent between them')
     t.equal(fake.calls.sendMessage, 24, 'exactly one sendMessage per match')
-    const pairs = fake.messages.map((m) => `${m.chatId}:${/\/listings\/([^\s]+)/.exec(m.text)![1]}`)
+    const pairs = fake.messages.map((m) => `${m.chatId}:${/\/listing\/([^\s]+)/.exec(m.text)![1]}`)
     t.equal(new Set(pairs).size, 24, 'every (renter, listing) once')
     for (const m of fake.messages) t.notMatch(m.text, /5551234/, 'never the contact')
     t.ok(
@@ -90,11 +90,11 @@ t.test(
     const english = fake.messages.find((m) => m.chatId === '6001' && m.text.includes(listings[0]!.slug))!
     t.equal(
       english.text,
-      ['Berlin 1', '750 EUR', 'Berlin', `${BASE}/en/listings/${listings[0]!.slug}`].join('\n'),
+      ['Berlin 1', '750 EUR', 'Berlin', `${BASE}/en/listing/${listings[0]!.slug}`].join('\n'),
       'title, price, city and the link',
     )
     const persian = fake.messages.find((m) => m.chatId === '6002' && m.text.includes(listings[0]!.slug))!
-    t.equal(persian.text, ['Berlin 2', '750 EUR', 'برلین', `${BASE}/listings/${listings[0]!.slug}`].join('\n'))
+    t.equal(persian.text, ['Berlin 2', '750 EUR', 'برلین', `${BASE}/listing/${listings[0]!.slug}`].join('\n'))
 
     t.same(await a.runOnce(), { sent: 0, retried: 0, parked: 0 }, 'nothing left')
     t.equal(fake.calls.sendMessage, 24)

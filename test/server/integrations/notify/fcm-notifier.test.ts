@@ -72,7 +72,7 @@ t.test(
       message: {
         token: TOKEN,
         notification: { title: 'Berlin', body: '900 EUR · Berlin' },
-        data: { listing_id: String(listing.id), url: `/de/listings/${listing.slug}` },
+        data: { listing_id: String(listing.id), url: `/de/listing/${listing.slug}` },
         webpush: {
           headers: { TTL: '86400', Urgency: 'high' },
           notification: {
@@ -82,7 +82,7 @@ t.test(
             requireInteraction: true,
             silent: false,
           },
-          fcm_options: { link: `${BASE}/de/listings/${listing.slug}` },
+          fcm_options: { link: `${BASE}/de/listing/${listing.slug}` },
         },
         android: { ttl: '86400s', priority: 'high', notification: { tag: `listing-${listing.id}` } },
       },

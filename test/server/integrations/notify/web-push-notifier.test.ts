@@ -104,7 +104,7 @@ t.test('approval → outbox → worker → a real encrypted Web Push the browser
     tag: `listing-${listing.id}`,
     requireInteraction: true,
     silent: false,
-    data: { listing_id: listing.id, url: `/en/listings/${listing.slug}` },
+    data: { listing_id: listing.id, url: `/en/listing/${listing.slug}` },
   })
   t.notMatch(JSON.stringify(notification), /5559876/, 'never the contact')
   t.equal((await outbox(db))[0]!.sent_at !== null, true)
@@ -126,7 +126,7 @@ t.test('an empty alert name gives the default title; a Persian user gets the unp
   }
   t.equal(notification.title, 'New Notification')
   t.equal(notification.body, '700 EUR · برلین')
-  t.equal(notification.data.url, `/listings/${listing.slug}`)
+  t.equal(notification.data.url, `/listing/${listing.slug}`)
 })
 
 t.test(
@@ -180,7 +180,7 @@ t.test('a push service that does not answer in time is retried', async (t) => {
     title: 'x',
     city: null,
     price: null,
-    url: '/listings/x',
+    url: '/listing/x',
     language: 'en',
     tag: 'listing-2',
     subscription_id: 1,
