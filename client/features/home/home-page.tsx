@@ -1,6 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { formatNumber } from '../../../shared/money.ts'
 import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
@@ -62,7 +61,6 @@ export function Component() {
   const locale = useLocale()
   const to = useLocalePath()
   const { publicBaseUrl } = useShell()
-  const count = formatNumber(totalListings, locale)
   return (
     <>
       <PageHead
@@ -76,7 +74,11 @@ export function Component() {
             <Trans>Find your next home, in your language</Trans>
           </h1>
           <p className="hero-lead">
-            <Trans>{count} apartments and rooms from Persian-speaking hosts, from Berlin to Toronto.</Trans>
+            <Plural
+              value={totalListings}
+              one="# home from Persian-speaking hosts, from Berlin to Toronto."
+              other="# apartments and rooms from Persian-speaking hosts, from Berlin to Toronto."
+            />
           </p>
           <Form
             method="get"

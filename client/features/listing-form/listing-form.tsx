@@ -313,7 +313,7 @@ export function ListingFormFields({
 
       <fieldset className="form-section">
         <legend>
-          <Trans>Contact</Trans>
+          <Trans context="how tenants reach the owner of a listing">Contact</Trans>
         </legend>
         <Field
           field="contact"

@@ -1,8 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
-import { formatNumber, formatRent } from '../../../shared/money.ts'
+import { formatRent } from '../../../shared/money.ts'
 import { CONTACT_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -83,7 +83,6 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
 
   if (state.kind === 'open') {
     const { phone, rateLimit } = state
-    const left = rateLimit ? formatNumber(rateLimit.remainingAccesses, locale) : ''
     return (
       <div className="contact-reveal" role="status">
         <a className="button" href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr">
@@ -91,7 +90,11 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
         </a>
         {rateLimit && (
           <p className="hint">
-            <Trans>{left} new contacts left today.</Trans>
+            <Plural
+              value={rateLimit.remainingAccesses}
+              one="# new contact left today."
+              other="# new contacts left today."
+            />
           </p>
         )}
       </div>

@@ -1,7 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
-import { formatNumber, formatRent } from '../../../shared/money.ts'
+import { formatRent } from '../../../shared/money.ts'
 import { BOOST_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { browserApi } from '../../lib/api/browser.ts'
@@ -63,7 +63,6 @@ export function BoostButton({
     }
   }
 
-  const left = freeLeft === null ? '' : formatNumber(freeLeft, locale)
   return (
     <span className="boost-control">
       {boosted && (
@@ -82,7 +81,7 @@ export function BoostButton({
       )}
       {freeLeft !== null && (
         <span className="hint" role="status">
-          <Trans>{left} free boosts left.</Trans>
+          <Plural value={freeLeft} one="# free boost left." other="# free boosts left." />
         </span>
       )}
       {mustPay && (

@@ -104,7 +104,7 @@ export async function analyse(
     language,
   )
   const summary = red_flags.length
-    ? aiText(language, 'flags', { n: formatNumber(red_flags.length, language) })
+    ? aiText(language, 'flags', { n: formatNumber(red_flags.length, language) }, red_flags.length)
     : aiText(language, 'noFlags')
   return { listing_id: listing.id, price, fit: fitOf(listing, prefs, language), red_flags, summary }
 }

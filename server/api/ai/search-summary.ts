@@ -34,7 +34,7 @@ export function searchInsights(c: SearchContext, ranked: Array<{ score: number |
   const out: string[] = []
   if (Object.keys(c.filters).length === 0) out.push(aiText(language, 'nothingUnderstood'))
   if (c.total === 0) return [...out, aiText(language, 'none')]
-  out.push(aiText(language, 'found', { n: formatNumber(c.total, language) }))
+  out.push(aiText(language, 'found', { n: formatNumber(c.total, language) }, c.total))
   const rents = c.pool.flatMap((l) => {
     const eur = rentEurOf(l)
     return eur === null ? [] : [eur]
@@ -46,7 +46,8 @@ export function searchInsights(c: SearchContext, ranked: Array<{ score: number |
   if (rents.length >= 3) out.push(aiText(language, 'median', { price: money(median(rents)) }))
   if (rents.length > 0) out.push(aiText(language, 'cheapest', { price: money(Math.min(...rents)) }))
   const good = ranked.filter((r) => r.score !== null && r.score >= 80).length
-  if (ranked.some((r) => r.score !== null)) out.push(aiText(language, 'bestFit', { n: formatNumber(good, language) }))
+  if (ranked.some((r) => r.score !== null))
+    out.push(aiText(language, 'bestFit', { n: formatNumber(good, language) }, good))
   return out
 }
 

@@ -1,4 +1,5 @@
 import { isLocaleCode, localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import { formatNumber } from '../../../shared/money.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { DigestPayload, NotificationSender, SendResult } from './notifier.ts'
 
@@ -60,7 +61,7 @@ export function digestMail(payload: DigestPayload, publicBaseUrl: string): { sub
     sections.push(`- ${[match.price, match.city].filter(Boolean).join(' · ')}\n  ${link(match.url)}`)
   }
   return {
-    subject: texts.subject.replace('{count}', String(payload.matches.length)),
+    subject: texts.subject.replace('{count}', formatNumber(payload.matches.length, language)),
     text: [texts.intro, ...sections, '', texts.footer.replace('{link}', link('/dashboard/alerts'))].join('\n'),
   }
 }

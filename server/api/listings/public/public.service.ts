@@ -316,7 +316,8 @@ function toListing(row: ListingRow, now: number, translated: boolean): Listing {
     furnished: row.furnished,
     status: row.status,
     boost_until: boostUntil ? boostUntil.toISOString() : null,
-    is_boosted: boostUntil !== null && boostUntil.getTime() > now,
+    // first in search only while in search: a rented or expired listing is not featured, whatever its boost
+    is_boosted: row.status === 'active' && boostUntil !== null && boostUntil.getTime() > now,
     contact: null,
     is_favorited: false,
     favorite_count: row.favorite_count,
