@@ -1,3 +1,5 @@
+import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
+import { currencyExponent, formatRent } from '../../../shared/money.ts'
 import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
 import type { Queryable } from '../db/client.ts'
 
@@ -243,6 +245,7 @@ export interface NotificationRow {
  * (docs/decisions/020-alerts-and-outbox.md). The conditions are GET /listings' (listings/public/public.repo.ts whereActive).
  */
 export async function matchListing(db: Queryable, listingId: number): Promise<{ matched: number; outbox: number }> {
+  const prices = await pricesByLanguage(db, listingId)
   const [row] = await db.query<{ matched: number; outbox: number }>(
     `WITH l AS (
        SELECT l.id, l.slug, l.owner_id, l.country_code, l.city_id, l.type, l.term, l.gender_pref, l.has_contract,
@@ -268,8 +271,7 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
      fresh AS (
        SELECT hit.*, u.language, u.telegram_id, l.id AS listing_id, l.slug, l.rent_minor, l.currency,
               COALESCE(l.city_names->>u.language, l.city_names->>'en') AS city,
-              CASE WHEN l.rent_minor IS NULL THEN NULL ELSE trim_scale(round(l.rent_minor::numeric / CASE WHEN l.currency = 'IRR' THEN 1 ELSE 100 END, 2))::text -- shared/money.ts currencyExponent
-               || ' ' || l.currency END AS price
+              COALESCE($4::jsonb ->> u.language, $4::jsonb ->> 'fa') AS price
          FROM matched JOIN hit USING (alert_id) JOIN users u ON u.id = hit.user_id CROSS JOIN l),
      counted AS (
        UPDATE alerts a SET last_triggered = now(), new_listings_count = a.new_listings_count + 1
@@ -302,7 +304,18 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
      SELECT (SELECT count(*) FROM counted)::int AS matched, (SELECT count(*) FROM queued)::int AS outbox,
             (SELECT count(*) FROM inbox)::int AS inbox, (SELECT count(*) FROM told)::int AS told,
             (SELECT count(*) FROM woken)::int AS woken`,
-    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL],
+    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL, JSON.stringify(prices)],
   )
   return { matched: row?.matched ?? 0, outbox: row?.outbox ?? 0 }
+}
+
+/** The listing's rent as a card shows it in each language (formatRent: rials with Persian digits in fa); none when negotiable. */
+async function pricesByLanguage(db: Queryable, listingId: number): Promise<Partial<Record<LocaleCode, string>>> {
+  const [listing] = await db.query<{ rent_minor: string | number | null; currency: string }>(
+    `SELECT rent_minor, currency FROM listings WHERE id = $1`,
+    [listingId],
+  )
+  if (!listing || listing.rent_minor === null || Number(listing.rent_minor) === 0) return {}
+  const rent = Number(listing.rent_minor) / 10 ** currencyExponent(listing.currency)
+  return Object.fromEntries(LOCALE_CODES.map((code) => [code, formatRent(rent, listing.currency, code)]))
 }
