@@ -19,6 +19,9 @@ export interface AlertMatchColumns {
   term: string | null
   min_eur_cents: number | null
   max_eur_cents: number | null
+  /** Rial rents' own range, when the prices were given in rials (migration 0026); null: compared in EUR cents. */
+  min_rial: number | null
+  max_rial: number | null
   include_negotiable: boolean
   gender_pref: string | null
   has_contract: boolean | null
@@ -52,6 +55,8 @@ const MATCH_COLUMNS = [
   'term',
   'min_eur_cents',
   'max_eur_cents',
+  'min_rial',
+  'max_rial',
   'include_negotiable',
   'gender_pref',
   'has_contract',
@@ -262,8 +267,11 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
           AND (a.gender_pref IS NULL OR l.gender_pref IN (a.gender_pref, 'any'))
           AND (a.has_contract IS NULL OR a.has_contract = l.has_contract)
           AND (a.available_by IS NULL OR l.start_date IS NULL OR l.start_date <= a.available_by)
-          AND ((l.rent_minor IS NOT NULL AND (a.min_eur_cents IS NULL OR l.rent_eur_cents >= a.min_eur_cents)
-                                         AND (a.max_eur_cents IS NULL OR l.rent_eur_cents <= a.max_eur_cents))
+          AND ((l.rent_minor IS NOT NULL
+                AND CASE WHEN l.currency = 'IRR' AND (a.min_rial IS NOT NULL OR a.max_rial IS NOT NULL)
+                         THEN (a.min_rial IS NULL OR l.rent_minor >= a.min_rial) AND (a.max_rial IS NULL OR l.rent_minor <= a.max_rial)
+                         ELSE (a.min_eur_cents IS NULL OR l.rent_eur_cents >= a.min_eur_cents)
+                              AND (a.max_eur_cents IS NULL OR l.rent_eur_cents <= a.max_eur_cents) END)
                OR (a.include_negotiable AND l.rent_minor IS NULL))),
      matched AS (
        INSERT INTO alert_matches (alert_id, listing_id) SELECT hit.alert_id, l.id FROM hit, l
