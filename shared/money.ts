@@ -99,10 +99,11 @@ export function latinDigits(text: string): string {
 
 /**
  * A whole amount typed in any of those digits, thousands separated or not ("۵۰٬۰۰۰٬۰۰۰", "1,500",
- * "1.500"), decimals dropped ("300.7" is 300); null when it is no amount.
+ * "1.500"), decimals dropped ("300.7" is 300); null when it is no number.
  */
 export function parseWholeAmount(text: string): number | null {
   const digits = latinDigits(text.trim()).replace(/[\s,٬'’_]|\.(?=\d{3}(?!\d))/g, '')
-  const whole = /^(\d{1,15})(?:[.٫]\d*)?$/.exec(digits)
+  // a minus sign is kept, for the API to refuse (a hand-edited address), rather than silently dropped
+  const whole = /^(-?\d{1,15})(?:[.٫]\d*)?$/.exec(digits)
   return whole ? Number(whole[1]) : null
 }
