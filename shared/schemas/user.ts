@@ -132,6 +132,8 @@ export const PhoneVerificationSchema = z.union([PhoneCodeSentSchema, UserSchema]
 export const AccountStatusSchema = z.object({
   auth_methods: z.array(z.string()),
   telegram_linked: z.boolean(),
+  /** The linked Telegram account as Telegram names it (not the profile's editable username and name). */
+  telegram_account: z.object({ username: z.string().nullable(), name: z.string().nullable() }).nullable(),
   email_linked: z.boolean(),
   email_verified: z.boolean(),
   phone_verified: z.boolean(),
