@@ -48,7 +48,7 @@ export function TelegramLogin({
     <>
       <div ref={box} className="telegram-login" hidden={unreachable} />
       {unreachable && (
-        <p role="status" className="notice telegram-unreachable">
+        <p className="notice telegram-unreachable" aria-live="polite">
           <Trans>Telegram cannot be reached from here right now.</Trans>{' '}
           {emailOffered && <Trans>Sign in with your e-mail instead.</Trans>}
         </p>
