@@ -19,11 +19,6 @@ type State =
   | { kind: 'pay' }
   | { kind: 'limit'; resetsAt: string | null }
 
-const resetsAtOf = (err: ApiError): string | null => {
-  const at = err.details && typeof err.details === 'object' ? Reflect.get(err.details, 'resets_at') : undefined
-  return typeof at === 'string' ? at : null
-}
-
 /**
  * "Show contact" for a reader of someone else's listing: opens the owner's phone (it stays open),
  * with the reveals left today; a free reader out of reveals may pay for this one; a premium reader
@@ -56,12 +51,13 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
     setBusy(true)
     setError(null)
     try {
-      const access = await browserApi().listings.contact(listingId)
-      setState({ kind: 'open', phone: access.contactPhone, rateLimit: access.rateLimit })
+      const answer = await browserApi().listings.contact(listingId)
+      if (answer.access === 'granted')
+        setState({ kind: 'open', phone: answer.contactPhone, rateLimit: answer.rateLimit })
+      else if (answer.access === 'payment_required') setState({ kind: 'pay' })
+      else setState({ kind: 'limit', resetsAt: answer.resetsAt })
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402) setState({ kind: 'pay' })
-      else if (err instanceof ApiError && err.status === 429) setState({ kind: 'limit', resetsAt: resetsAtOf(err) })
-      else if (err instanceof ApiError && err.status === 404) setError(t`This listing has no contact to show.`)
+      if (err instanceof ApiError && err.status === 404) setError(t`This listing has no contact to show.`)
       else setError(paymentError(err))
     } finally {
       setBusy(false)
