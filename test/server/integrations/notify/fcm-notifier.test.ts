@@ -71,7 +71,7 @@ t.test(
     t.same(request!.body, {
       message: {
         token: TOKEN,
-        notification: { title: 'Berlin', body: '900 EUR · Berlin' },
+        notification: { title: 'Berlin', body: '900\u00a0€ · Berlin' },
         data: { listing_id: String(listing.id), url: `/de/listing/${listing.slug}` },
         webpush: {
           headers: { TTL: '86400', Urgency: 'high' },

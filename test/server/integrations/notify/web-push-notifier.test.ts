@@ -98,7 +98,7 @@ t.test('approval → outbox → worker → a real encrypted Web Push the browser
   const notification = JSON.parse(browser.decrypt(push!.body)) as Record<string, unknown>
   t.same(notification, {
     title: 'Berlin flats',
-    body: '850 EUR · Berlin',
+    body: '€850 · Berlin',
     icon: `${BASE}/logo.svg`,
     badge: `${BASE}/logo.svg`,
     tag: `listing-${listing.id}`,
