@@ -8,9 +8,12 @@ const LANGUAGES = [
     dir: 'rtl',
     search: 'جستجو',
     place: 'کشور یا شهر',
+    germany: 'آلمان',
     berlin: 'برلین',
     bergen: 'برگن',
     ber: 'بر',
+    cityInGermany: 'شهری در آلمان',
+    removeGermany: 'حذف آلمان',
   },
   {
     prefix: '/en',
@@ -18,9 +21,12 @@ const LANGUAGES = [
     dir: 'ltr',
     search: 'Search',
     place: 'Country or city',
+    germany: 'Germany',
     berlin: 'Berlin',
     bergen: 'Bergen',
     ber: 'Ber',
+    cityInGermany: 'City in Germany',
+    removeGermany: 'Remove Germany',
   },
 ] as const
 
@@ -75,6 +81,56 @@ for (const language of LANGUAGES) {
       await expect(search.getByRole('listbox')).toHaveCount(0)
       await expect(place).toHaveAttribute('aria-expanded', 'false')
       await place.press('Enter')
+      await expect(page).toHaveURL(/[?&]city=berlin(&|$)/)
+    })
+
+    test('after a country is picked, typing searches its cities, and the country can be removed', async ({ page }) => {
+      const search = await openHome(page, language)
+      // the box's name tells what it asks for, the country or a city of the country picked
+      const box = search.locator('input[role="combobox"]')
+      const options = search.getByRole('listbox').getByRole('option')
+      await box.fill(language.germany)
+      await options.filter({ hasText: language.germany }).first().click()
+      await box.fill(language.ber)
+      await expect(options.filter({ hasText: language.berlin })).toBeVisible()
+      for (const text of await options.allTextContents()) {
+        expect(text, 'every suggestion is in Germany').toContain(language.germany)
+        expect(text).not.toContain(language.bergen)
+      }
+      // the country stays in sight beside the box, which now asks for one of its cities
+      const remove = search.getByRole('button', { name: language.removeGermany })
+      await expect(remove).toBeVisible()
+      await expect(search.getByRole('combobox', { name: language.cityInGermany })).toHaveValue(language.ber)
+      expect(await tapReaches(search.getByRole('button', { name: language.search, exact: true }))).toBe(true)
+
+      // removed with its button (the focus returns to the box), or with Backspace in the empty box
+      await remove.click()
+      await expect(remove).toHaveCount(0)
+      await expect(search.getByRole('combobox', { name: language.place })).toBeFocused()
+      await box.fill(language.germany)
+      await expect(options.first()).toContainText(language.germany)
+      await box.press('Enter')
+      await expect(remove).toBeVisible()
+      await expect(box).toHaveValue('')
+      await box.press('Backspace')
+      await expect(remove).toHaveCount(0)
+      await expect(box).toBeFocused()
+
+      // Germany, then Berlin, chosen with the keyboard: the search is Berlin's
+      await box.fill(language.germany)
+      await expect(options.first()).toContainText(language.germany)
+      await box.press('Enter')
+      await box.fill(language.ber)
+      await expect(options.filter({ hasText: language.berlin })).toBeVisible()
+      const berlin = await options.evaluateAll(
+        (all, name) => all.findIndex((option) => option.textContent?.includes(name)),
+        language.berlin,
+      )
+      for (let i = 0; i < berlin; i++) await box.press('ArrowDown')
+      await box.press('Enter')
+      await expect(box).toHaveValue(language.berlin)
+      await box.press('Enter')
+      await expect(page).toHaveURL(/\/listings\?(.*&)?country=DE(&|$)/)
       await expect(page).toHaveURL(/[?&]city=berlin(&|$)/)
     })
   })
