@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 
 /** The home page's search box on a small phone, in each direction. */
@@ -102,6 +103,13 @@ for (const language of LANGUAGES) {
       await expect(remove).toBeVisible()
       await expect(search.getByRole('combobox', { name: language.cityInGermany })).toHaveValue(language.ber)
       expect(await tapReaches(search.getByRole('button', { name: language.search, exact: true }))).toBe(true)
+      // the box with its chip and open list: no serious or critical WCAG 2.1 A/AA violation (axe-core)
+      const { violations } = await new AxeBuilder({ page })
+        .include('[role="search"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
       // removed with its button (the focus returns to the box), or with Backspace in the empty box
       await remove.click()
