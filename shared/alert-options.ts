@@ -14,6 +14,7 @@ export const ALERT_FILTER_NAMES = [
   'term',
   'min_price',
   'max_price',
+  'price_currency',
   'gender_pref',
   'include_discussable',
   'has_contract',

@@ -5,6 +5,9 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number]
 export const GENDER_PREFS = ['male', 'female', 'any'] as const
 export type GenderPref = (typeof GENDER_PREFS)[number]
 
+/** The currencies a price may be in: those of EUR_PER_UNIT (shared/money.ts), listed here for the schemas. */
+export const CURRENCIES = ['EUR', 'GBP', 'TRY', 'SEK', 'NOK', 'CAD', 'AED', 'USD', 'IRR'] as const
+
 export const TERMS = ['short', 'long'] as const
 export type Term = (typeof TERMS)[number]
 

@@ -71,3 +71,39 @@ export function formatNumber(value: number, locale: LocaleCode): string {
   }
   return found.format(value)
 }
+
+/**
+ * The currency a search page takes and shows prices in: rials on Persian pages (as their cards show
+ * rents), else the chosen country's currency, else EUR (docs/decisions/005-cross-currency-price-filters.md).
+ */
+export function pageCurrency(locale: LocaleCode, countryCurrency: string | undefined): string {
+  return locale === 'fa' ? 'IRR' : (countryCurrency ?? 'EUR')
+}
+
+/** A currency's short name as the locale writes it beside an amount: "ریال" in fa, "€", "CA$", "TRY". */
+export function currencyUnit(currency: string, locale: LocaleCode): string {
+  if (currency === 'IRR' && locale === 'fa') return 'ریال'
+  return (
+    formatter(localeInfo(locale).language, currency)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency
+  )
+}
+
+/** Persian and Arabic-Indic digits as ASCII digits (what a Persian phone keyboard types). */
+export function latinDigits(text: string): string {
+  return text
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+}
+
+/**
+ * A whole amount typed in any of those digits, thousands separated or not ("۵۰٬۰۰۰٬۰۰۰", "1,500",
+ * "1.500"), decimals dropped ("300.7" is 300); null when it is no number.
+ */
+export function parseWholeAmount(text: string): number | null {
+  const digits = latinDigits(text.trim()).replace(/[\s,٬'’_]|\.(?=\d{3}(?!\d))/g, '')
+  // a minus sign is kept, for the API to refuse (a hand-edited address), rather than silently dropped
+  const whole = /^(-?\d{1,15})(?:[.٫]\d*)?$/.exec(digits)
+  return whole ? Number(whole[1]) : null
+}

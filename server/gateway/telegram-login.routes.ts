@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { localizePath } from '../../shared/locales.ts'
 import { safeNext } from '../../shared/paths.ts'
-import { TELEGRAM_WIDGET_FIELDS } from '../../shared/schemas/user.ts'
+import { telegramRefusalOf } from '../../shared/telegram-refusals.ts'
 import { requestLocale } from './locale.ts'
 import { apiHeaders, type Sessions } from './session.ts'
 import type { Upstream } from './upstream.ts'
@@ -11,6 +11,9 @@ import type { Upstream } from './upstream.ts'
  * when the account has none, and signs only what it sends.
  */
 const ALWAYS_SENT = ['id', 'first_name', 'auth_date', 'hash'] as const
+
+/** The sign-in page's own query parameters, which the widget's redirect keeps beside its fields (never signed). */
+const PAGE_PARAMS = new Set(['next', 'error', 'reason', 'login'])
 
 /** A page address whose query carries the Login Widget fields Telegram always sends is a sign-in callback. */
 function isTelegramCallback(url: string | undefined): boolean {
@@ -36,8 +39,8 @@ const widgetCallback: ConstraintStrategy = {
 /**
  * The Telegram Login Widget's redirect: any page address with the widget's fields in its query
  * (a route constraint picks these requests out of the pages). The API verifies the fields, here on
- * the server: valid → signed in and sent on to `next` or the dashboard; invalid → the sign-in page
- * with the error.
+ * the server: valid → signed in and sent on to `next` or the dashboard; refused → the sign-in page
+ * with the error and its reason, which the page tells in the reader's language.
  */
 export const telegramLoginRoutes: FastifyPluginAsync<{
   upstream: Upstream
@@ -49,13 +52,14 @@ export const telegramLoginRoutes: FastifyPluginAsync<{
   async function callback(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, publicBaseUrl)
     const locale = requestLocale(request)
+    // every field the redirect carries but the page's own: Telegram signs exactly what it sends
+    // (new fields included), so the data-check-string is built from these and nothing else
     const fields: Record<string, string> = {}
-    // the fields the redirect carries, and only those: the hash covers exactly what Telegram sent
-    for (const field of TELEGRAM_WIDGET_FIELDS) {
-      const value = url.searchParams.get(field)
-      if (value !== null) fields[field] = value
+    for (const [name, value] of url.searchParams) {
+      if (!PAGE_PARAMS.has(name) && !(name in fields)) fields[name] = value
     }
     let session = null
+    let refusal = 'unavailable'
     try {
       const answer = await upstream.json({
         method: 'POST',
@@ -64,6 +68,7 @@ export const telegramLoginRoutes: FastifyPluginAsync<{
         body: JSON.stringify(fields),
       })
       session = sessions.signedIn(answer)
+      if (!session) refusal = telegramRefusalOf(answer.status, answer.body)
     } catch (err) {
       request.log.warn({ err }, 'gateway.telegram_callback_failed')
     }
@@ -73,8 +78,9 @@ export const telegramLoginRoutes: FastifyPluginAsync<{
       return reply
         .header('set-cookie', sessions.cookiesFor(session.tokens))
         .redirect(safeNext(next, localizePath('/dashboard', locale)), 303)
+    request.log.info({ reason: refusal }, 'gateway.telegram_callback_refused')
     return reply.redirect(
-      `${localizePath('/auth', locale)}?error=telegram${next ? `&next=${encodeURIComponent(next)}` : ''}`,
+      `${localizePath('/auth', locale)}?error=telegram&reason=${refusal}${next ? `&next=${encodeURIComponent(next)}` : ''}`,
       303,
     )
   }

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { GENDER_PREFS, LISTING_SORTS, LISTING_STATUSES, MAX_PAGE_NUMBER, PROPERTY_TYPES, TERMS } from '../constants.ts'
+import {
+  CURRENCIES,
+  GENDER_PREFS,
+  LISTING_SORTS,
+  LISTING_STATUSES,
+  MAX_PAGE_NUMBER,
+  PROPERTY_TYPES,
+  TERMS,
+} from '../constants.ts'
 import { clampedInt, LanguageParam, LimitParam, PageParam, PaginationSchema, QueryBool, queryInt } from './common.ts'
 
 const IsoDate = z.iso.date()
@@ -19,8 +27,11 @@ export const ListListingsQuery = z
     limit: LimitParam,
     language: LanguageParam.default('fa'),
     sort: z.enum(LISTING_SORTS).default('boosted'),
-    min_price: queryInt(0, 1_000_000_000),
-    max_price: queryInt(0, 1_000_000_000),
+    // rials run to billions (a Tehran flat's rent is hundreds of millions)
+    min_price: queryInt(0, 1_000_000_000_000),
+    max_price: queryInt(0, 1_000_000_000_000),
+    /** The currency min_price and max_price are in; without it, the country's, else EUR (docs/decisions/005-cross-currency-price-filters.md). */
+    price_currency: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(CURRENCIES)).optional(),
     gender_pref: z.enum(GENDER_PREFS).optional(),
     include_discussable: QueryBool.optional(),
     start_date: IsoDate.optional(),

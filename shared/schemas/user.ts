@@ -55,6 +55,13 @@ export const SessionSchema = z.object({
 /** The gateway's answer to a sign-in or refresh: the session's user; its tokens went into cookies. */
 export const SignedInSchema = z.object({ user: UserSchema })
 
+/**
+ * GET /auth/session: who the caller is — the user, or null for a guest (no token). A guest is an
+ * answer, not an error, so the sign-in page's guard asks without a 401; a bad or expired token
+ * is still a 401, which the gateway answers with one refresh.
+ */
+export const ViewerSessionSchema = z.object({ user: UserSchema.nullable() })
+
 /** The answer of POST /auth/logout. */
 export const LoggedOutSchema = z.object({ logged_out: z.literal(true) })
 
@@ -132,6 +139,8 @@ export const PhoneVerificationSchema = z.union([PhoneCodeSentSchema, UserSchema]
 export const AccountStatusSchema = z.object({
   auth_methods: z.array(z.string()),
   telegram_linked: z.boolean(),
+  /** The linked Telegram account as Telegram names it (not the profile's editable username and name). */
+  telegram_account: z.object({ username: z.string().nullable(), name: z.string().nullable() }).nullable(),
   email_linked: z.boolean(),
   email_verified: z.boolean(),
   phone_verified: z.boolean(),

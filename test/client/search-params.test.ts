@@ -9,6 +9,14 @@ t.test('listing search params', async (t) => {
     )
     t.same(q, { city: 'berlin', min_price: 300, page: '2' })
   })
+  t.test('prices typed in Persian digits with separators; their currency kept only beside a price', async (t) => {
+    t.same(toApiQuery(new URLSearchParams('min_price=۳۰٬۰۰۰٬۰۰۰&max_price=60,000,000&price_currency=irr')), {
+      min_price: 30_000_000,
+      max_price: 60_000_000,
+      price_currency: 'IRR',
+    })
+    t.same(toApiQuery(new URLSearchParams('min_price=&price_currency=IRR&city=berlin')), { city: 'berlin' })
+  })
   t.test('sort_by/order map to the API sorts; default none (the API defaults to boosted)', async (t) => {
     t.equal(sortFrom(new URLSearchParams('sort_by=created_at&order=asc')), 'newest')
     t.equal(sortFrom(new URLSearchParams('sort_by=rent&order=asc')), 'price_asc')

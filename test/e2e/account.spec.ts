@@ -56,7 +56,41 @@ test.describe('account management (en)', () => {
     await page.getByLabel('Type “delete” to confirm').fill('delete')
     await confirm.click()
     await page.waitForURL((url) => url.pathname === '/en')
+    await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted' })).toBeVisible()
     await page.goto('/en/dashboard')
     await expect(page).toHaveURL(/\/en\/auth\?next=/)
+
+    // the e-mail sign-in went with the account: the same e-mail and password are refused
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('bahar-secret')
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password.')
+  })
+})
+
+test.describe('account management (fa)', () => {
+  test.use({ locale: 'fa-IR' })
+
+  test('the linked Telegram account is named as Telegram names it, under its Persian name', async ({ page }) => {
+    const id = 900000 + (Date.now() % 10000)
+    await page.setExtraHTTPHeaders(ownClientAddress())
+    const fields = signTelegramLogin(
+      { id, first_name: 'Mina', username: `mina_tg${id}`, auth_date: Math.floor(Date.now() / 1000) },
+      E2E_BOT_TOKEN,
+    )
+    await page.goto(
+      `/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}&next=${encodeURIComponent('/dashboard/profile')}`,
+    )
+    await expect(page).toHaveURL(/\/dashboard\/profile$/)
+    await expect(page.locator('html[dir=rtl][data-hydrated]')).toHaveCount(1)
+    await page.getByLabel('نام کاربری').fill(`mina_home${id}`)
+    await page.getByRole('button', { name: 'ذخیره' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'نمایه‌تان ذخیره شد.' })).toBeVisible()
+
+    await page.goto('/dashboard/account-management')
+    const telegram = page.locator('.method').first()
+    await expect(telegram.locator('strong')).toHaveText('تلگرام')
+    await expect(telegram.locator('p.hint')).toHaveText(`@mina_tg${id}`)
   })
 })

@@ -37,10 +37,11 @@ test('browse in Persian: filter by city and price, open a listing, switch to Eng
   const option = filters.getByRole('listbox').getByRole('option').first()
   await expect(option).toBeVisible()
   await city.press('Enter')
-  await page.locator('input[name="max_price"]').fill('900')
+  // €900 as Persian pages show it, in rials
+  await page.locator('input[name="max_price"]').fill('۵۴٬۰۰۰٬۰۰۰')
   await filters.locator('button[type="submit"]').click()
   await expect(page).toHaveURL(/city=berlin/)
-  await expect(page).toHaveURL(/max_price=900/)
+  await expect(page).toHaveURL(/max_price=54000000/)
 
   const cards = page.locator('article.listing-card')
   // the address changes before the filtered results replace the old ones: wait until every card is Berlin's

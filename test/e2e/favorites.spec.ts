@@ -1,6 +1,7 @@
 import { expect, test, type Response } from '@playwright/test'
-import { E2E_BOT_TOKEN } from '../../playwright.config.ts'
-import { ownClientAddress } from '../helpers/signed-in.ts'
+import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { write } from '../helpers/page-api.ts'
+import { ownClientAddress, signedIn } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
 test.describe('favourites (en)', () => {
@@ -35,7 +36,8 @@ test.describe('favourites (en)', () => {
     const title = await card.locator('.listing-card-title').innerText()
     const heart = card.getByRole('button', { name: 'Save to favorites' })
     await heart.click()
-    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    // pressed, the heart is named for what a click now does
+    await expect(card.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true')
 
     // Again: the readers' copy of the page, with the saved card pressed before the app runs
     // (server/gateway/ssr/saved-listings.ts), which then hydrates it as saved without an error.
@@ -61,13 +63,15 @@ test.describe('favourites (en)', () => {
       }
     }
     let hydrate = await openBeforeTheApp(() => page.reload({ waitUntil: 'commit' }))
-    const savedHeart = page.locator('.listing-card').first().getByRole('button', { name: 'Save to favorites' })
+    const savedHeart = page.locator('.listing-card').first().locator('button.favorite-toggle')
     await expect(savedHeart).toHaveAttribute('aria-pressed', 'true')
-    await expect(savedHeart).toHaveText('♥')
+    await expect(savedHeart).toHaveAccessibleName('Remove from favorites')
+    await expect(savedHeart.locator('[aria-hidden]')).toHaveText('♥')
     const listingPath = await page.locator('.listing-card-link').first().getAttribute('href')
     await hydrate()
     await savedHeart.click()
     await expect(savedHeart).toHaveAttribute('aria-pressed', 'false')
+    await expect(savedHeart).toHaveAccessibleName('Save to favorites')
     await savedHeart.click()
     await expect(savedHeart).toHaveAttribute('aria-pressed', 'true')
 
@@ -88,9 +92,60 @@ test.describe('favourites (en)', () => {
     const saved = page.locator('.listing-card')
     await expect(saved).toHaveCount(1)
     await expect(saved.locator('.listing-card-title')).toHaveText(title)
-    await saved.getByRole('button', { name: 'Save to favorites' }).click()
+    await saved.getByRole('button', { name: 'Remove from favorites' }).click()
     await expect(saved.getByRole('button', { name: 'Save to favorites' })).toHaveAttribute('aria-pressed', 'false')
     await page.reload()
     await expect(page.getByText('No saved listings yet.')).toBeVisible()
+  })
+
+  test('a boosted listing saved by a reader: featured while for rent, not once rented; one saved listing, one view', async ({
+    browser,
+  }) => {
+    const run = Date.now() % 100000
+    const owner = await signedIn(browser, 898000 + run, '/en/dashboard/listings', 'en-US')
+    const listing = await write(owner, 'POST', '/api/v1/listings?language=en', {
+      type: 'private_room',
+      country: 'DE',
+      city: 'berlin',
+      rent: 610,
+      description: `A bright private room by the canal, number ${run}, with a desk and a wardrobe.`,
+      original_language: 'en',
+      contact: '+49 151 7654321',
+    })
+    const admin = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/en/dashboard', 'en-US')
+    await write(admin, 'PUT', `/api/v1/admin/listings/${listing.id}/status`, { status: 'active' })
+    // the owner pays for a boost in the sandbox
+    await owner.reload()
+    const row = owner.locator('.own-listing').first()
+    await row.getByRole('button', { name: 'Boost', exact: true }).click()
+    await row.getByRole('button', { name: /^Boost for / }).click()
+    await owner.getByRole('button', { name: 'Pay (test)' }).click()
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Payment received')
+
+    const reader = await signedIn(browser, 899000 + run, '/en/dashboard/favorites', 'en-US')
+    await write(reader, 'POST', `/api/v1/favorites/${listing.id}`)
+    // the listing's page counts the reader's view
+    const viewed = reader.waitForResponse((r) => /\/listings\/[^/]+\/view$/.test(new URL(r.url()).pathname))
+    await reader.goto(`/en/listing/${listing.slug}`)
+    await viewed
+    await reader.goto('/en/dashboard/favorites')
+    const card = reader.locator('.listing-card')
+    await expect(reader.getByText('1 saved listing', { exact: true })).toBeVisible()
+    await expect(card.locator('.badge-boost')).toHaveText('Featured')
+    await expect(card.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true')
+
+    await expect(async () => {
+      await owner.goto('/en/dashboard/listings')
+      await expect(row.getByText(/^1 view this week · saved by 1$/)).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 20_000 })
+
+    await write(owner, 'PUT', `/api/v1/users/listings/${listing.id}/status`, { status: 'rented' })
+    await reader.reload()
+    await expect(card.locator('.listing-card-unavailable')).toHaveText('No longer available')
+    await expect(card.locator('.badge-boost')).toHaveCount(0)
+    const heart = card.getByRole('button', { name: 'Remove from favorites' })
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    await heart.click()
+    await expect(card.getByRole('button', { name: 'Save to favorites' })).toHaveAttribute('aria-pressed', 'false')
   })
 })

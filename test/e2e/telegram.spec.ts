@@ -78,3 +78,55 @@ test.describe('profile (en)', () => {
     await expect(page.locator('.dashboard-user')).toContainText('Kaveh Jr')
   })
 })
+
+test.describe('Telegram sign-in without the optional fields (fa)', () => {
+  test.use({ locale: 'fa-IR' })
+
+  test('a redirect without last name, username or photo signs in', async ({ page }) => {
+    await page.setExtraHTTPHeaders(ownClientAddress())
+    const fields = signTelegramLogin(
+      { id: 882000 + (Date.now() % 1000), first_name: 'Parvin', auth_date: Math.floor(Date.now() / 1000) },
+      E2E_BOT_TOKEN,
+    )
+    await page.goto(`/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.locator('.dashboard-user')).toContainText('Parvin')
+  })
+
+  test('a refused redirect says why, in Persian', async ({ page }) => {
+    await page.setExtraHTTPHeaders(ownClientAddress())
+    const fields = signTelegramLogin(
+      { id: 883000 + (Date.now() % 1000), first_name: 'Parvin', auth_date: Math.floor(Date.now() / 1000) - 3 * 86400 },
+      E2E_BOT_TOKEN,
+    )
+    await page.goto(`/auth?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`)
+    await expect(page).toHaveURL(/\/auth\?error=telegram&reason=stale$/)
+    await expect(page.getByRole('alert')).toContainText('اطلاعات ورود بیش از یک روز پیش صادر شده است.')
+  })
+
+  test('where telegram.org cannot be reached, the widget’s box says so and points to e-mail', async ({ page }) => {
+    await page.route('https://telegram.org/**', (route) => route.abort('connectionrefused'))
+    await page.goto('/auth')
+    await expect(page.locator('html[dir=rtl][data-hydrated]')).toHaveCount(1)
+    const card = page.locator('.telegram-card')
+    await expect(card.locator('.telegram-unreachable')).toHaveText(
+      'اکنون از این‌جا به تلگرام دسترسی نیست. به‌جای آن با ایمیل‌تان وارد شوید.',
+    )
+  })
+
+  test('where the widget’s script arrives, no such message', async ({ page }) => {
+    let served = false
+    await page.route('https://telegram.org/**', (route) => {
+      served = true
+      return route.fulfill({ contentType: 'text/javascript', body: '/* the widget */' })
+    })
+    await page.clock.install()
+    await page.goto('/auth')
+    await expect(page.locator('html[dir=rtl][data-hydrated]')).toHaveCount(1)
+    await expect.poll(() => served).toBe(true)
+    // past the time the box waits for the script: a script that arrived is no failure
+    await page.clock.runFor(30_000)
+    await expect(page.locator('.telegram-card .telegram-login')).not.toHaveAttribute('hidden')
+    await expect(page.locator('.telegram-card .telegram-unreachable')).toHaveCount(0)
+  })
+})

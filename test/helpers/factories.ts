@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../../server/api/db/client.ts'
 import { normalizeSearchText } from '../../shared/text.ts'
+import { currencyExponent } from '../../shared/money.ts'
 
 type Names = Record<'fa' | 'en' | 'tr' | 'es' | 'de' | 'it', string>
 
@@ -81,7 +82,7 @@ export async function makeListing(db: Queryable, f: ListingFields) {
       f.type ?? 'apartment',
       f.countryCode,
       f.cityId,
-      rent === null ? null : Math.round(rent * 100),
+      rent === null ? null : Math.round(rent * 10 ** currencyExponent(f.currency ?? 'EUR')),
       f.currency ?? 'EUR',
       eurCents,
       rent === null,

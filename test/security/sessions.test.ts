@@ -159,7 +159,11 @@ t.test('every Set-Cookie carries its flags', async (t) => {
         }),
       ),
     )
-    lines.push(...cookieLines(await site.inject({ url: '/en', headers: { 'accept-language': 'de' } })))
+    // a browser's first visit (crawlers, and inject's own user agent, get no language cookie)
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
+    lines.push(
+      ...cookieLines(await site.inject({ url: '/en', headers: { 'accept-language': 'de', 'user-agent': browser } })),
+    )
     const out = await signIn(42012)
     lines.push(
       ...cookieLines(

@@ -113,7 +113,7 @@ t.test('Telegram sign-in through the gateway', async (t) => {
     const first = await gateway.inject({ url: `/en/auth?${query(fields)}` })
     t.equal(first.headers.location, '/en/dashboard')
     const again = await gateway.inject({ url: `/en/auth?${query(fields)}` })
-    t.equal(again.headers.location, '/en/auth?error=telegram')
+    t.equal(again.headers.location, '/en/auth?error=telegram&reason=replayed')
     const viaCall = await gateway.inject({
       method: 'POST',
       url: '/api/v1/auth/telegram-login',
@@ -132,7 +132,7 @@ t.test('Telegram sign-in through the gateway', async (t) => {
     if (cookie) {
       const me = await gateway.inject({ url: '/api/v1/users/profile', cookies: { [SESSION_COOKIES.access]: cookie } })
       t.equal(me.json().data.telegram_id, mine.id, 'only the signed account')
-    } else t.equal(res.headers.location, '/en/auth?error=telegram')
+    } else t.match(res.headers.location, /^\/en\/auth\?error=telegram&reason=/)
   })
 
   await t.test('values of the wrong type at the sign-in call are a 400, never a 500', async (t) => {

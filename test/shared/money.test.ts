@@ -1,6 +1,7 @@
 import t from 'tap'
 import { formatDate } from '../../shared/dates.ts'
-import { formatRent } from '../../shared/money.ts'
+import { CURRENCIES } from '../../shared/constants.ts'
+import { EUR_PER_UNIT, formatRent } from '../../shared/money.ts'
 import { normalizeSearchText, slugify } from '../../shared/text.ts'
 
 t.test('money, dates and text', async (t) => {
@@ -25,4 +26,8 @@ t.test('money, dates and text', async (t) => {
     t.equal(normalizeSearchText('می‌خواهم'), 'میخواهم', 'ZWNJ removed')
     t.equal(slugify('Straße am Main'), 'strasse-am-main')
   })
+})
+
+t.test("the schemas' list of currencies is the rates' list", async (t) => {
+  t.same([...CURRENCIES].sort(), Object.keys(EUR_PER_UNIT).sort())
 })

@@ -32,7 +32,7 @@ export interface FilterNames {
   locale: LocaleCode
   cityName?: string
   countryName?: string
-  /** The currency prices are entered in (the country's; EUR when none is chosen, as on /listings). */
+  /** The country's currency: the prices' when the filters name none (price_currency), as on /listings. */
   currency?: string
 }
 
@@ -50,7 +50,7 @@ export function filterPieces(filters: Record<string, string>, i18n: I18n, names:
   const pieces: FilterPiece[] = []
   const add = (label: string, ...keys: AlertFilterName[]) => pieces.push({ names: keys, label })
   const { locale } = names
-  const currency = names.currency ?? 'EUR'
+  const currency = filters.price_currency ?? names.currency ?? 'EUR'
   const price = (value: string) => formatRent(Number(value), currency, locale)
   if (filters.city) add(names.cityName ?? filters.city, 'city')
   else if (filters.country) add(names.countryName ?? filters.country.toUpperCase(), 'country')

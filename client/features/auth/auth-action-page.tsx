@@ -11,10 +11,11 @@ import {
 } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
 import { localizePath } from '../../../shared/locales.ts'
+import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, identityContext, localeContext } from '../../lib/context.ts'
-import { useLocalePath } from '../../lib/locale.ts'
+import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { enterWithIdentity } from './email-auth.ts'
 import { PasswordField } from './fields.tsx'
 
@@ -92,6 +93,7 @@ export async function action({
 
 export function Component() {
   const { t } = useLingui()
+  const minLength = formatNumber(PASSWORD_MIN_LENGTH, useLocale())
   const loaded = useLoaderData<typeof loader>()
   const acted = useActionData<typeof action>()
   const navigation = useNavigation()
@@ -131,7 +133,7 @@ export function Component() {
           </p>
           {acted?.state === 'too-short' && (
             <p role="alert" className="alert">
-              {t`Use at least ${PASSWORD_MIN_LENGTH} characters.`}
+              {t`Use at least ${minLength} characters.`}
             </p>
           )}
           <Form method="post" className="auth-form" aria-busy={saving}>

@@ -54,28 +54,23 @@ export function problemOf(err: unknown): EmailProblem {
 }
 
 /**
- * The product's session for a verified identity: /auth/email-login, or /auth/create-user on the
- * first sign-in of the address (the gateway keeps the session's cookies).
+ * The product's session for a verified identity: /auth/email-login, which makes the account on the
+ * address's first sign-in from the name given at sign-up (the gateway keeps the session's cookies).
  */
 export async function enterWithIdentity(api: Api, identity: Identity, language: LocaleCode | undefined): Promise<void> {
-  try {
-    await api.auth.emailLogin({ email: identity.email, firebase_token: identity.idToken, language_code: language })
-  } catch (err) {
-    if (!(err instanceof ApiError && (err.details as { reason?: string } | null)?.reason === 'user_not_found'))
-      throw err
-    const [first, ...rest] = (identity.displayName ?? identity.email.split('@')[0] ?? '').split(' ')
-    await api.auth.createUser({
-      firebase_token: identity.idToken,
-      first_name: first || identity.email,
-      last_name: rest.join(' ') || undefined,
-      language_code: language,
-    })
-  }
+  const [first, ...rest] = (identity.displayName ?? '').trim().split(/\s+/)
+  await api.auth.emailLogin({
+    email: identity.email,
+    firebase_token: identity.idToken,
+    first_name: first || undefined,
+    last_name: rest.join(' ') || undefined,
+    language_code: language,
+  })
 }
 
 /**
  * The e-mail steps of the sign-in page: the identity provider first (its ID token), then the
- * product's /auth/email-login — or /auth/create-user on the first sign-in of a verified address.
+ * product's /auth/email-login (which makes the account on the first sign-in of a verified address).
  * A success reloads the document at `next`, so every part of the page sees the new session.
  */
 export async function emailAuthAction(

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
@@ -11,7 +12,6 @@ type Mode = 'sign-in' | 'sign-up' | 'reset'
 
 export function ProblemMessage({ problem, email }: { problem: EmailProblem; email: string }) {
   const { t } = useLingui()
-  const locale = useLocale()
   let message: string
   switch (problem.kind) {
     case 'invalid_credentials':
@@ -24,8 +24,13 @@ export function ProblemMessage({ problem, email }: { problem: EmailProblem; emai
       message = t`Too many e-mails were sent. Please try again in an hour.`
       break
     case 'too_many_attempts': {
-      const minutes = formatNumber(Math.max(1, Math.ceil(problem.retryAfterS / 60)), locale)
-      message = t`Too many failed attempts. Try again in ${minutes} minutes.`
+      const minutes = Math.max(1, Math.ceil(problem.retryAfterS / 60))
+      message = t({
+        message: plural(minutes, {
+          one: 'Too many failed attempts. Try again in # minute.',
+          other: 'Too many failed attempts. Try again in # minutes.',
+        }),
+      })
       break
     }
     case 'network':
@@ -90,6 +95,7 @@ function CheckInbox({
 /** E-mail sign-in, sign-up and password reset (the built-in provider, or Firebase with the same steps). */
 export function EmailForms() {
   const { t } = useLingui()
+  const minLength = formatNumber(PASSWORD_MIN_LENGTH, useLocale())
   const result = useActionData() as EmailAuthResult | undefined
   const navigation = useNavigation()
   const [params] = useSearchParams()
@@ -201,7 +207,7 @@ export function EmailForms() {
             name="password"
             autoComplete="new-password"
             invalid={invalid('password')}
-            hint={t`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            hint={t`At least ${minLength} characters.`}
           />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busyWith !== null}>

@@ -22,11 +22,15 @@ export async function requireUser(context: Context, request: Request): Promise<U
   }
 }
 
-/** Guest guard: a signed-in visitor on the sign-in page goes on to `next` or the dashboard. */
+/**
+ * Guest guard: a signed-in visitor on the sign-in page goes on to `next` or the dashboard. It asks
+ * GET /auth/session, where a guest is an answer (a 401 would be an error in the browser's console
+ * on every visit); a session that has ended is a 401 there, and a guest too.
+ */
 export async function requireGuest(context: Context, request: Request): Promise<null> {
   const url = new URL(request.url)
   try {
-    await context.get(apiContext).users.profile(request.signal)
+    if (!(await context.get(apiContext).auth.viewer(request.signal))) return null
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null
     throw err

@@ -102,7 +102,7 @@ export async function accountAction(
       }
       case 'delete':
         await api.users.deleteAccount()
-        return redirectDocument(localizePath('/', locale))
+        return redirectDocument(`${localizePath('/', locale)}?account=deleted`)
     }
     return { intent, status: 'error', problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 } }
   } catch (err) {

@@ -175,6 +175,14 @@ function DeleteAccount() {
   )
 }
 
+/** The linked Telegram account as Telegram names it: its @username, else its name (the profile's are the reader's own). */
+function TelegramAccount({ account }: { account: { username: string | null; name: string | null } | null }) {
+  const { t } = useLingui()
+  if (account?.username) return <bdi dir="ltr">@{account.username}</bdi>
+  if (account?.name) return <bdi>{account.name}</bdi>
+  return <>{t`Linked`}</>
+}
+
 /** /dashboard/account-management: sign-in methods, linking and merging, deleting the account. */
 export function Component() {
   const { user, status } = useLoaderData<typeof loader>()
@@ -234,9 +242,9 @@ export function Component() {
       <ul className="method-list">
         <li className="method">
           <div>
-            <strong>Telegram</strong>
+            <strong>{t`Telegram`}</strong>
             <p className="hint">
-              {status.telegramLinked ? (user.username ? `@${user.username}` : t`Linked`) : t`Not linked`}
+              {status.telegramLinked ? <TelegramAccount account={status.telegramAccount} /> : t`Not linked`}
             </p>
           </div>
           {status.telegramLinked ? (

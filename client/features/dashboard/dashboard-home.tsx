@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { LISTING_STATUSES } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
@@ -28,8 +28,6 @@ export function Component() {
   const locale = useLocale()
   const to = useLocalePath()
   const name = user.firstName
-  const credits = formatNumber(user.aiCredits, locale)
-  const boosts = formatNumber(user.freeBoosts, locale)
   const until = user.premiumUntil ? formatDate(user.premiumUntil, locale) : ''
   const statuses = LISTING_STATUSES.filter((status) => (listings.byStatus[status] ?? 0) > 0)
 
@@ -108,9 +106,8 @@ export function Component() {
             </p>
           )}
           <p className="hint">
-            <Trans>
-              {credits} AI credits · {boosts} free boosts
-            </Trans>
+            <Plural value={user.aiCredits} one="# AI credit" other="# AI credits" /> ·{' '}
+            <Plural value={user.freeBoosts} one="# free boost" other="# free boosts" />
           </p>
           <div className="summary-actions">
             <Link className="button button-ghost button-small" to={to('/dashboard/subscription')}>

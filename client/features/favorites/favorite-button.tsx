@@ -10,10 +10,11 @@ import { useLocalePath } from '../../lib/locale.ts'
  * The heart on cards and the listing page. Optimistic: it flips at once and flips back, with a
  * message, when the call fails. Without a session it leads to sign-in and back here.
  *
- * A card's heart is a toggle whose label stays "Save to favorites" (`aria-pressed` says whether it
- * is); the listing page's button holds both its texts and shows one by `aria-pressed` (app.css). Both
- * name their listing (`data-listing`): a page shared by signed-in readers presses a reader's saved
- * ones before the app hydrates (server/gateway/ssr/saved-listings.ts), and nothing else in them changes.
+ * Both the card's heart and the listing page's button hold both their texts ("Save to favorites",
+ * "Remove from favorites") and show one by `aria-pressed` (app.css): the card's as its hidden name, the
+ * page's as its visible text, so a pressed heart is never named "Save". Both name their listing
+ * (`data-listing`): a page shared by signed-in readers presses a reader's saved ones before the app
+ * hydrates (server/gateway/ssr/saved-listings.ts), and the name follows the pressed state with no script.
  */
 export function FavoriteButton({
   listingId,
@@ -69,19 +70,16 @@ export function FavoriteButton({
         type="button"
         className={className}
         aria-pressed={on}
-        aria-label={variant === 'icon' ? label : undefined}
         data-listing={listingId}
         disabled={busy}
         onClick={toggle}
       >
         <span aria-hidden="true">{on ? '♥' : '♡'}</span>
-        {variant === 'full' && (
-          <>
-            {' '}
-            <span className="favorite-off">{label}</span>
-            <span className="favorite-on">{t`Remove from favorites`}</span>
-          </>
-        )}
+        <span className={variant === 'icon' ? 'visually-hidden' : undefined}>
+          {variant === 'full' && ' '}
+          <span className="favorite-off">{label}</span>
+          <span className="favorite-on">{t`Remove from favorites`}</span>
+        </span>
       </button>
       <span role="status" className="favorite-error">
         {failed ? t`Could not update favorites. Please try again.` : ''}

@@ -1,10 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
-import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { Pagination } from '../listings/pagination.tsx'
@@ -33,10 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Component() {
   const { favorites, pagination } = useLoaderData<typeof loader>()
   const { t } = useLingui()
-  const locale = useLocale()
   const to = useLocalePath()
   const pick = useComparePick()
-  const total = formatNumber(pagination.totalItems, locale)
   const comparable = favorites.filter((f) => f.card.status === 'active').length >= 2
   return (
     <section className="favorites-page" aria-labelledby="favorites-title">
@@ -56,7 +53,7 @@ export function Component() {
       ) : (
         <>
           <p className="hint">
-            <Trans>{total} saved listings</Trans>
+            <Plural value={pagination.totalItems} one="# saved listing" other="# saved listings" />
             {comparable && (
               <>
                 {' · '}

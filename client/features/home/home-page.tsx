@@ -1,6 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Form, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { formatNumber } from '../../../shared/money.ts'
+import { Form, Link, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router'
 import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
@@ -62,9 +61,17 @@ export function Component() {
   const locale = useLocale()
   const to = useLocalePath()
   const { publicBaseUrl } = useShell()
-  const count = formatNumber(totalListings, locale)
+  const [params] = useSearchParams()
   return (
     <>
+      {/* where the account page sends a reader whose account it deleted */}
+      {params.get('account') === 'deleted' && (
+        <div className="container">
+          <p role="status" className="notice account-deleted">
+            <Trans>Your account is deleted: your personal data is erased and you are signed out everywhere.</Trans>
+          </p>
+        </div>
+      )}
       <PageHead
         title={t`Rent a home or a room, in your language`}
         description={t`Apartments and rooms for Persian speakers in Germany, Turkey, Canada and beyond.`}
@@ -76,7 +83,11 @@ export function Component() {
             <Trans>Find your next home, in your language</Trans>
           </h1>
           <p className="hero-lead">
-            <Trans>{count} apartments and rooms from Persian-speaking hosts, from Berlin to Toronto.</Trans>
+            <Plural
+              value={totalListings}
+              one="# home from Persian-speaking hosts, from Berlin to Toronto."
+              other="# apartments and rooms from Persian-speaking hosts, from Berlin to Toronto."
+            />
           </p>
           <Form
             method="get"

@@ -36,6 +36,7 @@ export type ListingField =
   | 'rent'
   | 'currency'
   | 'description'
+  | 'term'
   | 'start_date'
   | 'size_m2'
   | 'rooms'
@@ -141,6 +142,7 @@ const FIELDS = new Set<string>([
   'rent',
   'currency',
   'description',
+  'term',
   'start_date',
   'size_m2',
   'rooms',

@@ -64,6 +64,11 @@ export function ListingFormFields({
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${fieldId(field)}-error` : undefined,
   })
+  // the terms the chosen country offers, and the listing's own even if it no longer does (so an edit shows it)
+  const termsOf = (code: string) => {
+    const offered = countries.find((c) => c.code === code)?.supportedTerms ?? TERMS
+    return TERMS.filter((term) => offered.includes(term) || term === values.term)
+  }
   const length = formatNumber(values.description.length, locale)
   const max = formatNumber(DESCRIPTION_MAX, locale)
   return (
@@ -93,11 +98,14 @@ export function ListingFormFields({
               value={values.country}
               onChange={(e) => {
                 const country = countries.find((c) => c.code === e.target.value)
+                const terms = country?.supportedTerms ?? TERMS
                 set({
                   country: e.target.value,
                   city: '',
                   cityLabel: '',
                   ...(country && values.rent === '' && { currency: country.currency }),
+                  // a country offering only some terms (the Netherlands: long) keeps the form to them
+                  ...(!terms.includes(values.term) && terms[0] && { term: terms[0] }),
                 })
               }}
             >
@@ -191,22 +199,19 @@ export function ListingFormFields({
           </div>
         )}
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="listing-term">
-              <Trans>Rental term</Trans>
-            </label>
+          <Field field="term" label={t`Rental term`} error={errors.term}>
             <select
-              id="listing-term"
+              {...aria('term')}
               value={values.term}
               onChange={(e) => set({ term: e.target.value as ListingFormValues['term'] })}
             >
-              {TERMS.map((term) => (
+              {termsOf(values.country).map((term) => (
                 <option key={term} value={term}>
                   {i18n._(TERM_LABELS[term])}
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
           {locale === 'fa' ? (
             // fa readers pick in the Persian calendar; the Gregorian date is shown beside it
             <div className="field">
@@ -313,7 +318,7 @@ export function ListingFormFields({
 
       <fieldset className="form-section">
         <legend>
-          <Trans>Contact</Trans>
+          <Trans context="how tenants reach the owner of a listing">Contact</Trans>
         </legend>
         <Field
           field="contact"

@@ -1,8 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
-import { formatNumber, formatRent } from '../../../shared/money.ts'
+import { formatRent } from '../../../shared/money.ts'
 import { CONTACT_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -18,11 +18,6 @@ type State =
   | { kind: 'open'; phone: string; rateLimit: ContactAccess['rateLimit'] | null }
   | { kind: 'pay' }
   | { kind: 'limit'; resetsAt: string | null }
-
-const resetsAtOf = (err: ApiError): string | null => {
-  const at = err.details && typeof err.details === 'object' ? Reflect.get(err.details, 'resets_at') : undefined
-  return typeof at === 'string' ? at : null
-}
 
 /**
  * "Show contact" for a reader of someone else's listing: opens the owner's phone (it stays open),
@@ -56,12 +51,13 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
     setBusy(true)
     setError(null)
     try {
-      const access = await browserApi().listings.contact(listingId)
-      setState({ kind: 'open', phone: access.contactPhone, rateLimit: access.rateLimit })
+      const answer = await browserApi().listings.contact(listingId)
+      if (answer.access === 'granted')
+        setState({ kind: 'open', phone: answer.contactPhone, rateLimit: answer.rateLimit })
+      else if (answer.access === 'payment_required') setState({ kind: 'pay' })
+      else setState({ kind: 'limit', resetsAt: answer.resetsAt })
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402) setState({ kind: 'pay' })
-      else if (err instanceof ApiError && err.status === 429) setState({ kind: 'limit', resetsAt: resetsAtOf(err) })
-      else if (err instanceof ApiError && err.status === 404) setError(t`This listing has no contact to show.`)
+      if (err instanceof ApiError && err.status === 404) setError(t`This listing has no contact to show.`)
       else setError(paymentError(err))
     } finally {
       setBusy(false)
@@ -83,7 +79,6 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
 
   if (state.kind === 'open') {
     const { phone, rateLimit } = state
-    const left = rateLimit ? formatNumber(rateLimit.remainingAccesses, locale) : ''
     return (
       <div className="contact-reveal" role="status">
         <a className="button" href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr">
@@ -91,7 +86,11 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
         </a>
         {rateLimit && (
           <p className="hint">
-            <Trans>{left} new contacts left today.</Trans>
+            <Plural
+              value={rateLimit.remainingAccesses}
+              one="# new contact left today."
+              other="# new contacts left today."
+            />
           </p>
         )}
       </div>

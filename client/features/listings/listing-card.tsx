@@ -105,7 +105,8 @@ export function ListingCard({
               🏠
             </div>
           )}
-          {listing.isBoosted && <span className="badge badge-boost">{t`Featured`}</span>}
+          {/* a boost puts a listing first in search; one no longer for rent is in no search to be first in */}
+          {listing.isBoosted && listing.status === 'active' && <span className="badge badge-boost">{t`Featured`}</span>}
         </div>
         <div className="listing-card-body">
           <Price rent={listing.rent} currency={listing.currency} className="listing-card-price" />

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import type { FormEvent } from 'react'
 import {
   data,
   Form,
@@ -10,7 +11,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
-import { formatNumber } from '../../../shared/money.ts'
+import { currencyUnit, formatNumber, pageCurrency, parseWholeAmount } from '../../../shared/money.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { listingsData } from '../seo/structured-data.ts'
@@ -80,6 +81,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** Prices typed in Persian digits or with separators ("۵۰٬۰۰۰٬۰۰۰") go into the address as plain digits. */
+function latinPrices(event: FormEvent<HTMLFormElement>) {
+  for (const name of ['min_price', 'max_price']) {
+    const input = event.currentTarget.elements.namedItem(name)
+    if (input instanceof HTMLInputElement && input.value.trim())
+      input.value = String(parseWholeAmount(input.value) ?? input.value.trim())
+  }
+}
+
 export function Component() {
   const { listings, pagination, cityName, unresolved, filters, countries } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
@@ -88,7 +98,19 @@ export function Component() {
   const location = useLocation()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
-  const currency = countries.find((c) => c.code === filters.country)?.currency ?? 'EUR'
+  const countryCurrency = countries.find((c) => c.code === filters.country)?.currency
+  const hasPrice = filters.min_price !== undefined || filters.max_price !== undefined
+  // Prices are taken and shown in the page's currency (rials in fa); a URL's prices keep the currency they
+  // were given in: its price_currency, else, for links from before it, the country's or EUR (docs/decisions/005).
+  const priceCurrency =
+    typeof filters.price_currency === 'string'
+      ? filters.price_currency
+      : hasPrice
+        ? (countryCurrency ?? 'EUR')
+        : pageCurrency(locale, countryCurrency)
+  const unit = currencyUnit(priceCurrency, locale)
+  const amount = (key: 'min_price' | 'max_price') =>
+    typeof filters[key] === 'number' ? formatNumber(filters[key], locale) : ''
   // a typed place that named no one place titles nothing, but stays in the box
   const cityLabel = typeof filters.city === 'string' && !unresolved ? (cityName ?? filters.city) : undefined
   const total = pagination.totalItems
@@ -124,7 +146,13 @@ export function Component() {
         <summary>
           <Trans>Filters</Trans>
         </summary>
-        <Form method="get" className="filters-form" aria-label={t`Filter listings`} key={location.search}>
+        <Form
+          method="get"
+          className="filters-form"
+          aria-label={t`Filter listings`}
+          key={location.search}
+          onSubmit={latinPrices}
+        >
           <PlaceFields
             countries={countries}
             defaultCountry={value('country')}
@@ -145,25 +173,27 @@ export function Component() {
           </label>
           <fieldset className="price-range">
             <legend>
-              <Trans>Monthly rent ({currency})</Trans>
+              <Trans>Monthly rent ({unit})</Trans>
             </legend>
+            {/* text, not number: a number input refuses Persian digits and thousands separators */}
+            <input type="hidden" name="price_currency" value={priceCurrency} />
             <input
-              type="number"
+              type="text"
               name="min_price"
-              min={0}
               inputMode="numeric"
-              placeholder={t`Min`}
-              aria-label={t`Minimum rent`}
-              defaultValue={value('min_price')}
+              autoComplete="off"
+              placeholder={t`Min (${unit})`}
+              aria-label={t`Minimum rent (${unit})`}
+              defaultValue={amount('min_price')}
             />
             <input
-              type="number"
+              type="text"
               name="max_price"
-              min={0}
               inputMode="numeric"
-              placeholder={t`Max`}
-              aria-label={t`Maximum rent`}
-              defaultValue={value('max_price')}
+              autoComplete="off"
+              placeholder={t`Max (${unit})`}
+              aria-label={t`Maximum rent (${unit})`}
+              defaultValue={amount('max_price')}
             />
           </fieldset>
           <label>

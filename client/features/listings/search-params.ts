@@ -1,3 +1,4 @@
+import { parseWholeAmount } from '../../../shared/money.ts'
 import { ALERT_FILTER_NAMES } from '../../../shared/alert-options.ts'
 import type { ListingSort } from '../../../shared/constants.ts'
 
@@ -17,7 +18,8 @@ export function sortFrom(params: URLSearchParams): ListingSort | undefined {
 
 /**
  * The API query of a listings URL: known keys only, empty values dropped, status 'all'
- * dropped, prices parsed to integers.
+ * dropped, prices parsed to whole numbers (Persian digits and thousands separators as typed), and
+ * their currency kept only beside a price (docs/decisions/005-cross-currency-price-filters.md).
  */
 export function toApiQuery(params: URLSearchParams): Record<string, string | number> {
   const out: Record<string, string | number> = {}
@@ -25,12 +27,13 @@ export function toApiQuery(params: URLSearchParams): Record<string, string | num
     const value = params.get(key)?.trim()
     if (!value || value === 'null' || value === 'undefined') continue
     if (key === 'min_price' || key === 'max_price') {
-      const amount = Number.parseInt(value, 10)
-      if (Number.isFinite(amount)) out[key] = amount
+      const amount = parseWholeAmount(value)
+      if (amount !== null) out[key] = amount
       continue
     }
-    out[key] = value
+    out[key] = key === 'price_currency' ? value.toUpperCase() : value
   }
+  if (out.min_price === undefined && out.max_price === undefined) delete out.price_currency
   const sort = sortFrom(params)
   if (sort) out.sort = sort
   else delete out.sort

@@ -91,7 +91,7 @@ export function PendingListing({ listing, onDecided }: { listing: AdminListing; 
           <dd>{i18n._(TERM_LABELS[listing.term])}</dd>
         </div>
         <div>
-          <dt>{t`Contact`}</dt>
+          <dt>{t({ message: 'Contact', context: 'how tenants reach the owner of a listing' })}</dt>
           <dd dir="ltr">{listing.contact ?? '—'}</dd>
         </div>
         <div>

@@ -1,10 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { listingPath } from '../../../shared/seo.ts'
-import { formatNumber } from '../../../shared/money.ts'
 import type { AdminReport } from '../../lib/api/moderation.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -27,7 +26,6 @@ export function ReportItem({ report, onClosed }: { report: AdminReport; onClosed
   const title = t`${type} in ${city}`
   const reporter = report.reporter.firstName
   const when = formatDate(report.createdAt, locale)
-  const open = formatNumber(report.listing.openCount, locale)
   const isOpen = report.status === 'open'
 
   async function close(decision: Decision) {
@@ -52,7 +50,12 @@ export function ReportItem({ report, onClosed }: { report: AdminReport; onClosed
       <h2 id={`${id}-title`}>{i18n._(REPORT_REASON_LABELS[report.reason])}</h2>
       <p className="hint">
         <Trans>
-          Reported by {reporter} · {when} · {open} open reports on this listing
+          Reported by {reporter} · {when} ·{' '}
+          <Plural
+            value={report.listing.openCount}
+            one="# open report on this listing"
+            other="# open reports on this listing"
+          />
         </Trans>
       </p>
       {report.details && (

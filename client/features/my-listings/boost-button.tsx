@@ -1,11 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
-import { formatNumber, formatRent } from '../../../shared/money.ts'
+import { formatRent } from '../../../shared/money.ts'
 import { BOOST_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { browserApi } from '../../lib/api/browser.ts'
-import { ApiError } from '../../lib/api/call.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
 
@@ -41,12 +40,15 @@ export function BoostButton({
     setError(null)
     try {
       const answer = await browserApi().ownListings.boost(listingId)
+      if (!answer.boosted) {
+        setMustPay(true)
+        return
+      }
       setUntil(answer.boostUntil)
       setBoosted(true)
       setFreeLeft(answer.freeBoosts)
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402) setMustPay(true)
-      else setError(paymentError(err))
+      setError(paymentError(err))
     } finally {
       setBusy(false)
     }
@@ -63,7 +65,6 @@ export function BoostButton({
     }
   }
 
-  const left = freeLeft === null ? '' : formatNumber(freeLeft, locale)
   return (
     <span className="boost-control">
       {boosted && (
@@ -82,7 +83,7 @@ export function BoostButton({
       )}
       {freeLeft !== null && (
         <span className="hint" role="status">
-          <Trans>{left} free boosts left.</Trans>
+          <Plural value={freeLeft} one="# free boost left." other="# free boosts left." />
         </span>
       )}
       {mustPay && (

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
@@ -35,7 +35,7 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
   const canRenew = status === 'expired' || status === 'rented'
   const updated = formatDate(listing.updatedAt, locale)
   const reason = <bdi>{listing.statusReason ?? '—'}</bdi>
-  const week = formatNumber(listing.analytics?.views7d ?? 0, locale)
+  const weekViews = listing.analytics?.views7d ?? 0
   const saves = formatNumber(listing.analytics?.favorites ?? listing.favoriteCount, locale)
 
   async function run(action: Action) {
@@ -109,7 +109,7 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
             <Sparkline days={listing.analytics.views14d.map((views) => ({ views }))} />
             <span>
               <Trans>
-                {week} views this week · saved by {saves}
+                <Plural value={weekViews} one="# view this week" other="# views this week" /> · saved by {saves}
               </Trans>
             </span>
           </p>

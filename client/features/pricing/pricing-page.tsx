@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
@@ -34,46 +34,47 @@ function PlanFeatures({ plan }: { plan: SubscriptionPlan | null }) {
   const locale = useLocale()
   const n = (value: number) => formatNumber(value, locale)
   if (!plan) {
-    const reveals = n(FREE_DAILY_REVEALS)
-    const alerts = n(FREE_MAX_ALERTS)
-    const credits = n(SIGNUP_AI_CREDITS)
+    const reveals = FREE_DAILY_REVEALS
+    const alerts = FREE_MAX_ALERTS
     return (
       <ul className="plan-features">
         <li>
-          <Trans>{reveals} contact reveals a day</Trans>
+          <Plural value={reveals} one="# contact reveal a day" other="# contact reveals a day" />
         </li>
         <li>
-          <Trans>{alerts} saved-search alert</Trans>
+          <Plural value={alerts} one="# saved-search alert" other="# saved-search alerts" />
         </li>
         <li>
-          <Trans>{credits} AI credits to start</Trans>
+          <Plural value={SIGNUP_AI_CREDITS} one="# AI credit to start" other="# AI credits to start" />
         </li>
       </ul>
     )
   }
-  const reveals = n(PREMIUM_DAILY_REVEALS)
-  const alerts = n(PREMIUM_MAX_ALERTS)
-  const credits = n(plan.aiCredits)
+  const reveals = PREMIUM_DAILY_REVEALS
+  const alerts = PREMIUM_MAX_ALERTS
   const boosts = n(plan.freeBoosts)
-  const days = n(plan.durationDays)
   return (
     <ul className="plan-features">
       <li>
-        <Trans>{days} days of premium</Trans>
+        <Plural value={plan.durationDays} one="# day of premium" other="# days of premium" />
       </li>
       {plan.features.contactAccess && (
         <li>
-          <Trans>{reveals} contact reveals a day</Trans>
+          <Plural value={reveals} one="# contact reveal a day" other="# contact reveals a day" />
         </li>
       )}
       {plan.features.alerts && (
         <li>
-          <Trans>{alerts} saved-search alerts</Trans>
+          <Plural value={alerts} one="# saved-search alert" other="# saved-search alerts" />
         </li>
       )}
       {plan.features.aiAnalysis && (
         <li>
-          <Trans>{credits} AI credits for search and analysis</Trans>
+          <Plural
+            value={plan.aiCredits}
+            one="# AI credit for search and analysis"
+            other="# AI credits for search and analysis"
+          />
         </li>
       )}
       <li>

@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
 import { useState } from 'react'
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
@@ -35,8 +36,6 @@ export function Component() {
   const n = (value: number) => formatNumber(value, locale)
   const signups = n(stats.signups)
   const paid = n(stats.paidConversions)
-  const credits = n(stats.rewards.aiCredits)
-  const days = n(stats.rewards.premiumDays)
   const bonus = n(REFERRAL_SIGNUP_CREDITS)
   const premiumDays = n(REFERRAL_PREMIUM_DAYS)
   const shareText = t`Find a home on Khaneh with my link`
@@ -56,8 +55,15 @@ export function Component() {
       const { referrerFirstName, aiCredits } = await browserApi().referrals.signup(code)
       await revalidator.revalidate()
       const friend = referrerFirstName
-      const total = n(aiCredits)
-      return { ok: true, message: t`Thank you! ${friend} invited you. You now have ${total} AI credits.` }
+      return {
+        ok: true,
+        message: t({
+          message: plural(aiCredits, {
+            one: `Thank you! ${friend} invited you. You now have # AI credit.`,
+            other: `Thank you! ${friend} invited you. You now have # AI credits.`,
+          }),
+        }),
+      }
     } catch (err) {
       const reason = err instanceof ApiError && err.details ? Reflect.get(Object(err.details), 'reason') : undefined
       if (reason === 'self_referral') return { ok: false, message: t`You cannot use your own code.` }
@@ -124,9 +130,8 @@ export function Component() {
             <Trans>Your rewards</Trans>
           </h2>
           <p className="hint">
-            <Trans>
-              {credits} AI credits · {days} premium days
-            </Trans>
+            <Plural value={stats.rewards.aiCredits} one="# AI credit" other="# AI credits" /> ·{' '}
+            <Plural value={stats.rewards.premiumDays} one="# premium day" other="# premium days" />
           </p>
         </article>
       </div>

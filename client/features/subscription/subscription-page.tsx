@@ -1,6 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
@@ -53,16 +53,18 @@ export function Component() {
   const used = n(status.dailyReveals.used)
   const limit = n(status.dailyReveals.limit)
   const resets = formatDate(status.dailyReveals.resetsAt, locale)
-  const alerts = n(status.maxAlerts)
 
   const redeem = async (code: string): Promise<CodeOutcome> => {
     try {
       const { granted } = await browserApi().coupons.redeem(code)
       await revalidator.revalidate()
       const parts = [
-        granted.premiumDays > 0 && t`${n(granted.premiumDays)} days of premium`,
-        granted.aiCredits > 0 && t`${n(granted.aiCredits)} AI credits`,
-        granted.freeBoosts > 0 && t`${n(granted.freeBoosts)} free boosts`,
+        granted.premiumDays > 0 &&
+          t({ message: plural(granted.premiumDays, { one: '# day of premium', other: '# days of premium' }) }),
+        granted.aiCredits > 0 &&
+          t({ message: plural(granted.aiCredits, { one: '# AI credit', other: '# AI credits' }) }),
+        granted.freeBoosts > 0 &&
+          t({ message: plural(granted.freeBoosts, { one: '# free boost', other: '# free boosts' }) }),
       ].filter(Boolean)
       const what = parts.join(' · ')
       return { ok: true, message: t`Coupon redeemed: ${what}.` }
@@ -130,7 +132,8 @@ export function Component() {
           </p>
           <p className="hint">
             <Trans>
-              New reveals again from {resets}. Up to {alerts} saved-search alerts.
+              New reveals again from {resets}.{' '}
+              <Plural value={status.maxAlerts} one="Up to # saved-search alert." other="Up to # saved-search alerts." />
             </Trans>
           </p>
         </article>

@@ -10,16 +10,18 @@ function sessionUser(answer: Answer<'SignedInSchema'>): User {
 
 /** Sign-in through the gateway, which keeps the tokens in cookies and answers the user. */
 export const authApi = (call: Call) => ({
+  /** Who is signed in: the user, or null for a guest (an answer, never a 401 for one). */
+  viewer: async (signal?: AbortSignal): Promise<User | null> =>
+    (await call('ViewerSessionSchema', '/auth/session', { signal })).user,
   async logout(): Promise<void> {
     await call('LoggedOutSchema', '/auth/logout', { method: 'POST', body: {} })
   },
-  /** The account of a verified e-mail identity. */
-  emailLogin: async (body: { email: string; firebase_token: string; language_code?: LocaleCode }) =>
-    sessionUser(await call('SignedInSchema', '/auth/email-login', { method: 'POST', body })),
-  createUser: async (body: {
+  /** The account of a verified e-mail identity, made on its first sign-in from the names given. */
+  emailLogin: async (body: {
+    email: string
     firebase_token: string
-    first_name: string
+    first_name?: string
     last_name?: string
     language_code?: LocaleCode
-  }) => sessionUser(await call('SignedInSchema', '/auth/create-user', { method: 'POST', body })),
+  }) => sessionUser(await call('SignedInSchema', '/auth/email-login', { method: 'POST', body })),
 })

@@ -5,6 +5,7 @@ export type Listing = Answer<'ListingSchema'>
 export type ListingPage = Answer<'ListingPageSchema'>
 export type Pagination = Answer<'PaginationSchema'>
 export type ContactAccess = Answer<'ContactAccessSchema'>
+export type ContactAnswer = Answer<'ContactAnswerSchema'>
 
 /** Public listing reads: anyone may call them. */
 export const listingsApi = (call: Call) => ({
@@ -16,6 +17,6 @@ export const listingsApi = (call: Call) => ({
   async view(id: number): Promise<void> {
     await call('ViewCountedSchema', `/listings/${id}/view`, { method: 'POST', body: {} })
   },
-  /** Opens the owner's contact for the signed-in reader (402 when a free reader's day is used up, 429 for premium). */
-  contact: (id: number) => call('ContactAccessSchema', `/listings/${id}/contact`, { method: 'POST', body: {} }),
+  /** Opens the owner's contact for the signed-in reader, or says why not (`access`: the day's reveals used). */
+  contact: (id: number) => call('ContactAnswerSchema', `/listings/${id}/contact`, { method: 'POST', body: {} }),
 })

@@ -8,7 +8,7 @@ export type OwnListing = Answer<'OwnListingSchema'>
 /** A page of own listings; `skipped` marks the empty page shown in place of a 500. */
 export type OwnListingPage = Answer<'OwnListingPageSchema'> & { skipped?: 'VALIDATION_ERROR_SKIPPED' }
 export type ListingAnalytics = Answer<'ListingAnalyticsSchema'>
-export type Boost = Answer<'BoostSchema'>
+export type Boost = Answer<'BoostAnswerSchema'>
 /** The wire body of POST /listings and PUT /listings/{id} (snake_case, as the API reads it). */
 export type ListingWriteInput = z.input<typeof ListingWriteBody>
 
@@ -47,8 +47,8 @@ export const ownListingsApi = (call: Call) => ({
   },
   setStatus: (id: number, status: 'pending' | 'rented' | 'removed') =>
     call('ListingSchema', `/users/listings/${id}/status`, { method: 'PUT', body: { status } }),
-  /** Boosts an active listing with one of the owner's free boosts (402 when there is none left). */
-  boost: (id: number) => call('BoostSchema', `/listings/${id}/boost`, { method: 'POST', body: {} }),
+  /** Boosts an active listing with one of the owner's free boosts (`boosted: false` when there is none left). */
+  boost: (id: number) => call('BoostAnswerSchema', `/listings/${id}/boost`, { method: 'POST', body: {} }),
   duplicate: (id: number) => call('ListingSchema', `/listings/${id}/duplicate`, { method: 'POST', body: {} }),
   analytics: (id: number, signal?: AbortSignal) =>
     call('ListingAnalyticsSchema', `/users/listings/${id}/analytics`, { signal }),

@@ -17,7 +17,7 @@ import type { LocationsService } from '../locations/service.ts'
 import type { Viewer } from '../policy.ts'
 import { aiRepo } from './ai.repo.ts'
 import { aiCreditsRepo, type AiCharge } from './credits.repo.ts'
-import { analyse, comparison, fitOf } from './listing-analysis.ts'
+import { analyse, comparison, fitOf, hasPreferences } from './listing-analysis.ts'
 import { searchInsights, searchRefinements } from './search-summary.ts'
 
 /** How many listings of the normal search are ranked by fit before the best `limit` are shown. */
@@ -85,10 +85,14 @@ export function aiService(db: Db, options: AiServiceOptions) {
           ...stored,
           must_haves: [...new Set<MustHave>([...stored.must_haves, ...understood.must_haves])],
         }
+        // the query's must-haves rank the results too, but a "match with your preferences" is only
+        // said to a reader who set preferences
+        const said = hasPreferences(stored)
         const ranked = page.listings
-          .map((listing, order) => ({ listing, order, score: fitOf(listing, prefs, language).score }))
-          .sort((x, y) => (y.score ?? 0) - (x.score ?? 0) || x.order - y.order)
+          .map((listing, order) => ({ listing, order, fit: fitOf(listing, prefs, language).score }))
+          .sort((x, y) => (y.fit ?? 0) - (x.fit ?? 0) || x.order - y.order)
           .slice(0, limit)
+          .map(({ listing, fit }) => ({ listing, score: said ? fit : null }))
         const total = page.pagination.total_items
         const countryName = filters.country
           ? (await options.locations.countries(language)).find((c) => c.code === filters.country)?.name

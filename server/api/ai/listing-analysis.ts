@@ -19,6 +19,20 @@ export function rentEurOf(listing: Listing): number | null {
 
 const euros = (amount: number, language: LocaleCode) => formatRent(amount, 'EUR', language)
 
+/** Whether the reader set any preference `fitOf` checks: without one, no listing is said to match "your preferences". */
+export function hasPreferences(p: AiPreferences): boolean {
+  return (
+    p.budget_min !== null ||
+    p.budget_max !== null ||
+    p.cities.length > 0 ||
+    p.type !== null ||
+    p.term !== null ||
+    (p.gender !== null && p.gender !== 'any') ||
+    p.move_in !== null ||
+    p.must_haves.length > 0
+  )
+}
+
 /** How well a listing fits the reader's preferences: one check per preference set, the score the share that pass. */
 export function fitOf(listing: Listing, prefs: AiPreferences, language: LocaleCode): Fit {
   const checks: Fit['checks'] = []
@@ -104,7 +118,7 @@ export async function analyse(
     language,
   )
   const summary = red_flags.length
-    ? aiText(language, 'flags', { n: formatNumber(red_flags.length, language) })
+    ? aiText(language, 'flags', { n: formatNumber(red_flags.length, language) }, red_flags.length)
     : aiText(language, 'noFlags')
   return { listing_id: listing.id, price, fit: fitOf(listing, prefs, language), red_flags, summary }
 }

@@ -3,7 +3,6 @@ import { EUR_PER_UNIT, formatNumber, formatRent } from '../../../shared/money.ts
 import type { AiFilters, AiSearchResult } from '../../../shared/schemas/ai.ts'
 import type { Listing } from '../../../shared/schemas/listing.ts'
 import { aiText } from './ai-texts.ts'
-import { rentEurOf } from './listing-analysis.ts'
 
 export interface SearchContext {
   language: LocaleCode
@@ -34,19 +33,28 @@ export function searchInsights(c: SearchContext, ranked: Array<{ score: number |
   const out: string[] = []
   if (Object.keys(c.filters).length === 0) out.push(aiText(language, 'nothingUnderstood'))
   if (c.total === 0) return [...out, aiText(language, 'none')]
-  out.push(aiText(language, 'found', { n: formatNumber(c.total, language) }))
-  const rents = c.pool.flatMap((l) => {
-    const eur = rentEurOf(l)
-    return eur === null ? [] : [eur]
-  })
-  const money = (eur: number) => {
-    const rate = EUR_PER_UNIT[c.currency] ?? 1
-    return formatRent(Math.round(eur / rate), c.currency, language)
+  out.push(aiText(language, 'found', { n: formatNumber(c.total, language) }, c.total))
+  // Prices are said as the cards show them: the listing's own rent through formatRent, rounded once there.
+  const priced = c.pool.filter((l): l is Listing & { rent: number } => l.rent !== null && l.rent !== 0)
+  const eurOf = (l: { rent: number; currency: string }) => l.rent * (EUR_PER_UNIT[l.currency] ?? 1)
+  if (priced.length >= 3) {
+    const currencies = new Set(priced.map((l) => l.currency))
+    const [only] = currencies
+    const price =
+      currencies.size === 1 && only
+        ? formatRent(median(priced.map((l) => l.rent)), only, language)
+        : formatRent(median(priced.map(eurOf)) / (EUR_PER_UNIT[c.currency] ?? 1), c.currency, language)
+    out.push(aiText(language, 'median', { price }))
   }
-  if (rents.length >= 3) out.push(aiText(language, 'median', { price: money(median(rents)) }))
-  if (rents.length > 0) out.push(aiText(language, 'cheapest', { price: money(Math.min(...rents)) }))
+  const cheapest = priced.reduce<(typeof priced)[number] | undefined>(
+    (low, l) => (low === undefined || eurOf(l) < eurOf(low) ? l : low),
+    undefined,
+  )
+  if (cheapest)
+    out.push(aiText(language, 'cheapest', { price: formatRent(cheapest.rent, cheapest.currency, language) }))
   const good = ranked.filter((r) => r.score !== null && r.score >= 80).length
-  if (ranked.some((r) => r.score !== null)) out.push(aiText(language, 'bestFit', { n: formatNumber(good, language) }))
+  if (ranked.some((r) => r.score !== null))
+    out.push(aiText(language, 'bestFit', { n: formatNumber(good, language) }, good))
   return out
 }
 

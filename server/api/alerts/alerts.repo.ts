@@ -1,3 +1,5 @@
+import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
+import { currencyExponent, formatRent } from '../../../shared/money.ts'
 import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
 import { LISTING_PATH_PREFIX } from '../../../shared/seo.ts'
 import type { Queryable } from '../db/client.ts'
@@ -18,6 +20,9 @@ export interface AlertMatchColumns {
   term: string | null
   min_eur_cents: number | null
   max_eur_cents: number | null
+  /** Rial rents' own range, when the prices were given in rials (migration 0026); null: compared in EUR cents. */
+  min_rial: number | null
+  max_rial: number | null
   include_negotiable: boolean
   gender_pref: string | null
   has_contract: boolean | null
@@ -51,6 +56,8 @@ const MATCH_COLUMNS = [
   'term',
   'min_eur_cents',
   'max_eur_cents',
+  'min_rial',
+  'max_rial',
   'include_negotiable',
   'gender_pref',
   'has_contract',
@@ -244,6 +251,7 @@ export interface NotificationRow {
  * (docs/decisions/020-alerts-and-outbox.md). The conditions are GET /listings' (listings/public/public.repo.ts whereActive).
  */
 export async function matchListing(db: Queryable, listingId: number): Promise<{ matched: number; outbox: number }> {
+  const prices = await pricesByLanguage(db, listingId)
   const [row] = await db.query<{ matched: number; outbox: number }>(
     `WITH l AS (
        SELECT l.id, l.slug, l.owner_id, l.country_code, l.city_id, l.type, l.term, l.gender_pref, l.has_contract,
@@ -260,8 +268,11 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
           AND (a.gender_pref IS NULL OR l.gender_pref IN (a.gender_pref, 'any'))
           AND (a.has_contract IS NULL OR a.has_contract = l.has_contract)
           AND (a.available_by IS NULL OR l.start_date IS NULL OR l.start_date <= a.available_by)
-          AND ((l.rent_minor IS NOT NULL AND (a.min_eur_cents IS NULL OR l.rent_eur_cents >= a.min_eur_cents)
-                                         AND (a.max_eur_cents IS NULL OR l.rent_eur_cents <= a.max_eur_cents))
+          AND ((l.rent_minor IS NOT NULL
+                AND CASE WHEN l.currency = 'IRR' AND (a.min_rial IS NOT NULL OR a.max_rial IS NOT NULL)
+                         THEN (a.min_rial IS NULL OR l.rent_minor >= a.min_rial) AND (a.max_rial IS NULL OR l.rent_minor <= a.max_rial)
+                         ELSE (a.min_eur_cents IS NULL OR l.rent_eur_cents >= a.min_eur_cents)
+                              AND (a.max_eur_cents IS NULL OR l.rent_eur_cents <= a.max_eur_cents) END)
                OR (a.include_negotiable AND l.rent_minor IS NULL))),
      matched AS (
        INSERT INTO alert_matches (alert_id, listing_id) SELECT hit.alert_id, l.id FROM hit, l
@@ -269,8 +280,7 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
      fresh AS (
        SELECT hit.*, u.language, u.telegram_id, l.id AS listing_id, l.slug, l.rent_minor, l.currency,
               COALESCE(l.city_names->>u.language, l.city_names->>'en') AS city,
-              CASE WHEN l.rent_minor IS NULL THEN NULL ELSE trim_scale(round(l.rent_minor::numeric / CASE WHEN l.currency = 'IRR' THEN 1 ELSE 100 END, 2))::text -- shared/money.ts currencyExponent
-               || ' ' || l.currency END AS price
+              COALESCE($4::jsonb ->> u.language, $4::jsonb ->> 'fa') AS price
          FROM matched JOIN hit USING (alert_id) JOIN users u ON u.id = hit.user_id CROSS JOIN l),
      counted AS (
        UPDATE alerts a SET last_triggered = now(), new_listings_count = a.new_listings_count + 1
@@ -278,14 +288,14 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
      inbox AS (
        INSERT INTO notifications (user_id, alert_id, title, body, data)
        SELECT user_id, alert_id, name, concat_ws(' · ', city, price),
-              jsonb_build_object('listing_id', listing_id, 'url', $4::text || slug)
+              jsonb_build_object('listing_id', listing_id, 'url', $5::text || slug)
          FROM fresh RETURNING id, user_id),
      told AS (SELECT pg_notify($2, user_id::text) FROM (SELECT DISTINCT user_id FROM inbox) u),
      queued AS (
        INSERT INTO notification_outbox (user_id, channel, payload, dedupe_key)
        SELECT DISTINCT ON (d.channel, d.address) f.user_id, d.channel,
               jsonb_build_object('alert_id', f.alert_id, 'listing_id', f.listing_id, 'title', f.name, 'city', f.city,
-                                 'price', f.price, 'url', $4::text || f.slug, 'language', f.language, 'tag', 'listing-' || f.listing_id)
+                                 'price', f.price, 'url', $5::text || f.slug, 'language', f.language, 'tag', 'listing-' || f.listing_id)
               || d.target,
               'listing:' || f.listing_id || ':' || d.channel || ':' || md5(d.address)
          FROM fresh f
@@ -304,7 +314,18 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
             (SELECT count(*) FROM inbox)::int AS inbox, (SELECT count(*) FROM told)::int AS told,
             (SELECT count(*) FROM woken)::int AS woken`,
     // the listing's page, unprefixed (shared/seo.ts listingPath): each reader's language is added where the link is shown or sent
-    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL, LISTING_PATH_PREFIX],
+    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL, JSON.stringify(prices), LISTING_PATH_PREFIX],
   )
   return { matched: row?.matched ?? 0, outbox: row?.outbox ?? 0 }
+}
+
+/** The listing's rent as a card shows it in each language (formatRent: rials with Persian digits in fa); none when negotiable. */
+async function pricesByLanguage(db: Queryable, listingId: number): Promise<Partial<Record<LocaleCode, string>>> {
+  const [listing] = await db.query<{ rent_minor: string | number | null; currency: string }>(
+    `SELECT rent_minor, currency FROM listings WHERE id = $1`,
+    [listingId],
+  )
+  if (!listing || listing.rent_minor === null || Number(listing.rent_minor) === 0) return {}
+  const rent = Number(listing.rent_minor) / 10 ** currencyExponent(listing.currency)
+  return Object.fromEntries(LOCALE_CODES.map((code) => [code, formatRent(rent, listing.currency, code)]))
 }

@@ -80,6 +80,8 @@ export function alertsService(
       term: f.term ?? null,
       min_eur_cents: f.minEurCents ?? null,
       max_eur_cents: f.maxEurCents ?? null,
+      min_rial: f.rial?.min ?? null,
+      max_rial: f.rial?.max ?? null,
       include_negotiable: f.includeNegotiable,
       gender_pref: f.genderPref ?? null,
       has_contract: f.hasContract ?? null,

@@ -27,14 +27,16 @@ export async function writeDigests(db: Queryable, now: Date = new Date()): Promi
      lines AS (
        SELECT c.user_id, c.alert_id, c.name, c.id, l.slug,
               COALESCE(ci.names->>u.language, ci.names->>'en') AS city,
-              CASE WHEN l.rent_minor IS NULL THEN NULL ELSE trim_scale(round(l.rent_minor::numeric / CASE WHEN l.currency = 'IRR' THEN 1 ELSE 100 END, 2))::text -- shared/money.ts currencyExponent
-               || ' ' || l.currency END AS price
+              -- the rent in major units, formatted in the reader's language and currency when the mail is written
+              CASE WHEN l.rent_minor IS NULL OR l.rent_minor = 0 THEN NULL
+                   ELSE trim_scale(round(l.rent_minor::numeric / CASE WHEN l.currency = 'IRR' THEN 1 ELSE 100 END, 2))::text END AS rent, -- shared/money.ts currencyExponent
+              l.currency
          FROM claimed c JOIN users u ON u.id = c.user_id JOIN listings l ON l.id = c.listing_id
          JOIN cities ci ON ci.id = l.city_id
         WHERE l.status = 'active'),
      digests AS (
        SELECT u.id AS user_id, u.email, u.language,
-              jsonb_agg(jsonb_build_object('alert', lines.name, 'price', lines.price, 'city', lines.city,
+              jsonb_agg(jsonb_build_object('alert', lines.name, 'rent', lines.rent, 'currency', lines.currency, 'city', lines.city,
                                            'url', $3::text || lines.slug) ORDER BY lines.alert_id, lines.id) AS matches
          FROM lines JOIN users u ON u.id = lines.user_id
         WHERE u.email IS NOT NULL AND u.email_verified

@@ -3,9 +3,14 @@ import type { UserRow } from '../users/account.repo.ts'
 import { referralsRepo } from '../referrals/referrals.repo.ts'
 
 const COLUMNS = `id, telegram_id::float8 AS telegram_id, first_name, last_name, username, photo_url, language, role, premium_until,
-  ai_credits, free_boosts, referral_code, phone_number, phone_verified, email, email_verified, email_uid, auth_method, created_at, updated_at`
+  ai_credits, free_boosts, referral_code, phone_number, phone_verified, email, email_verified, email_uid, auth_method, created_at, updated_at,
+  telegram_username, telegram_name`
 
-export type LinkUserRow = UserRow & { email_uid: string | null }
+export type LinkUserRow = UserRow & {
+  email_uid: string | null
+  telegram_username: string | null
+  telegram_name: string | null
+}
 
 /** SQL of linking, unlinking and merging sign-in methods. */
 export function linkingRepo(db: Queryable) {
@@ -74,18 +79,22 @@ export function linkingRepo(db: Queryable) {
 
     async attachTelegram(
       id: number,
-      fields: { telegramId: number; username?: string; photoUrl?: string },
+      fields: { telegramId: number; username?: string; name: string | null; photoUrl?: string },
     ): Promise<boolean> {
       const rows = await db.query(
-        `UPDATE users SET telegram_id = $2, username = COALESCE(username, $3), photo_url = COALESCE(photo_url, $4), updated_at = now()
+        `UPDATE users SET telegram_id = $2, username = COALESCE(username, $3), photo_url = COALESCE(photo_url, $4),
+           telegram_username = $3, telegram_name = $5, updated_at = now()
           WHERE id = $1 AND telegram_id IS NULL RETURNING id`,
-        [id, fields.telegramId, fields.username ?? null, fields.photoUrl ?? null],
+        [id, fields.telegramId, fields.username ?? null, fields.photoUrl ?? null, fields.name],
       )
       return rows.length === 1
     },
 
     async detach(id: number, method: 'email' | 'telegram', remaining: 'email' | 'telegram'): Promise<void> {
-      const clear = method === 'email' ? 'email = NULL, email_uid = NULL, email_verified = false' : 'telegram_id = NULL'
+      const clear =
+        method === 'email'
+          ? 'email = NULL, email_uid = NULL, email_verified = false'
+          : 'telegram_id = NULL, telegram_username = NULL, telegram_name = NULL'
       await db.query(`UPDATE users SET ${clear}, auth_method = $2, updated_at = now() WHERE id = $1`, [id, remaining])
     },
 
@@ -215,7 +224,7 @@ export function linkingRepo(db: Queryable) {
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [from])
       await db.query(
         `UPDATE users SET deleted_at = now(), merged_into = $2, updated_at = now(), telegram_id = NULL, email = NULL, email_uid = NULL,
-           email_verified = false, phone_number = NULL, phone_verified = false, first_name = '', last_name = NULL, username = NULL,
+           telegram_username = NULL, telegram_name = NULL, email_verified = false, phone_number = NULL, phone_verified = false, first_name = '', last_name = NULL, username = NULL,
            photo_url = NULL, ai_credits = 0, free_boosts = 0, premium_until = NULL
          WHERE id = $1`,
         [from, into],
@@ -227,6 +236,8 @@ export function linkingRepo(db: Queryable) {
       const [row] = await db.query<LinkUserRow>(
         `UPDATE users SET
            ai_credits = ai_credits + $2, free_boosts = free_boosts + $3, premium_until = $4,
+           telegram_username = CASE WHEN telegram_id IS NULL THEN $13 ELSE telegram_username END,
+           telegram_name = CASE WHEN telegram_id IS NULL THEN $14 ELSE telegram_name END,
            telegram_id = COALESCE(telegram_id, $5), username = COALESCE(username, $6), photo_url = COALESCE(photo_url, $7),
            email_verified = CASE WHEN email IS NULL THEN $9 ELSE email_verified END,
            email_uid = CASE WHEN email IS NULL THEN $10 ELSE email_uid END,
@@ -248,6 +259,8 @@ export function linkingRepo(db: Queryable) {
           source.email_uid,
           source.phone_number,
           source.phone_verified,
+          source.telegram_username,
+          source.telegram_name,
         ],
       )
       return row!

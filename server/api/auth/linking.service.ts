@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts'
 import { linkingRepo, type LinkUserRow } from './linking.repo.ts'
 import type { LinkMethod, MergeTokens } from './merge-tokens.ts'
 import { toUser } from '../users/account.service.ts'
+import { telegramName } from '../users/account.repo.ts'
 import { referralsRepo } from '../referrals/referrals.repo.ts'
 
 /** How long a Telegram link callback may take after the account page asked for it. */
@@ -110,6 +111,7 @@ export function linkingService(db: Db, options: LinkingOptions) {
     const attached = await repo.attachTelegram(userId, {
       telegramId: widget.data.id,
       username: widget.data.username,
+      name: telegramName(widget.data.first_name, widget.data.last_name),
       photoUrl: widget.data.photo_url,
     })
     if (!attached) throw new AppError('CONFLICT', 'This account already has Telegram', { reason: 'already_linked' })

@@ -7,11 +7,18 @@ import {
   RefreshBody,
   SessionSchema,
   TelegramLoginBody,
+  ViewerSessionSchema,
 } from '../../../shared/schemas/user.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import type { SessionService } from './session.service.ts'
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
+  app.get(
+    '/auth/session',
+    { preValidation: app.optionalUser, schema: { response: { 200: envelope(ViewerSessionSchema) } } },
+    async (request) => okEnvelope({ user: request.auth ? await sessions.viewer(request.auth.userId) : null }),
+  )
+
   app.post(
     '/auth/telegram-login',
     {

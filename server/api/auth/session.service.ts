@@ -64,14 +64,39 @@ export function sessionService(db: Db, options: SessionOptions) {
   const isAdminEmail = (email: string) => options.adminEmails?.has(email) ?? false
 
   return {
-    /** POST /auth/email-login: the account of a verified e-mail identity; 404 user_not_found before create-user. */
-    async emailLogin(body: { firebase_token: string; email?: string }): Promise<Session> {
+    /**
+     * POST /auth/email-login: the account of a verified e-mail identity — made on its first sign-in
+     * from the body's names, phone and language (else the identity's name, else the address), so a
+     * first sign-in is no failed call (docs/decisions/016-email-sign-in.md).
+     */
+    async emailLogin(
+      body: Omit<EmailSignUp, 'first_name' | 'referral_code'> & {
+        firebase_token: string
+        email?: string
+        first_name?: string
+      },
+    ): Promise<Session> {
       const identity = await verifiedIdentity(body.firebase_token, body.email)
-      const user =
+      const find = async () =>
         (await users.findByEmailUid(identity.uid)) ??
         (await users.findClaimableByVerifiedEmail(identity.email, identity.uid))
-      if (!user) throw new AppError('NOT_FOUND', 'No account for this e-mail yet', { reason: 'user_not_found' })
-      return issue(await users.attachEmailIdentity(user.id, identity.uid, isAdminEmail(identity.email)))
+      const user = await find()
+      if (user) return issue(await users.attachEmailIdentity(user.id, identity.uid, isAdminEmail(identity.email)))
+      const [first, ...rest] = (identity.name ?? '').trim().split(/\s+/)
+      const made =
+        (await users.insertEmailUser({
+          uid: identity.uid,
+          email: identity.email,
+          firstName: body.first_name?.trim() || first || identity.email.split('@')[0] || identity.email,
+          lastName: body.first_name?.trim() ? body.last_name?.trim() || null : rest.join(' ') || null,
+          phoneNumber: body.phone_number?.trim() || null,
+          language: body.language_code ?? 'fa',
+          referredByCode: null,
+          admin: isAdminEmail(identity.email),
+        })) ?? (await find()) // a concurrent first sign-in of the same identity made it
+      if (!made)
+        throw new AppError('CONFLICT', 'An account for this e-mail already exists', { reason: 'account_exists' })
+      return issue(made)
     },
 
     /** POST /auth/create-user: the account for a verified identity on first e-mail sign-up (409 when one exists). */
@@ -98,6 +123,13 @@ export function sessionService(db: Db, options: SessionOptions) {
       // the code given at sign-up counts through the rule of POST /referrals/signup
       if (await referrals.signupCode(user.id, referredByCode)) return issue((await users.findById(user.id))!)
       return issue(user)
+    },
+
+    /** GET /auth/session: the signed-in user; a token of a deleted user is no session (401). */
+    async viewer(userId: number) {
+      const user = await users.findById(userId)
+      if (!user) throw new AppError('UNAUTHENTICATED')
+      return toUser(user)
     },
 
     /** POST /auth/telegram-login: a valid, fresh, first-time Login Widget payload signs the user in (creating them). */

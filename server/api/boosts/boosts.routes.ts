@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, IdParams } from '../../../shared/schemas/common.ts'
-import { BoostSchema } from '../../../shared/schemas/contact.ts'
+import { BoostAnswerSchema } from '../../../shared/schemas/contact.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { BoostsService } from './boosts.service.ts'
@@ -11,7 +11,7 @@ export const boostsRoutes: FastifyPluginAsyncZod<{ boosts: BoostsService }> = as
 
   app.post(
     '/listings/:id/boost',
-    { schema: { params: IdParams, response: { 200: envelope(BoostSchema) } } },
+    { schema: { params: IdParams, response: { 200: envelope(BoostAnswerSchema) } } },
     async (request) => okEnvelope(await boosts.boost(viewerOf(request), request.params.id)),
   )
 }

@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../../../shared/paths.ts'
 import { BOOST_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
-import { BoostPaymentRequiredSchema, type Boost } from '../../../shared/schemas/contact.ts'
+import type { BoostAnswer } from '../../../shared/schemas/contact.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
@@ -12,14 +12,14 @@ const boostPaymentPath = (listingId: number) => `${API_PREFIX}/payments/listings
 
 /**
  * Boosts paid with the owner's free boosts (POST /listings/{id}/boost): only the owner, only an
- * active listing; without a free boost, 402 and the way to pay. A boost stacks on the one running
+ * active listing; without a free boost, the way to pay (an answer, not an error). A boost stacks on the one running
  * (boosts.repo.ts), and the public reads forget the listing at once
  * (docs/decisions/006-caches-and-their-lifetimes.md).
  */
 export function boostsService(db: Db, listings: PublicListingsService) {
   return {
-    async boost(viewer: Viewer, listingId: number): Promise<Boost> {
-      const { boost, slug } = await db.transaction(async (tx) => {
+    async boost(viewer: Viewer, listingId: number): Promise<BoostAnswer> {
+      const { boost, slug } = await db.transaction(async (tx): Promise<{ boost: BoostAnswer; slug: string | null }> => {
         const repo = boostsRepo(tx)
         // the listing row first: boosts of one listing are decided one at a time
         const listing = await repo.lockListing(listingId)
@@ -36,21 +36,22 @@ export function boostsService(db: Db, listings: PublicListingsService) {
         }
         const left = await repo.takeFreeBoost(viewer.userId)
         if (left === null) {
-          throw new AppError('PAYMENT_REQUIRED', 'No free boost left; this one can be bought', {
-            reason: 'no_free_boosts',
-            ...BoostPaymentRequiredSchema.parse({
-              price_eur: eurOf(BOOST_PRICE_MINOR),
-              payment_path: boostPaymentPath(listingId),
-            }),
-          })
+          const offer = {
+            boosted: false as const,
+            listing_id: listingId,
+            reason: 'no_free_boosts' as const,
+            price_eur: eurOf(BOOST_PRICE_MINOR),
+            payment_path: boostPaymentPath(listingId),
+          }
+          return { boost: offer, slug: null }
         }
         const until = (await repo.extend(listingId))!
         return {
-          boost: { listing_id: listingId, boost_until: until.toISOString(), free_boosts: left },
+          boost: { boosted: true, listing_id: listingId, boost_until: until.toISOString(), free_boosts: left },
           slug: listing.slug,
         }
       })
-      listings.invalidate({ id: listingId, slug })
+      if (slug !== null) listings.invalidate({ id: listingId, slug })
       return boost
     },
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { envelope, IdParams } from '../../../shared/schemas/common.ts'
-import { ContactAccessSchema } from '../../../shared/schemas/contact.ts'
+import { ContactAnswerSchema } from '../../../shared/schemas/contact.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { ContactService } from './contact.service.ts'
@@ -11,7 +11,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
 
   app.post(
     '/listings/:id/contact',
-    { schema: { params: IdParams, response: { 200: envelope(ContactAccessSchema) } } },
+    { schema: { params: IdParams, response: { 200: envelope(ContactAnswerSchema) } } },
     async (request) => okEnvelope(await contact.open(viewerOf(request), request.params.id)),
   )
 }

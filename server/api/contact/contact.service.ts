@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../../../shared/paths.ts'
 import { CONTACT_PRICE_MINOR, eurOf, FREE_DAILY_REVEALS, PREMIUM_DAILY_REVEALS } from '../../../shared/plans.ts'
-import { ContactPaymentRequiredSchema, type ContactAccess } from '../../../shared/schemas/contact.ts'
+import type { ContactAnswer } from '../../../shared/schemas/contact.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import { canManage, canSee, type Viewer } from '../policy.ts'
@@ -18,12 +18,13 @@ const contactPaymentPath = (listingId: number) => `${API_PREFIX}/payments/listin
  * Contact access (POST /listings/{id}/contact): the owner's contact for a signed-in reader of a
  * public listing. A contact once opened stays open for that reader and costs nothing again; a new
  * one is one of the day's reveals (free readers FREE_DAILY_REVEALS, premium PREMIUM_DAILY_REVEALS,
- * by UTC day), after which a free reader pays per listing and a premium reader waits for the next day.
+ * by UTC day), after which a free reader is offered to pay per listing and a premium reader waits for
+ * the next day: answers of their own, not errors.
  * Those who manage the listing (policy.ts) see its contact without spending a reveal.
  */
 export function contactService(db: Db) {
   return {
-    async open(viewer: Viewer, listingId: number): Promise<ContactAccess> {
+    async open(viewer: Viewer, listingId: number): Promise<ContactAnswer> {
       const now = Date.now()
       const dayStart = utcDayStart(now)
       const resetsAt = new Date(dayStart.getTime() + DAY_MS)
@@ -42,12 +43,13 @@ export function contactService(db: Db) {
         let grantedAt = await repo.openedAt(viewer.userId, listingId)
         if (!grantedAt) {
           const manages = canManage(viewer, listing)
-          if (!manages && used >= allowance) throw limitReached(listingId, reader.premium, resetsAt, now)
+          if (!manages && used >= allowance) return limitReached(listingId, reader.premium, resetsAt)
           await repo.open(viewer.userId, listingId, manages ? 'owner' : 'daily')
           if (!manages) used++
           grantedAt = (await repo.openedAt(viewer.userId, listingId))!
         }
         return {
+          access: 'granted' as const,
           contact_phone: listing.contact,
           listing_id: listingId,
           access_granted_at: grantedAt.toISOString(),
@@ -59,21 +61,14 @@ export function contactService(db: Db) {
 }
 export type ContactService = ReturnType<typeof contactService>
 
-/** The day's reveals are used: a free reader may pay for this one (402), a premium reader waits for the next UTC day (429). */
-function limitReached(listingId: number, premium: boolean, resetsAt: Date, now: number): AppError {
-  if (premium) {
-    return new AppError('RATE_LIMITED', "Today's contact reveals are used; more tomorrow", {
-      reason: 'daily_reveals_used',
-      retry_after_s: Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000)),
-      resets_at: resetsAt.toISOString(),
-    })
+/** The day's reveals are used: a free reader may buy this one, a premium reader waits for the next UTC day. */
+function limitReached(listingId: number, premium: boolean, resetsAt: Date): ContactAnswer {
+  const common = { listing_id: listingId, reason: 'daily_reveals_used' as const, resets_at: resetsAt.toISOString() }
+  if (premium) return { access: 'daily_limit', ...common }
+  return {
+    access: 'payment_required',
+    ...common,
+    price_eur: eurOf(CONTACT_PRICE_MINOR),
+    payment_path: contactPaymentPath(listingId),
   }
-  return new AppError('PAYMENT_REQUIRED', "Today's free contact reveals are used; this one can be bought", {
-    reason: 'daily_reveals_used',
-    ...ContactPaymentRequiredSchema.parse({
-      price_eur: eurOf(CONTACT_PRICE_MINOR),
-      payment_path: contactPaymentPath(listingId),
-      resets_at: resetsAt.toISOString(),
-    }),
-  })
 }

@@ -1,4 +1,5 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
+import { formatNumber } from '../../../shared/money.ts'
 import type { CodePurpose } from './repo.ts'
 
 interface Template {
@@ -137,6 +138,7 @@ export function identityMail(
   hours: number,
 ): { subject: string; text: string } {
   const template = TEMPLATES[purpose][locale]
-  const lifetime = `${hours} ${hours === 1 ? HOUR[locale].one : HOUR[locale].other}`
+  // in the reader's digits: "۲۴ ساعت" in Persian
+  const lifetime = `${formatNumber(hours, locale)} ${hours === 1 ? HOUR[locale].one : HOUR[locale].other}`
   return { subject: template.subject, text: template.text.replace('{link}', link).replace('{hours}', lifetime) }
 }

@@ -167,6 +167,11 @@ export function locationsService(db: Db, cacheMs = 60_000) {
     async currencyOf(code: string): Promise<string | undefined> {
       return (await places()).countries.find((c) => c.code === code)?.currency
     },
+
+    /** The rental terms a country offers (its `supported_terms`), or undefined for a country we do not list. */
+    async termsOf(code: string): Promise<Term[] | undefined> {
+      return (await places()).countries.find((c) => c.code === code)?.supported_terms
+    },
   }
 }
 export type LocationsService = ReturnType<typeof locationsService>

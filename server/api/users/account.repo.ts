@@ -29,6 +29,10 @@ const COLUMNS = `id, telegram_id::float8 AS telegram_id, first_name, last_name, 
 
 const EDITABLE = new Set(['first_name', 'last_name', 'username', 'language'])
 
+/** A Telegram account's name as Telegram shows it: first and last name. */
+export const telegramName = (firstName: string, lastName?: string | null) =>
+  [firstName, lastName].filter(Boolean).join(' ').trim() || null
+
 /** A referral code people can read out: 8 characters without look-alikes. */
 function referralCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -55,11 +59,13 @@ export function accountRepo(db: Queryable) {
       admin: boolean
     }): Promise<UserRow> {
       const [row] = await db.query<UserRow>(
-        `INSERT INTO users (telegram_id, first_name, last_name, username, photo_url, auth_method, role, referral_code, ai_credits)
-         VALUES ($1, $2, $3, $4, $5, 'telegram', CASE WHEN $6 THEN 'admin' ELSE 'user' END, $7, $8)
+        `INSERT INTO users (telegram_id, first_name, last_name, username, photo_url, auth_method, role, referral_code, ai_credits,
+           telegram_username, telegram_name)
+         VALUES ($1, $2, $3, $4, $5, 'telegram', CASE WHEN $6 THEN 'admin' ELSE 'user' END, $7, $8, $4, $9)
          ON CONFLICT (telegram_id) DO UPDATE SET
            first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
-           photo_url = EXCLUDED.photo_url, role = CASE WHEN $6 THEN 'admin' ELSE users.role END, updated_at = now()
+           photo_url = EXCLUDED.photo_url, role = CASE WHEN $6 THEN 'admin' ELSE users.role END,
+           telegram_username = EXCLUDED.telegram_username, telegram_name = EXCLUDED.telegram_name, updated_at = now()
          RETURNING ${COLUMNS}`,
         [
           fields.telegramId,
@@ -70,6 +76,7 @@ export function accountRepo(db: Queryable) {
           fields.admin,
           referralCode(),
           SIGNUP_AI_CREDITS,
+          telegramName(fields.firstName, fields.lastName),
         ],
       )
       return row!
@@ -149,6 +156,15 @@ export function accountRepo(db: Queryable) {
       return rows[0] ?? null
     },
 
+    /** The linked Telegram account's own username and name (null when none is linked). */
+    async telegramAccount(id: number): Promise<{ username: string | null; name: string | null } | null> {
+      const [row] = await db.query<{ telegram_username: string | null; telegram_name: string | null }>(
+        `SELECT telegram_username, telegram_name FROM users WHERE id = $1 AND telegram_id IS NOT NULL AND deleted_at IS NULL`,
+        [id],
+      )
+      return row ? { username: row.telegram_username, name: row.telegram_name } : null
+    },
+
     /** Locks the live user's row for a change of the whole account; false when there is none. */
     async lockLive(id: number): Promise<boolean> {
       return (
@@ -156,7 +172,11 @@ export function accountRepo(db: Queryable) {
       )
     },
 
-    /** The account deleted: listings removed (contacts erased), favourites, alerts and sessions ended, every personal field erased. */
+    /**
+     * The account deleted: listings removed (contacts erased), favourites, alerts, notifications, push
+     * subscriptions and sessions ended, its built-in e-mail identity and sign-in traces gone, every
+     * personal field erased.
+     */
     async erase(id: number): Promise<void> {
       await db.query(`UPDATE listings SET status = 'removed', contact = NULL, updated_at = now() WHERE owner_id = $1`, [
         id,
@@ -170,9 +190,27 @@ export function accountRepo(db: Queryable) {
       // the AI preferences (budget, cities, gender) are personal (docs/decisions/021-ai-search-and-credits.md)
       await db.query(`DELETE FROM ai_preferences WHERE user_id = $1`, [id])
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id])
+      // links of unfinished Telegram linking and phone codes name the person too
+      await db.query(`DELETE FROM link_nonces WHERE user_id = $1`, [id])
+      await db.query(`DELETE FROM phone_codes WHERE user_id = $1`, [id])
+      // which contacts the reader opened
+      await db.query(`DELETE FROM contact_reveals WHERE user_id = $1`, [id])
+      // the built-in provider's identity of the account (its codes and known addresses go with it), and
+      // what its address left in the sign-in throttles: the same e-mail and password no longer sign in
+      const [tie] = await db.query<{ email_uid: string | null; email: string | null }>(
+        `SELECT u.email_uid, coalesce(i.email, lower(u.email)) AS email
+           FROM users u LEFT JOIN email_identities i ON i.uid = u.email_uid WHERE u.id = $1`,
+        [id],
+      )
+      if (tie?.email_uid) await db.query(`DELETE FROM email_identities WHERE uid = $1`, [tie.email_uid])
+      if (tie?.email) {
+        await db.query(`DELETE FROM identity_sign_in_failures WHERE email = $1`, [tie.email])
+        await db.query(`DELETE FROM identity_sign_in_pauses WHERE email = $1`, [tie.email])
+      }
       await db.query(
         `UPDATE users SET deleted_at = now(), updated_at = now(), telegram_id = NULL, email = NULL, email_verified = false,
-           phone_number = NULL, phone_verified = false, first_name = '', last_name = NULL, username = NULL, photo_url = NULL
+           email_uid = NULL, telegram_username = NULL, telegram_name = NULL, phone_number = NULL, phone_verified = false,
+           first_name = '', last_name = NULL, username = NULL, photo_url = NULL
          WHERE id = $1`,
         [id],
       )

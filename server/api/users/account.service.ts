@@ -41,6 +41,7 @@ export function accountService(db: Db, options: { onListingsChanged?: () => void
       return {
         auth_methods: methods,
         telegram_linked: row.telegram_id !== null,
+        telegram_account: row.telegram_id !== null ? await repo.telegramAccount(userId) : null,
         email_linked: row.email !== null,
         email_verified: row.email_verified,
         phone_verified: row.phone_verified,

@@ -13,11 +13,12 @@ export interface PhoneCodeRow {
 export function phoneRepo(db: Queryable) {
   return {
     /** Locks the live user's row, so one user's sends and checks run one at a time; false when there is none. */
-    async lockUser(userId: number): Promise<boolean> {
-      return (
-        (await db.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [userId]))
-          .length > 0
+    async lockUser(userId: number): Promise<{ language: string } | null> {
+      const rows = await db.query<{ language: string }>(
+        `SELECT language FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,
+        [userId],
       )
+      return rows[0] ?? null
     },
 
     /** Codes sent to the user in the last hour, and how long until the oldest of them leaves the window. */

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts'
 import { phoneRepo } from './phone.repo.ts'
 import { accountRepo } from './account.repo.ts'
 import { toUser } from './account.service.ts'
+import { phoneCodeText } from './phone-texts.ts'
 
 /** How long a code works. */
 export const PHONE_CODE_TTL_S = 600
@@ -26,9 +27,10 @@ export function phoneService(db: Db, options: { sms: SmsSender }) {
     /** Sends a fresh code to the number; the user's older codes stop working. */
     async sendCode(userId: number, phone: string): Promise<{ sent: true; expires_in: number }> {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      const codeId = await db.transaction(async (tx) => {
+      const { codeId, language } = await db.transaction(async (tx) => {
         const repo = phoneRepo(tx)
-        if (!(await repo.lockUser(userId))) throw new AppError('UNAUTHENTICATED')
+        const user = await repo.lockUser(userId)
+        if (!user) throw new AppError('UNAUTHENTICATED')
         const sent = await repo.sentLastHour(userId)
         if (sent.count >= CODES_PER_HOUR) {
           throw new AppError('RATE_LIMITED', 'Too many codes sent; try again later', {
@@ -36,15 +38,16 @@ export function phoneService(db: Db, options: { sms: SmsSender }) {
             retry_after_s: sent.retryAfterS,
           })
         }
-        return repo.insertCode({
+        const codeId = await repo.insertCode({
           userId,
           phone,
           codeHash: hashCode(userId, phone, code).toString('hex'),
           ttlS: PHONE_CODE_TTL_S,
         })
+        return { codeId, language: user.language }
       })
       try {
-        await options.sms.send(phone, `Khaneh code: ${code}`)
+        await options.sms.send(phone, phoneCodeText(language, code, PHONE_CODE_TTL_S / 60))
       } catch (err) {
         // an undelivered code does not use up the user's hourly allowance
         await phoneRepo(db)

@@ -4,7 +4,7 @@ import { hashSource } from '../security.ts'
  * A readers' copy sent to a reader who saved some of its listings (docs/decisions/024-page-render-cache.md):
  * the copy's bytes as they are, ended with a data block naming those listings and this script, which
  * runs as the document's last and before the app's scripts. It presses their hearts (the cards'
- * `button[data-listing]`, whose label does not change with the state) and marks them saved in the
+ * `button[data-listing]`, whose name follows `aria-pressed` by CSS alone) and marks them saved in the
  * page's hydration data, so the page hydrates as the one rendered for the reader alone would. Should
  * the app have started hydrating first (the early-clicks script then keeps no more clicks), it leaves
  * the page to the app, unmarked, rather than change what React holds.

@@ -1,4 +1,5 @@
 import { isLocaleCode, localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import { formatNumber, formatRent } from '../../../shared/money.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { DigestPayload, NotificationSender, SendResult } from './notifier.ts'
 
@@ -57,10 +58,12 @@ export function digestMail(payload: DigestPayload, publicBaseUrl: string): { sub
       current = match.alert
       sections.push(`\n${match.alert}`)
     }
-    sections.push(`- ${[match.price, match.city].filter(Boolean).join(' · ')}\n  ${link(match.url)}`)
+    // the rent as the reader's cards show it (rials in Persian digits for fa); a row written before carries its price
+    const price = match.rent ? formatRent(Number(match.rent), match.currency ?? 'EUR', language) : match.price
+    sections.push(`- ${[price, match.city].filter(Boolean).join(' · ')}\n  ${link(match.url)}`)
   }
   return {
-    subject: texts.subject.replace('{count}', String(payload.matches.length)),
+    subject: texts.subject.replace('{count}', formatNumber(payload.matches.length, language)),
     text: [texts.intro, ...sections, '', texts.footer.replace('{link}', link('/dashboard/alerts'))].join('\n'),
   }
 }

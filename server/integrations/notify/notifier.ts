@@ -10,7 +10,7 @@ export interface NotificationPayload {
   /** The alert's name. */
   title: string
   city: string | null
-  /** "800 EUR"; null for a negotiable rent. */
+  /** The rent as the recipient's language shows it ("€800", "۴۸٬۰۰۰٬۰۰۰ ریال"); null for a negotiable rent. */
   price: string | null
   /** The listing's path without a locale prefix (shared/seo.ts listingPath). */
   url: string
@@ -38,7 +38,15 @@ export interface DigestPayload {
   language: string
   /** The UTC day (YYYY-MM-DD) whose matches it holds. */
   day: string
-  matches: Array<{ alert: string; price: string | null; city: string | null; url: string }>
+  /** `rent` in major units of `currency`, formatted for the reader when the mail is written; `price`: rows written before. */
+  matches: Array<{
+    alert: string
+    rent?: string | null
+    currency?: string
+    price?: string | null
+    city: string | null
+    url: string
+  }>
 }
 
 export type SendResult =

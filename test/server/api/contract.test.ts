@@ -320,6 +320,7 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     ],
 
     ['GET /api/v1/users/profile', { status: 200, send: () => call('GET', '/users/profile', reader.token) }],
+    ['GET /api/v1/auth/session', { status: 200, send: () => call('GET', '/auth/session', reader.token) }],
     [
       'PUT /api/v1/users/profile',
       { status: 200, send: () => call('PUT', '/users/profile', reader.token, { first_name: 'Rana', language: 'en' }) },

@@ -103,7 +103,7 @@ t.test('sign-ins the gateway makes itself (the Telegram page callback) are limit
     t.equal((await callback('203.0.113.50')).headers.location, '/en/dashboard', `sign-in ${i + 1}`)
   t.equal(
     (await callback('203.0.113.50')).headers.location,
-    '/en/auth?error=telegram',
+    '/en/auth?error=telegram&reason=rate_limited',
     'one visitor over the limit is refused',
   )
   t.equal((await callback('203.0.113.51')).headers.location, '/en/dashboard', 'another visitor still signs in')

@@ -111,10 +111,13 @@ t.test('page guards and the session in page rendering', async (t) => {
       t.equal(viaCallback.headers.location, '/en/dashboard', 'the Telegram callback refuses a tabbed next too')
       const replay = await gateway.inject({ url: `/en/auth?${query}` })
       t.equal(replay.statusCode, 303)
-      t.equal(replay.headers.location, '/en/auth?error=telegram', 'a replayed payload is refused')
+      t.equal(replay.headers.location, '/en/auth?error=telegram&reason=replayed', 'a replayed payload is refused')
       query.set('first_name', 'Mallory')
       const forged = await gateway.inject({ url: `/auth?${query}&next=${encodeURIComponent('//evil.example')}` })
-      t.equal(forged.headers.location, `/auth?error=telegram&next=${encodeURIComponent('//evil.example')}`)
+      t.equal(
+        forged.headers.location,
+        `/auth?error=telegram&reason=bad_hash&next=${encodeURIComponent('//evil.example')}`,
+      )
       t.notOk(forged.headers['set-cookie'], 'no session for a forged payload')
       const page = await gateway.inject({ url: '/en/auth?error=telegram' })
       t.match(page.body, /role="alert"[^>]*>Telegram sign-in failed/)

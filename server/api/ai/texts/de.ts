@@ -1,12 +1,15 @@
-import type { AiTextKey } from '../ai-texts.ts'
+import type { AiSentence, AiTextKey } from '../ai-texts.ts'
 
 /** The AI's sentences in German. */
-export const DE: Record<AiTextKey, string> = {
-  found: '{n} Inserate passen zu deiner Suche.',
+export const DE: Record<AiTextKey, AiSentence> = {
+  found: { one: '{n} Inserat passt zu deiner Suche.', other: '{n} Inserate passen zu deiner Suche.' },
   none: 'Noch passt kein Inserat zu allem.',
   median: 'Die übliche Miete darunter ist {price}.',
   cheapest: 'Das günstigste kostet {price}.',
-  bestFit: '{n} der gezeigten passen gut zu deinen Vorlieben.',
+  bestFit: {
+    one: '{n} der gezeigten passt gut zu deinen Vorlieben.',
+    other: '{n} der gezeigten passen gut zu deinen Vorlieben.',
+  },
   nothingUnderstood: 'Aus deinen Worten ließen sich keine Filter lesen, daher siehst du die neuesten Inserate.',
   raiseBudget: 'Bis {price}',
   lowerBudget: 'Unter {price}',
@@ -53,7 +56,10 @@ export const DE: Record<AiTextKey, string> = {
   photosOk: 'Mit Fotos',
   photosNo: 'Ohne Fotos',
   noFlags: 'Keine Warnzeichen gefunden. Zahle trotzdem nie vor einer Besichtigung.',
-  flags: '{n} Warnzeichen: Lies sie, bevor du irgendetwas zahlst.',
+  flags: {
+    one: '{n} Warnzeichen: Lies es, bevor du irgendetwas zahlst.',
+    other: '{n} Warnzeichen: Lies sie, bevor du irgendetwas zahlst.',
+  },
   factRent: 'Miete',
   factPrice: 'Preis für die Gegend',
   factType: 'Art der Unterkunft',

@@ -1,12 +1,15 @@
-import type { AiTextKey } from '../ai-texts.ts'
+import type { AiSentence, AiTextKey } from '../ai-texts.ts'
 
 /** The AI's sentences in English. */
-export const EN: Record<AiTextKey, string> = {
-  found: '{n} listings match your search.',
+export const EN: Record<AiTextKey, AiSentence> = {
+  found: { one: '{n} listing matches your search.', other: '{n} listings match your search.' },
   none: 'No listing matches all of this yet.',
   median: 'The typical rent among them is {price}.',
   cheapest: 'The cheapest is {price}.',
-  bestFit: '{n} of those shown fit your preferences well.',
+  bestFit: {
+    one: '{n} of those shown fits your preferences well.',
+    other: '{n} of those shown fit your preferences well.',
+  },
   nothingUnderstood: 'We could not read any filters from your words, so these are the newest listings.',
   raiseBudget: 'Up to {price}',
   lowerBudget: 'Under {price}',
@@ -52,7 +55,10 @@ export const EN: Record<AiTextKey, string> = {
   photosOk: 'Has photos',
   photosNo: 'No photos',
   noFlags: 'No red flags found. Still, never pay before a viewing.',
-  flags: '{n} red flags: read them before you pay anything.',
+  flags: {
+    one: '{n} red flag: read it before you pay anything.',
+    other: '{n} red flags: read them before you pay anything.',
+  },
   factRent: 'Rent',
   factPrice: 'Price for the area',
   factType: 'Kind of place',

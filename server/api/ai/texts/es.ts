@@ -1,12 +1,15 @@
-import type { AiTextKey } from '../ai-texts.ts'
+import type { AiSentence, AiTextKey } from '../ai-texts.ts'
 
 /** The AI's sentences in Spanish. */
-export const ES: Record<AiTextKey, string> = {
-  found: '{n} anuncios coinciden con tu búsqueda.',
+export const ES: Record<AiTextKey, AiSentence> = {
+  found: { one: '{n} anuncio coincide con tu búsqueda.', other: '{n} anuncios coinciden con tu búsqueda.' },
   none: 'Todavía ningún anuncio cumple todo esto.',
   median: 'El alquiler típico entre ellos es {price}.',
   cheapest: 'El más barato cuesta {price}.',
-  bestFit: '{n} de los mostrados encajan bien con tus preferencias.',
+  bestFit: {
+    one: '{n} de los mostrados encaja bien con tus preferencias.',
+    other: '{n} de los mostrados encajan bien con tus preferencias.',
+  },
   nothingUnderstood: 'No pudimos sacar filtros de tus palabras, así que ves los anuncios más recientes.',
   raiseBudget: 'Hasta {price}',
   lowerBudget: 'Menos de {price}',
@@ -54,7 +57,10 @@ export const ES: Record<AiTextKey, string> = {
   photosOk: 'Con fotos',
   photosNo: 'Sin fotos',
   noFlags: 'No se encontraron señales de alarma. Aun así, nunca pagues antes de una visita.',
-  flags: '{n} señales de alarma: léelas antes de pagar nada.',
+  flags: {
+    one: '{n} señal de alarma: léela antes de pagar nada.',
+    other: '{n} señales de alarma: léelas antes de pagar nada.',
+  },
   factRent: 'Alquiler',
   factPrice: 'Precio para la zona',
   factType: 'Tipo de alojamiento',

@@ -1,7 +1,7 @@
-import type { AiTextKey } from '../ai-texts.ts'
+import type { AiSentence, AiTextKey } from '../ai-texts.ts'
 
 /** The AI's sentences in Persian. */
-export const FA: Record<AiTextKey, string> = {
+export const FA: Record<AiTextKey, AiSentence> = {
   found: '{n} آگهی با جستجوی شما جور است.',
   none: 'هنوز آگهی‌ای با همهٔ این شرایط نیست.',
   median: 'اجارهٔ معمول در میان آن‌ها {price} است.',

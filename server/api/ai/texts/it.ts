@@ -1,12 +1,15 @@
-import type { AiTextKey } from '../ai-texts.ts'
+import type { AiSentence, AiTextKey } from '../ai-texts.ts'
 
 /** The AI's sentences in Italian. */
-export const IT: Record<AiTextKey, string> = {
-  found: '{n} annunci corrispondono alla tua ricerca.',
+export const IT: Record<AiTextKey, AiSentence> = {
+  found: { one: '{n} annuncio corrisponde alla tua ricerca.', other: '{n} annunci corrispondono alla tua ricerca.' },
   none: 'Ancora nessun annuncio corrisponde a tutto questo.',
   median: "L'affitto tipico tra questi è {price}.",
   cheapest: 'Il più economico costa {price}.',
-  bestFit: '{n} di quelli mostrati si adattano bene alle tue preferenze.',
+  bestFit: {
+    one: '{n} di quelli mostrati si adatta bene alle tue preferenze.',
+    other: '{n} di quelli mostrati si adattano bene alle tue preferenze.',
+  },
   nothingUnderstood: 'Non siamo riusciti a ricavare filtri dalle tue parole: ecco gli annunci più recenti.',
   raiseBudget: 'Fino a {price}',
   lowerBudget: 'Sotto {price}',
@@ -53,7 +56,10 @@ export const IT: Record<AiTextKey, string> = {
   photosOk: 'Con foto',
   photosNo: 'Senza foto',
   noFlags: 'Nessun segnale di allarme trovato. Comunque, non pagare mai prima di una visita.',
-  flags: '{n} segnali di allarme: leggili prima di pagare qualsiasi cosa.',
+  flags: {
+    one: '{n} segnale di allarme: leggilo prima di pagare qualsiasi cosa.',
+    other: '{n} segnali di allarme: leggili prima di pagare qualsiasi cosa.',
+  },
   factRent: 'Affitto',
   factPrice: 'Prezzo per la zona',
   factType: 'Tipo di alloggio',

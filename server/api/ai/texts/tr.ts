@@ -1,7 +1,7 @@
-import type { AiTextKey } from '../ai-texts.ts'
+import type { AiSentence, AiTextKey } from '../ai-texts.ts'
 
 /** The AI's sentences in Turkish. */
-export const TR: Record<AiTextKey, string> = {
+export const TR: Record<AiTextKey, AiSentence> = {
   found: 'Aramanıza uyan {n} ilan var.',
   none: 'Henüz bunların hepsine uyan bir ilan yok.',
   median: 'Aralarındaki olağan kira {price}.',

@@ -29,7 +29,7 @@ export interface OwnerListingsOptions {
 }
 
 export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
-  /** The stored form of a write; the city must be one of the country's, the photos the user's own uploads. */
+  /** The stored form of a write; the city and the term must be the country's, the photos the user's own uploads. */
   async function toRow(userId: number, body: ListingWrite): Promise<{ row: ListingWriteRow; photos: PhotoFileRow[] }> {
     const issues: FieldIssue[] = []
     const currency = await options.locations.currencyOf(body.country)
@@ -37,6 +37,9 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
     const cityId = currency ? await options.locations.cityIn(body.country, body.city) : null
     if (currency && cityId === null)
       issues.push({ path: 'city', code: 'unknown_city', message: 'is not a city of this country' })
+    const terms = currency ? await options.locations.termsOf(body.country) : undefined
+    if (terms && !terms.includes(body.term))
+      issues.push({ path: 'term', code: 'unsupported_term', message: 'is not a rental term this country offers' })
     const uploads = await ownerListingsRepo(db).ownUploads(userId, body.photos)
     body.photos.forEach((id, i) => {
       if (!uploads.has(id))

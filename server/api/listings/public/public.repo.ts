@@ -66,6 +66,12 @@ export interface ListingFilters {
   term?: Term
   minEurCents?: number
   maxEurCents?: number
+  /**
+   * A price range given in rials as Persian pages show them (docs/decisions/005-cross-currency-price-filters.md):
+   * rial rents are compared as they are (`min`, `max`, within the cents range the price index narrows them to),
+   * the others by `minEurCents`/`maxEurCents`.
+   */
+  rial?: { min?: number; max?: number; minEurCents?: number; maxEurCents?: number }
   includeNegotiable: boolean
   genderPref?: GenderPref
   availableBy?: string
@@ -174,9 +180,17 @@ function whereActive(filters: ListingFilters, params: unknown[]): string[] {
   else if (filters.genderPref) where.push(`l.gender_pref IN (${add(filters.genderPref)}, 'any')`)
   if (filters.hasContract !== undefined) where.push(`l.has_contract = ${add(filters.hasContract)}`)
   if (filters.availableBy) where.push(`(l.start_date IS NULL OR l.start_date <= ${add(filters.availableBy)}::date)`)
-  const price: string[] = []
-  if (filters.minEurCents !== undefined) price.push(`l.rent_eur_cents >= ${add(filters.minEurCents)}`)
-  if (filters.maxEurCents !== undefined) price.push(`l.rent_eur_cents <= ${add(filters.maxEurCents)}`)
+  const between = (column: string, min: number | undefined, max: number | undefined) => [
+    ...(min === undefined ? [] : [`${column} >= ${add(min)}`]),
+    ...(max === undefined ? [] : [`${column} <= ${add(max)}`]),
+  ]
+  const { rial } = filters
+  const price = rial
+    ? [
+        `((l.currency <> 'IRR' AND ${between('l.rent_eur_cents', filters.minEurCents, filters.maxEurCents).join(' AND ')})` +
+          ` OR (l.currency = 'IRR' AND ${[...between('l.rent_eur_cents', rial.minEurCents, rial.maxEurCents), ...between('l.rent_minor', rial.min, rial.max)].join(' AND ')}))`,
+      ]
+    : between('l.rent_eur_cents', filters.minEurCents, filters.maxEurCents)
   const priced = price.length > 0 ? price.join(' AND ') : 'l.rent_minor IS NOT NULL'
   if (filters.includeNegotiable) {
     if (price.length > 0) where.push(`((${priced}) OR l.rent_minor IS NULL)`)

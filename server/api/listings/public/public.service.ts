@@ -1,6 +1,6 @@
 import { COUNT_CAP } from '../../../../shared/constants.ts'
 import { LOCALE_CODES } from '../../../../shared/locales.ts'
-import { currencyExponent, EUR_PER_UNIT } from '../../../../shared/money.ts'
+import { currencyExponent, EUR_PER_UNIT, IRR_PER_EUR } from '../../../../shared/money.ts'
 import { photoUrl } from '../../../../shared/paths.ts'
 import {
   ListingPageSchema,
@@ -61,17 +61,19 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
   const changes = listingChanges()
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
-    // Prices are in the chosen country's currency, else EUR; stored rents are compared in EUR cents.
-    const currency = (query.country && (await options.countryCurrency(query.country))) || 'EUR'
-    const toEurCents = (amount: number) => Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * 100)
-    const hasPrice = query.min_price !== undefined || query.max_price !== undefined
+    // Prices are in price_currency, else the chosen country's currency, else EUR; stored rents are compared
+    // in EUR cents, converted here and nowhere else (docs/decisions/005-cross-currency-price-filters.md).
+    const currency =
+      query.price_currency ?? ((query.country && (await options.countryCurrency(query.country))) || 'EUR')
+    const { min_price: min, max_price: max } = query
+    const hasPrice = min !== undefined || max !== undefined
+    const prices = currency === 'IRR' && hasPrice ? rialRange(min, max) : eurRange(min, max, currency)
     return {
+      ...prices,
       country: query.country,
       cityIds: query.city ? await options.cityIds(slugify(query.city)) : undefined,
       type: query.type,
       term: query.term,
-      minEurCents: query.min_price === undefined ? undefined : toEurCents(query.min_price),
-      maxEurCents: query.max_price === undefined ? undefined : toEurCents(query.max_price),
       includeNegotiable: query.include_discussable ?? !hasPrice,
       genderPref: query.gender_pref,
       availableBy: query.start_date,
@@ -279,6 +281,35 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 }
 export type PublicListingsService = ReturnType<typeof publicListingsService>
 
+/** A price range in another currency than the rial, in EUR cents. */
+function eurRange(min: number | undefined, max: number | undefined, currency: string) {
+  const toEurCents = (amount: number) => Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * 100)
+  return {
+    minEurCents: min === undefined ? undefined : toEurCents(min),
+    maxEurCents: max === undefined ? undefined : toEurCents(max),
+  }
+}
+
+/**
+ * A price range in rials as Persian pages show them: another currency's rent at the display rate
+ * (IRR_PER_EUR), a rial rent as it is: within its cents range widened to whole cents (for the price
+ * index), then exactly on its own rent.
+ */
+function rialRange(min: number | undefined, max: number | undefined) {
+  const cents = (amount: number, perEur: number) => (amount * 100) / perEur
+  const open = 1 / (EUR_PER_UNIT.IRR ?? 1)
+  return {
+    minEurCents: min === undefined ? undefined : Math.ceil(cents(min, IRR_PER_EUR)),
+    maxEurCents: max === undefined ? undefined : Math.floor(cents(max, IRR_PER_EUR)),
+    rial: {
+      min,
+      max,
+      minEurCents: min === undefined ? undefined : Math.floor(cents(min, open)),
+      maxEurCents: max === undefined ? undefined : Math.ceil(cents(max, open)),
+    },
+  }
+}
+
 /** Maps a database row to the public wire listing; `contact` never leaves here (contact access is its own call, and `getFor` adds an opened one). */
 function toListing(row: ListingRow, now: number, translated: boolean): Listing {
   const translation = translated ? row.translated_description : null
@@ -316,7 +347,8 @@ function toListing(row: ListingRow, now: number, translated: boolean): Listing {
     furnished: row.furnished,
     status: row.status,
     boost_until: boostUntil ? boostUntil.toISOString() : null,
-    is_boosted: boostUntil !== null && boostUntil.getTime() > now,
+    // first in search only while in search: a rented or expired listing is not featured, whatever its boost
+    is_boosted: row.status === 'active' && boostUntil !== null && boostUntil.getTime() > now,
     contact: null,
     is_favorited: false,
     favorite_count: row.favorite_count,

@@ -108,10 +108,10 @@ t.test('account page', async (t) => {
     },
   )
 
-  await t.test('action delete → the account is gone and the home page reloads', async (t) => {
+  await t.test('action delete → the account is gone and the home page reloads, saying so', async (t) => {
     const other = await telegramSession(app, 4901)
     const answer = await submit({ intent: 'delete' }, other.token)
-    t.same(redirectOf(answer), { status: 302, location: '/en' })
+    t.same(redirectOf(answer), { status: 302, location: '/en?account=deleted' })
     t.equal((answer as Response).headers.get('x-remix-reload-document'), 'true')
     t.match(
       redirectOf(await thrownBy(() => loader(routeArgs(PAGE, { app, token: other.token })))),

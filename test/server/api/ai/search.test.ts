@@ -77,7 +77,11 @@ t.test('AI search', async (t) => {
       data.listings.map((l: { id: number }) => l.id),
       [rooms[1]!.id],
     )
-    t.match(data.search_summary.ai_insights.join(' '), /Inserate passen zu deiner Suche/)
+    t.match(
+      data.search_summary.ai_insights.join(' '),
+      /1 Inserat passt zu deiner Suche\./,
+      'one, not "1 Inserate passen"',
+    )
 
     const wider = await call('POST', '/ai/search', reader.token, {
       query: 'Zimmer in Berlin unter 600 €',
@@ -101,7 +105,25 @@ t.test('AI search', async (t) => {
       ),
       'best fit first',
     )
-    t.match(data.search_summary.ai_insights.join(' '), /fit your preferences well/)
+    t.match(data.search_summary.ai_insights, ['3 listings match your search.'])
+    t.match(data.search_summary.ai_insights.join(' '), /1 of those shown fits your preferences well\./)
+  })
+
+  t.test('one result is one listing: "1 listing matches", never "1 listings match"', async (t) => {
+    const { app, call, flat } = await market(t)
+    const reader = await telegramSession(app, 4306)
+    const data = (
+      await call('POST', '/ai/search', reader.token, {
+        query: 'apartment in Berlin',
+        language: 'en',
+        filters: { country: 'DE', city: 'berlin', type: 'apartment' },
+      })
+    ).json().data
+    t.same(
+      data.listings.map((l: { id: number }) => l.id),
+      [flat.id],
+    )
+    t.ok(data.search_summary.ai_insights.includes('1 listing matches your search.'), data.search_summary.ai_insights)
   })
 
   t.test('a query with nothing to read still searches, and says so', async (t) => {

@@ -90,11 +90,21 @@ t.test(
     const english = fake.messages.find((m) => m.chatId === '6001' && m.text.includes(listings[0]!.slug))!
     t.equal(
       english.text,
-      ['Berlin 1', '750 EUR', 'Berlin', `${BASE}/en/listing/${listings[0]!.slug}`].join('\n'),
-      'title, price, city and the link',
+      ['Berlin 1', '€750', 'Berlin', `${BASE}/en/listing/${listings[0]!.slug}`].join('\n'),
+      "title, price in the reader's language, city and the link",
     )
     const persian = fake.messages.find((m) => m.chatId === '6002' && m.text.includes(listings[0]!.slug))!
-    t.equal(persian.text, ['Berlin 2', '750 EUR', 'برلین', `${BASE}/listing/${listings[0]!.slug}`].join('\n'))
+    t.equal(
+      persian.text,
+      ['Berlin 2', '۴۵٬۰۰۰٬۰۰۰ ریال', 'برلین', `${BASE}/listing/${listings[0]!.slug}`].join('\n'),
+      'fa: the rent in rials with Persian digits, as the cards show it',
+    )
+    const [inbox] = await db.query<{ body: string }>(
+      `SELECT n.body FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE u.telegram_id = 6002 AND n.data->>'listing_id' = $1`,
+      [String(listings[0]!.id)],
+    )
+    t.equal(inbox!.body, 'برلین · ۴۵٬۰۰۰٬۰۰۰ ریال', 'the fa inbox says the same')
 
     t.same(await a.runOnce(), { sent: 0, retried: 0, parked: 0 }, 'nothing left')
     t.equal(fake.calls.sendMessage, 24)

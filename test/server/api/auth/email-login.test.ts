@@ -16,49 +16,79 @@ t.test('e-mail sign-in: /auth/email-login and /auth/create-user', async (t) => {
   const post = (url: string, payload: unknown, on = app) =>
     on.inject({ method: 'POST', url: `/api/v1/${url}`, payload: payload as object })
 
-  await t.test(
-    'first sign-in: 404 user_not_found, create-user makes the account, then email-login signs in',
-    async (t) => {
-      const identity = await verifiedIdentity(app, dataDir, 'maryam@example.com')
-      const login = await post('auth/email-login', { email: 'maryam@example.com', firebase_token: identity.id_token })
-      t.equal(login.statusCode, 404)
-      t.match(login.json().error, { code: 'NOT_FOUND', details: { reason: 'user_not_found' } })
-      const created = await post('auth/create-user', {
-        firebase_token: identity.id_token,
-        first_name: 'Maryam',
-        last_name: 'Karimi',
-        phone_number: '+49 151 000',
-        language_code: 'en',
-        referral_code: 'FRIEND01',
-        role: 'admin',
-        ai_credits: 999,
-      })
-      t.equal(created.statusCode, 201)
-      const session = created.json().data
-      t.match(session, {
-        token: /\./,
-        refresh_token: String,
-        user: {
-          email: 'maryam@example.com',
-          email_verified: true,
-          auth_method: 'email',
-          role: 'user',
-          ai_credits: 3,
-          language: 'en',
-        },
-      })
-      const [row] = await db.query<{ referred_by_code: string }>(`SELECT referred_by_code FROM users WHERE id = $1`, [
-        session.user.id,
-      ])
-      t.equal(row!.referred_by_code, 'FRIEND01', 'the referral code is kept')
-      const again = await post('auth/email-login', { email: 'Maryam@Example.com', firebase_token: identity.id_token })
-      t.equal(again.statusCode, 200)
-      t.equal(again.json().data.user.id, session.user.id)
-      const twice = await post('auth/create-user', { firebase_token: identity.id_token, first_name: 'Again' })
-      t.equal(twice.statusCode, 409)
-      t.match(twice.json().error.details, { reason: 'account_exists' })
-    },
-  )
+  await t.test('create-user makes the account (with a referral code), then email-login signs in', async (t) => {
+    const identity = await verifiedIdentity(app, dataDir, 'maryam@example.com')
+    const created = await post('auth/create-user', {
+      firebase_token: identity.id_token,
+      first_name: 'Maryam',
+      last_name: 'Karimi',
+      phone_number: '+49 151 000',
+      language_code: 'en',
+      referral_code: 'FRIEND01',
+      role: 'admin',
+      ai_credits: 999,
+    })
+    t.equal(created.statusCode, 201)
+    const session = created.json().data
+    t.match(session, {
+      token: /\./,
+      refresh_token: String,
+      user: {
+        email: 'maryam@example.com',
+        email_verified: true,
+        auth_method: 'email',
+        role: 'user',
+        ai_credits: 3,
+        language: 'en',
+      },
+    })
+    const [row] = await db.query<{ referred_by_code: string }>(`SELECT referred_by_code FROM users WHERE id = $1`, [
+      session.user.id,
+    ])
+    t.equal(row!.referred_by_code, 'FRIEND01', 'the referral code is kept')
+    const again = await post('auth/email-login', { email: 'Maryam@Example.com', firebase_token: identity.id_token })
+    t.equal(again.statusCode, 200)
+    t.equal(again.json().data.user.id, session.user.id)
+    const twice = await post('auth/create-user', { firebase_token: identity.id_token, first_name: 'Again' })
+    t.equal(twice.statusCode, 409)
+    t.match(twice.json().error.details, { reason: 'account_exists' })
+  })
+
+  await t.test('a first sign-in is no failure: email-login makes the account from the names given, once', async (t) => {
+    const identity = await verifiedIdentity(app, dataDir, 'first@example.com', 'secret-pass', 'Ignored Name')
+    const login = await post('auth/email-login', {
+      email: 'first@example.com',
+      firebase_token: identity.id_token,
+      first_name: 'Shadi',
+      last_name: 'Rahimi',
+      language_code: 'de',
+    })
+    t.equal(login.statusCode, 200)
+    t.match(login.json().data, {
+      token: /\./,
+      user: {
+        email: 'first@example.com',
+        email_verified: true,
+        first_name: 'Shadi',
+        last_name: 'Rahimi',
+        language: 'de',
+        auth_method: 'email',
+        ai_credits: 3,
+      },
+    })
+    const again = await post('auth/email-login', { firebase_token: identity.id_token, first_name: 'Other' })
+    t.equal(again.json().data.user.id, login.json().data.user.id, 'the same account the next time')
+    t.equal(again.json().data.user.first_name, 'Shadi', 'names are taken at the first sign-in only')
+    const twice = await post('auth/create-user', { firebase_token: identity.id_token, first_name: 'Again' })
+    t.equal(twice.statusCode, 409)
+    const named = await verifiedIdentity(app, dataDir, 'named@example.com', 'secret-pass', 'Navid  Sadeghi Far')
+    const fromIdentity = (await post('auth/email-login', { firebase_token: named.id_token })).json().data.user
+    t.match(fromIdentity, { first_name: 'Navid', last_name: 'Sadeghi Far' }, 'else the name the identity carries')
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE email = 'first@example.com'`,
+    )
+    t.equal(row!.n, 1)
+  })
 
   await t.test('an unverified e-mail never signs in, creates or takes over an account', async (t) => {
     const unverified = (

@@ -191,6 +191,11 @@ t.test('linking, unlinking and merging sign-in methods', async (t) => {
     const ok = await linkTelegram(me.token, 6003)
     t.equal(ok.statusCode, 200)
     t.match(ok.json().data, { linked: 'telegram', user: { telegram_id: 6003, email: 'nonce@example.com' } })
+    t.same(
+      (await call('GET', '/users/account-status', me.token)).json().data.telegram_account,
+      { username: 'tg6003', name: 'T6003' },
+      'the linked Telegram account as Telegram names it',
+    )
     t.equal((await linkTelegram(me.token, 6004)).statusCode, 409, 'already has Telegram')
     t.equal(
       (await call('GET', '/users/profile', other.token)).json().data.telegram_id,

@@ -12,6 +12,24 @@ t.test('auth routes', async (t) => {
   const widget = (id: number, extra: Record<string, string | number> = {}) =>
     signTelegramLogin({ id, first_name: 'Reza', username: `reza${id}`, auth_date: nowS(), ...extra }, TEST_BOT_TOKEN)
 
+  await t.test(
+    'GET /auth/session: a guest is an answer (200, user null), a signed-in caller their user, a bad token 401',
+    async (t) => {
+      const guest = await app.inject({ url: '/api/v1/auth/session' })
+      t.equal(guest.statusCode, 200)
+      t.same(guest.json().data, { user: null })
+      const session = (await login(widget(1099))).json().data
+      const me = await app.inject({
+        url: '/api/v1/auth/session',
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+      t.equal(me.statusCode, 200)
+      t.match(me.json().data, { user: { telegram_id: 1099, first_name: 'Reza' } })
+      const bad = await app.inject({ url: '/api/v1/auth/session', headers: { authorization: 'Bearer a.b.c' } })
+      t.equal(bad.statusCode, 401, 'an ended or forged session is still a 401, for the gateway to refresh')
+    },
+  )
+
   await t.test('a valid widget payload signs in, creating the user once', async (t) => {
     const res = await login(widget(1001))
     t.equal(res.statusCode, 200)

@@ -64,21 +64,25 @@ t.test('free boosts', async (t) => {
     t.equal((await state(owner.user.id, removed.id)).free, 1, 'the free boost is kept')
   })
 
-  await t.test('without a free boost: 402 with the price and the payment route, nothing changed', async (t) => {
-    const owner = await newOwner()
-    const l = await listing(owner.user.id)
-    const res = await boost(l.id, owner.token)
-    t.equal(res.statusCode, 402)
-    t.same(res.json().error.details, {
-      reason: 'no_free_boosts',
-      price_eur: 2.99,
-      payment_path: `/api/v1/payments/listings/${l.id}/boost`,
-    })
-    t.equal(res.json().error.code, 'PAYMENT_REQUIRED')
-    t.same(await state(owner.user.id, l.id), { free: 0, until: null })
-  })
+  await t.test(
+    'without a free boost: 200, not boosted, the price and the payment route, nothing changed',
+    async (t) => {
+      const owner = await newOwner()
+      const l = await listing(owner.user.id)
+      const res = await boost(l.id, owner.token)
+      t.equal(res.statusCode, 200, 'an expected state, not a failed call')
+      t.same(res.json().data, {
+        boosted: false,
+        listing_id: l.id,
+        reason: 'no_free_boosts',
+        price_eur: 2.99,
+        payment_path: `/api/v1/payments/listings/${l.id}/boost`,
+      })
+      t.same(await state(owner.user.id, l.id), { free: 0, until: null })
+    },
+  )
 
-  await t.test('a free boost runs 7 days from now, a second stacks on the first, then 402', async (t) => {
+  await t.test('a free boost runs 7 days from now, a second stacks on the first, then the offer to buy', async (t) => {
     const owner = await newOwner()
     await giveBoosts(owner.user.id, 2)
     const l = await listing(owner.user.id)
@@ -86,12 +90,12 @@ t.test('free boosts', async (t) => {
     const first = await boost(l.id, owner.token)
     t.equal(first.statusCode, 200)
     const data = first.json().data
-    t.same(data, { listing_id: l.id, boost_until: data.boost_until, free_boosts: 1 })
+    t.same(data, { boosted: true, listing_id: l.id, boost_until: data.boost_until, free_boosts: 1 })
     near(t, Date.parse(data.boost_until), start + 7 * DAY_MS, 'now + 7 days')
     const second = (await boost(l.id, owner.token)).json().data
     t.equal(Date.parse(second.boost_until), Date.parse(data.boost_until) + 7 * DAY_MS, 'the end of the first + 7 days')
     t.equal(second.free_boosts, 0)
-    t.equal((await boost(l.id, owner.token)).statusCode, 402)
+    t.equal((await boost(l.id, owner.token)).json().data.boosted, false)
     t.same(await state(owner.user.id, l.id), { free: 0, until: Date.parse(second.boost_until) })
   })
 
@@ -185,12 +189,12 @@ t.test('boost race: an owner with 3 free boosts fires 6 at once on one listing',
     Array.from({ length: 6 }, () => call('POST', `/listings/${l.id}/boost`, owner.token, {})),
   )
   const end = Date.now()
-  const statuses = answers.map((r) => r.statusCode)
-  t.equal(statuses.filter((s) => s === 200).length, 3, '3 × 200')
-  t.equal(statuses.filter((s) => s === 402).length, 3, '3 × 402')
+  const boosted = answers.map((r) => r.json().data.boosted)
+  t.equal(boosted.filter((b) => b === true).length, 3, '3 boosted')
+  t.equal(boosted.filter((b) => b === false).length, 3, '3 offers to buy')
   t.same(
     answers
-      .filter((r) => r.statusCode === 200)
+      .filter((r) => r.json().data.boosted === true)
       .map((r) => r.json().data.free_boosts)
       .sort(),
     [0, 1, 2],

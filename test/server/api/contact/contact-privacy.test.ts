@@ -103,7 +103,7 @@ t.test("the owner's contact appears in no other answer and no log", async (t) =>
     await noContact(t, 'another signed-in reader', stranger.token)
     for (const other of others) await call('POST', `/listings/${other.id}/contact`, stranger.token, {})
     const refused = await call('POST', `/listings/${listing.id}/contact`, stranger.token, {})
-    t.equal(refused.statusCode, 402, 'a reader out of reveals is refused')
+    t.equal(refused.json().data.access, 'payment_required', 'a reader out of reveals is offered to buy it')
     t.same(leaked(refused.body), [], 'and the refusal does not carry it')
   })
 

@@ -47,6 +47,20 @@ t.test('built-in e-mail identity provider', async (t) => {
     },
   )
 
+  await t.test('a Persian sign-up: the link\'s lifetime in Persian digits ("۲۴ ساعت", not "24 ساعت")', async (t) => {
+    const ok = await post('sign-up', {
+      email: 'shirin@example.com',
+      password: 'secret1',
+      display_name: 'Shirin',
+      language: 'fa',
+    })
+    t.equal(ok.statusCode, 201)
+    const [mail] = await readOutbox(dataDir, 'mail', 'shirin@example.com')
+    t.match(mail!.text, /این پیوند تا ۲۴ ساعت معتبر است\./)
+    const words = mail!.text.replace(/https?:\/\/\S+/g, '')
+    t.notMatch(words, /[0-9]/, 'no Latin digit outside the link')
+  })
+
   await t.test('sign-up refusals: taken e-mail (409), short password, bad e-mail (400 with fields)', async (t) => {
     const taken = await post('sign-up', { email: 'neda@example.com', password: 'another1' })
     t.equal(taken.statusCode, 409)

@@ -30,7 +30,7 @@ t.test('POST /users/verify-phone', async (t) => {
   /** The code of the newest SMS sent to `phone`. */
   const lastCode = async (phone: string) => {
     const text = (await readOutbox(dir, 'sms', phone)).at(-1)?.text ?? ''
-    const code = /^Khaneh code: (\d{6})$/.exec(text)?.[1]
+    const code = /: (\d{6})\./.exec(text)?.[1]
     if (!code) throw new Error(`no code sent to ${phone}: ${text}`)
     return code
   }
@@ -88,6 +88,34 @@ t.test('POST /users/verify-phone', async (t) => {
     ).json().data
     t.equal(status.phone_verified, true)
   })
+
+  await t.test(
+    "the SMS is in the user's language: Persian (with Persian digits) by default, English once chosen",
+    async (t) => {
+      const persian = await signIn()
+      t.equal((await post(persian.token, { phone_number: '+989120000050' })).statusCode, 200)
+      const code = await lastCode('+989120000050')
+      t.equal(
+        (await readOutbox(dir, 'sms', '+989120000050')).at(-1)?.text,
+        `کد تأیید خانه: ${code}. این کد تا ۱۰ دقیقه معتبر است.`,
+      )
+
+      const english = await signIn()
+      const chosen = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/profile',
+        headers: { authorization: `Bearer ${english.token}` },
+        payload: { language: 'en' },
+      })
+      t.equal(chosen.statusCode, 200)
+      t.equal((await post(english.token, { phone_number: '+491510000051' })).statusCode, 200)
+      const englishCode = await lastCode('+491510000051')
+      t.equal(
+        (await readOutbox(dir, 'sms', '+491510000051')).at(-1)?.text,
+        `Your Khaneh code: ${englishCode}. It works for 10 minutes.`,
+      )
+    },
+  )
 
   await t.test('five wrong codes → 400 each, then 429 and the right code is refused too', async (t) => {
     const user = await signIn()

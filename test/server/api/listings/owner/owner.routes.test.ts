@@ -268,3 +268,41 @@ t.test("the owner's list and status changes", async (t) => {
     )
   })
 })
+
+t.test("a listing's term must be one its country offers", async (t) => {
+  const { app, db } = await buildTestApi(t)
+  await makeCountry(db, 'NL', { en: 'Netherlands' })
+  await db.query(`UPDATE countries SET supported_terms = ARRAY['long'] WHERE code = 'NL'`)
+  await makeCity(db, 'NL', 'amsterdam')
+  const owner = await telegramSession(app, 9311)
+  const call = apiCaller(app)
+  const body = {
+    type: 'apartment',
+    country: 'NL',
+    city: 'amsterdam',
+    rent: 1800,
+    description: 'A canal-side flat with two bedrooms, close to the station.',
+    photos: [],
+    contact: '+31 6 12345678',
+    term: 'short',
+  }
+  const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings`))[0]!.n
+
+  await t.test('create with a term the country does not offer → 400 naming term; nothing written', async (t) => {
+    const res = await call('POST', '/listings', owner.token, body)
+    t.equal(res.statusCode, 400)
+    t.match(res.json().error.details, [{ path: 'term', code: 'unsupported_term' }])
+    t.equal(await count(), 0)
+  })
+
+  await t.test('update to such a term → 400 naming term; the listing keeps its term', async (t) => {
+    const created = await call('POST', '/listings', owner.token, { ...body, term: 'long' })
+    t.equal(created.statusCode, 201)
+    const id = created.json().data.id as number
+    const res = await call('PUT', `/listings/${id}`, owner.token, body)
+    t.equal(res.statusCode, 400)
+    t.match(res.json().error.details, [{ path: 'term', code: 'unsupported_term' }])
+    const [row] = await db.query<{ term: string }>(`SELECT term FROM listings WHERE id = $1`, [id])
+    t.equal(row!.term, 'long')
+  })
+})
