@@ -104,7 +104,7 @@ test('the home search finds a whole country by its Persian name', async ({ page 
   const country = search.getByRole('listbox').getByRole('option').first()
   await expect(country).toContainText('آلمان')
   await place.press('Enter')
-  await search.getByRole('button').click()
+  await search.getByRole('button', { name: 'جستجو', exact: true }).click()
   await expect(page).toHaveURL(/\/listings\?.*country=DE/)
   const cards = page.locator('article.listing-card')
   await expect(cards.first()).toBeVisible()

@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
 import { browserTransport } from '../../lib/api/browser.ts'
@@ -30,7 +30,9 @@ const optionKey = (o: Option) =>
  * field itself is `city`, so what was typed is sent as it is (the listings page resolves it), by a form
  * sent before the page hydrated too. With `onPick`, a chosen city is handed over instead and the field
  * empties for the next one (a list of cities kept by the caller). With `country`, only that country's
- * cities are suggested.
+ * cities are suggested. A country picked from `countries` stays beside the field as a removable chip
+ * (its button, or Backspace in the empty field) and is the `country` the city suggestions come from:
+ * what is typed next searches within it.
  */
 export function PlaceAutocomplete({
   defaultKey,
@@ -54,7 +56,11 @@ export function PlaceAutocomplete({
   const id = useId()
   const [text, setText] = useState(defaultLabel ?? '')
   const [cityKey, setCityKey] = useState(defaultKey ?? '')
-  const [country, setCountry] = useState('')
+  // the picked city's country, and a country picked as a whole (the chip)
+  const [cityCountry, setCityCountry] = useState('')
+  const [chosenCountry, setChosenCountry] = useState<CountryChoice>()
+  const within = withinCountry ?? chosenCountry?.code
+  const input = useRef<HTMLInputElement>(null)
   const [options, setOptions] = useState<Option[]>([])
   const [active, setActive] = useState(-1)
   const [open, setOpen] = useState(false)
@@ -67,7 +73,7 @@ export function PlaceAutocomplete({
     // an emptied field clears its options where it is emptied (onChange)
     if (!typed || q.length < 1) return
     const needle = normalizeSearchText(q)
-    const countryOptions: Option[] = (countries ?? [])
+    const countryOptions: Option[] = (chosenCountry ? [] : (countries ?? []))
       .filter(
         (c) => normalizeSearchText(c.name).includes(needle) || normalizeSearchText(c.englishName).includes(needle),
       )
@@ -76,7 +82,7 @@ export function PlaceAutocomplete({
     const timer = setTimeout(() => {
       setBusy(true)
       api.locations
-        .searchCities(q, locale, controller.signal, withinCountry)
+        .searchCities(q, locale, controller.signal, within)
         .then((cities) => {
           const next = [...countryOptions, ...cities.map((city): Option => ({ kind: 'city', city }))]
           setOptions(next)
@@ -90,7 +96,7 @@ export function PlaceAutocomplete({
       clearTimeout(timer)
       controller.abort()
     }
-  }, [typed, text, locale, countries, withinCountry])
+  }, [typed, text, locale, countries, chosenCountry, within])
 
   function choose(option: Option) {
     setTyped(false)
@@ -99,46 +105,79 @@ export function PlaceAutocomplete({
       setText('')
       setOptions([])
     } else if (option.kind === 'country') {
-      setText(option.country.name)
+      setChosenCountry(option.country)
+      setText('')
       setCityKey('')
-      setCountry(option.country.code)
+      setCityCountry('')
+      setOptions([])
     } else {
       setText(option.city.name)
       setCityKey(option.city.key)
-      setCountry(option.city.countryCode)
+      setCityCountry(option.city.countryCode)
     }
     setOpen(false)
   }
 
-  const picked = cityKey !== '' || country !== ''
+  function removeCountry() {
+    setChosenCountry(undefined)
+    setOptions([])
+    setOpen(false)
+    // what is still typed is searched again, now everywhere
+    setTyped(cityKey === '')
+    input.current?.focus()
+  }
+
+  const country = chosenCountry?.code ?? cityCountry
+  const name = chosenCountry?.name
   const expanded = open && options.length > 0
   return (
     <div className="combobox">
-      <input
-        id={`${id}-input`}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-label={label ?? (countries ? t`Country or city` : t`City`)}
-        placeholder={countries ? t`Country or city, e.g. Berlin or آلمان` : t`City, e.g. Berlin or برلین`}
-        aria-expanded={expanded}
-        aria-controls={`${id}-list`}
-        aria-autocomplete="list"
-        aria-busy={busy}
-        aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
-        value={text}
-        name={onPick || picked ? undefined : 'city'}
-        onChange={(event) => {
-          setTyped(true)
-          setText(event.target.value)
-          // an edited name is no longer the place picked
-          setCityKey('')
-          setCountry('')
-          if (event.target.value.trim() === '') setOptions([])
-        }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(event) => comboboxKeyDown(event, { options, active, expanded, setActive, setOpen, choose })}
-      />
+      <div className="combobox-field">
+        {chosenCountry && (
+          <span className="chip place-chip">
+            <span aria-hidden="true">{chosenCountry.flag}</span>
+            <bdi>{name}</bdi>
+            <button type="button" className="chip-remove" aria-label={t`Remove ${name}`} onClick={removeCountry}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </span>
+        )}
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-label={label ?? (name ? t`City in ${name}` : countries ? t`Country or city` : t`City`)}
+          placeholder={
+            name
+              ? t`Any city` // the chip beside it names the country
+              : countries
+                ? t`Country or city, e.g. Berlin or آلمان`
+                : t`City, e.g. Berlin or برلین`
+          }
+          aria-expanded={expanded}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-busy={busy}
+          aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
+          value={text}
+          name={onPick || cityKey ? undefined : 'city'}
+          onChange={(event) => {
+            setTyped(true)
+            setText(event.target.value)
+            // an edited name is no longer the city picked (a country picked as a whole stays)
+            setCityKey('')
+            setCityCountry('')
+            if (event.target.value.trim() === '') setOptions([])
+          }}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(event) => {
+            if (event.key === 'Backspace' && chosenCountry && event.currentTarget.value === '') removeCountry()
+            else comboboxKeyDown(event, { options, active, expanded, setActive, setOpen, choose })
+          }}
+        />
+      </div>
       {!onPick && cityKey && <input type="hidden" name="city" value={cityKey} />}
       {withCountry && country && <input type="hidden" name="country" value={country} />}
       {expanded && (
