@@ -125,7 +125,11 @@ t.test('an empty alert name gives the default title; a Persian user gets the unp
     data: { url: string }
   }
   t.equal(notification.title, 'New Notification')
-  t.equal(notification.body, '700 EUR · برلین')
+  t.equal(
+    notification.body,
+    '۴۲٬۰۰۰٬۰۰۰ ریال · برلین',
+    "the rent in rials with Persian digits, as a Persian reader's cards show it",
+  )
   t.equal(notification.data.url, `/listing/${listing.slug}`)
 })
 
