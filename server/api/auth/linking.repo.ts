@@ -221,6 +221,8 @@ export function linkingRepo(db: Queryable) {
 
     /** The merged-away account: sessions ended, every personal field erased, pointing to the survivor. */
     async retire(from: number, into: number): Promise<void> {
+      // the families first: a rotation racing this waits, then its token is revoked too (docs/decisions/001-cookie-sessions-and-refresh-grace.md)
+      await db.query(`UPDATE refresh_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [from])
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [from])
       await db.query(
         `UPDATE users SET deleted_at = now(), merged_into = $2, updated_at = now(), telegram_id = NULL, email = NULL, email_uid = NULL,

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { refreshSuccessors } from '../plugins/access-tokens.ts'
 import { API_PREFIX } from '../../../shared/paths.ts'
 import { linkingRoutes } from './linking.routes.ts'
 import { linkingService } from './linking.service.ts'
@@ -7,7 +8,7 @@ import { sessionRoutes } from './session.routes.ts'
 import { sessionService } from './session.service.ts'
 
 export interface AuthOptions {
-  /** Derives the merge tokens' key (SESSION_SECRET). */
+  /** Derives the keys of merge tokens and of refresh tokens' successors (SESSION_SECRET). */
   secret: string
   telegramBotToken?: string
   /** Telegram ids granted the admin role at sign-in (ADMIN_TELEGRAM_IDS). */
@@ -22,6 +23,7 @@ export default fp<AuthOptions>(
     const listings = app.publicListings
     const sessions = sessionService(app.db, {
       tokens: app.accessTokens,
+      successorOf: refreshSuccessors(options.secret),
       telegramBotToken: options.telegramBotToken,
       adminTelegramIds: new Set(options.adminTelegramIds ?? []),
       idTokens: app.idTokens,

@@ -14,9 +14,13 @@ import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../plugins
 
 /** The refresh cookie lives 30 days; the token behind it the same (docs/decisions/001-cookie-sessions-and-refresh-grace.md). */
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000
+/** A rotated token presented again this soon gets its successor again: the rest of a page's burst (docs/decisions/001-cookie-sessions-and-refresh-grace.md). */
+export const REFRESH_GRACE_MS = 5_000
 
 export interface SessionOptions {
   tokens: AccessTokens
+  /** The successor of a refresh token, the same in every process (`refreshSuccessors(SESSION_SECRET)`). */
+  successorOf: (token: string) => { token: string; hash: string }
   telegramBotToken?: string
   adminTelegramIds: ReadonlySet<string>
   /** Checks e-mail ID tokens (firebase-admin or the built-in provider). */
@@ -44,9 +48,17 @@ export function sessionService(db: Db, options: SessionOptions) {
   const users = accountRepo(db)
   const referrals = referralsService(db)
 
-  /** A new session (a new refresh family) or the next token of an existing family. */
-  async function issue(user: UserRow, familyId: string = randomUUID()): Promise<Session> {
+  /** The answer of a sign-in or a refresh: the user's access token with this refresh token. */
+  async function session(user: UserRow, refreshToken: string): Promise<Session> {
+    const token = await options.tokens.sign({ userId: user.id, role: user.role })
+    return { token, access_token: token, refresh_token: refreshToken, user: toUser(user) }
+  }
+
+  /** A new session: a new refresh family and its first token. */
+  async function issue(user: UserRow): Promise<Session> {
     const refresh = newRefreshToken()
+    const familyId = randomUUID()
+    await repo.insertFamily(familyId, user.id)
     await repo.insertRefresh({
       id: randomUUID(),
       userId: user.id,
@@ -54,8 +66,43 @@ export function sessionService(db: Db, options: SessionOptions) {
       hash: refresh.hash,
       expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
     })
-    const token = await options.tokens.sign({ userId: user.id, role: user.role })
-    return { token, access_token: token, refresh_token: refresh.token, user: toUser(user) }
+    return session(user, refresh.token)
+  }
+
+  /**
+   * The rotation of a refresh token, decided in one transaction under its family's lock, so that
+   * concurrent refreshes on any processes converge on one successor and a revocation covers it.
+   */
+  function rotate(refreshToken: string): Promise<{ userId: number; refresh: string } | { refused: string }> {
+    const hash = hashRefreshToken(refreshToken)
+    return db.transaction(async (tx) => {
+      const locked = sessionRepo(tx)
+      const family = await locked.lockFamilyOf(hash)
+      const row = family && (await locked.findRefresh(hash, REFRESH_GRACE_MS))
+      if (!family || !row) return { refused: 'Invalid refresh token' }
+      if (family.revoked || row.revoked_at) return { refused: 'Session ended' }
+      const successor = options.successorOf(refreshToken)
+      if (row.rotated_at) {
+        // the rest of a burst, on whichever process it lands; later, or with another successor, it leaked
+        if (row.in_grace && row.successor_hash === successor.hash) return { userId: row.user_id, refresh: successor.token }
+        await locked.revokeFamily(row.family_id)
+        return { refused: 'Refresh token reused; the session was ended' }
+      }
+      if (new Date(row.expires_at).getTime() <= Date.now()) {
+        await locked.revokeFamily(row.family_id)
+        return { refused: 'Session expired' }
+      }
+      const successorId = randomUUID()
+      await locked.insertRefresh({
+        id: successorId,
+        userId: row.user_id,
+        familyId: row.family_id,
+        hash: successor.hash,
+        expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+      })
+      await locked.markRotated(row.id, successorId)
+      return { userId: row.user_id, refresh: successor.token }
+    })
   }
 
   const verifiedIdentity = (idToken: string, claimedEmail?: string) =>
@@ -153,30 +200,22 @@ export function sessionService(db: Db, options: SessionOptions) {
     },
 
     /**
-     * POST /auth/refresh: the token is rotated. A token that was already rotated (or revoked) coming
-     * back means it leaked: its whole family is revoked and the caller gets a 401.
+     * POST /auth/refresh: the token is rotated. Presented again within the grace, it gets the same
+     * successor; later, or once its family was revoked (sign-out), it means the token leaked: the whole
+     * family is revoked and the caller gets a 401 (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
      */
     async refresh(refreshToken: string): Promise<Session> {
-      const row = await repo.findRefresh(hashRefreshToken(refreshToken))
-      if (!row) throw new AppError('UNAUTHENTICATED', 'Invalid refresh token')
-      if (row.revoked_at) throw new AppError('UNAUTHENTICATED', 'Session ended')
-      if (row.rotated_at || !(await repo.claimRotation(row.id))) {
-        await repo.revokeFamily(row.family_id)
-        throw new AppError('UNAUTHENTICATED', 'Refresh token reused; the session was ended')
-      }
-      if (new Date(row.expires_at).getTime() <= Date.now()) {
-        await repo.revokeFamily(row.family_id)
-        throw new AppError('UNAUTHENTICATED', 'Session expired')
-      }
-      const user = await users.findById(row.user_id)
+      const rotated = await rotate(refreshToken)
+      if ('refused' in rotated) throw new AppError('UNAUTHENTICATED', rotated.refused)
+      const user = await users.findById(rotated.userId)
       if (!user) throw new AppError('UNAUTHENTICATED', 'Session ended')
-      return issue(user, row.family_id)
+      return session(user, rotated.refresh)
     },
 
     /** POST /auth/logout: ends the session of this refresh token (unknown tokens are fine: already out). */
     async logout(refreshToken: string): Promise<void> {
-      const row = await repo.findRefresh(hashRefreshToken(refreshToken))
-      if (row) await repo.revokeFamily(row.family_id)
+      const familyId = await repo.findFamilyOf(hashRefreshToken(refreshToken))
+      if (familyId) await db.transaction((tx) => sessionRepo(tx).revokeFamily(familyId))
     },
   }
 }

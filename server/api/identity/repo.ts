@@ -135,6 +135,11 @@ export function identityRepo(db: Queryable) {
 
     /** A new password ends every product session of the account tied to this identity. */
     async revokeSessions(uid: string): Promise<void> {
+      // the families first: a rotation racing this waits, then its token is revoked too (docs/decisions/001-cookie-sessions-and-refresh-grace.md)
+      await db.query(
+        `UPDATE refresh_families SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE email_uid = $1)`,
+        [uid],
+      )
       await db.query(
         `UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE email_uid = $1)`,
         [uid],

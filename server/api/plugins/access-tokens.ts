@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
@@ -73,4 +73,17 @@ export function newRefreshToken(): { token: string; hash: string } {
 
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
+}
+
+/**
+ * The successor of a refresh token: the same from every process that holds the session secret, so a
+ * second refresh of a token within the grace receives it again wherever it lands, while only its hash
+ * is stored (docs/decisions/001-cookie-sessions-and-refresh-grace.md). The key serves this one purpose.
+ */
+export function refreshSuccessors(secret: string): (token: string) => { token: string; hash: string } {
+  const key = createHmac('sha256', secret).update('khaneh refresh successors v1').digest()
+  return (token) => {
+    const next = createHmac('sha256', key).update(token).digest('base64url')
+    return { token: next, hash: hashRefreshToken(next) }
+  }
 }

@@ -189,6 +189,8 @@ export function accountRepo(db: Queryable) {
       await db.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [id])
       // the AI preferences (budget, cities, gender) are personal (docs/decisions/021-ai-search-and-credits.md)
       await db.query(`DELETE FROM ai_preferences WHERE user_id = $1`, [id])
+      // the families first: a rotation racing this waits, then its token is revoked too (docs/decisions/001-cookie-sessions-and-refresh-grace.md)
+      await db.query(`UPDATE refresh_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id])
       await db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id])
       // links of unfinished Telegram linking and phone codes name the person too
       await db.query(`DELETE FROM link_nonces WHERE user_id = $1`, [id])
