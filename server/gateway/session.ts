@@ -10,8 +10,6 @@ const ACCESS_MAX_AGE_S = 7 * 24 * 60 * 60
 const REFRESH_MAX_AGE_S = 30 * 24 * 60 * 60
 /** An access token this close to its expiry is refreshed before a call rather than after its 401. */
 const REFRESH_AHEAD_S = 30
-/** A refresh's answer is kept this long for the rest of its burst: docs/decisions/001-cookie-sessions-and-refresh-grace.md */
-const REFRESH_REUSE_GRACE_MS = 5_000
 
 /** The API's answer to a sign-in or a refresh, checked against the schema the API declares for it. */
 const SessionAnswer = envelope(SessionSchema)
@@ -98,11 +96,8 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
   const prefix = https ? '__Host-' : ''
   const names = { access: `${prefix}${ACCESS_COOKIE}`, refresh: `${prefix}${REFRESH_COOKIE}` }
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secureCookies(publicBaseUrl) ? '; Secure' : ''}`
+  /** Refreshes in flight, by refresh token: only while they are (the grace itself is the API's). */
   const refreshing = new Map<string, Promise<SignedIn | null>>()
-  // The rotations whose answers the grace still hands out, both ways, so that a sign-out forgets the
-  // whole chain of its session: its tokens are revoked, and no kept answer may hand out new ones.
-  const rotatedTo = new Map<string, string>()
-  const rotatedFrom = new Map<string, string>()
 
   const read = (request: FastifyRequest): Partial<SessionTokens> => ({
     access: request.cookies[names.access] || undefined,
@@ -129,9 +124,10 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
   }
 
   /**
-   * POST /auth/refresh with this refresh token. Concurrent callers with the same token share one
-   * call, and its answer is kept for the rest of the burst, so a rotated token is never presented
-   * twice (the API would end the session: reuse means theft).
+   * POST /auth/refresh with this refresh token. Concurrent callers in this process share one call, to
+   * spare the database; the rest of a burst, on this process or another, is the API's to answer: a
+   * rotated token presented again within its grace gets the same successor there
+   * (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
    */
   function refresh(refreshToken: string, visitor: Visitor): Promise<SignedIn | null> {
     let pending = refreshing.get(refreshToken)
@@ -144,35 +140,10 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
           body: JSON.stringify({ refresh_token: refreshToken }),
         })
         .then(signedIn)
-        .then((renewed) => {
-          if (renewed) {
-            rotatedTo.set(refreshToken, renewed.tokens.refresh)
-            rotatedFrom.set(renewed.tokens.refresh, refreshToken)
-          }
-          return renewed
-        })
-      // a refusal is forgotten at once (a stranger's made-up tokens are not kept); a renewal, or a
-      // failure that may have renewed, is kept for the rest of the burst, its rotation with it
-      const forget = () => {
-        if (refreshing.get(refreshToken) === pending) refreshing.delete(refreshToken)
-        const next = rotatedTo.get(refreshToken)
-        rotatedTo.delete(refreshToken)
-        if (next !== undefined && rotatedFrom.get(next) === refreshToken) rotatedFrom.delete(next)
-      }
-      pending.then(
-        (renewed) => (renewed ? setTimeout(forget, REFRESH_REUSE_GRACE_MS).unref() : forget()),
-        () => setTimeout(forget, REFRESH_REUSE_GRACE_MS).unref(),
-      )
+        .finally(() => refreshing.delete(refreshToken))
       refreshing.set(refreshToken, pending)
     }
     return pending
-  }
-
-  /** Drops every kept refresh answer of the chain this token belongs to (a sign-out ends them all). */
-  function forgetRotations(token: string) {
-    for (const step of [rotatedFrom, rotatedTo]) {
-      for (let at: string | undefined = token; at !== undefined; at = step.get(at)) refreshing.delete(at)
-    }
   }
 
   return {
@@ -182,7 +153,7 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     signedIn,
     refresh,
 
-    /** How many refreshes are held (in flight, or renewed and kept for their burst): tests of the bound. */
+    /** How many refreshes are in flight: tests of the bound. */
     refreshesHeld: (): number => refreshing.size,
 
     /** The refresh token of the request's cookies, if any. */
@@ -219,7 +190,6 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     async logout(request: FastifyRequest): Promise<void> {
       const { refresh: refreshToken } = read(request)
       if (!refreshToken) return
-      forgetRotations(refreshToken)
       await upstream.json({
         method: 'POST',
         path: '/api/v1/auth/logout',

@@ -270,16 +270,28 @@ t.test('gateway sessions against a scripted API', async (t) => {
   })
 
   await t.test(
-    'a refresh presented again within the grace gets the same new tokens without a second refresh',
+    'requests of one refresh token in flight together share one refresh; a later one is asked of the API, whose grace answers it',
     async (t) => {
       const before = refreshes
       const cookies = { khaneh_at: 'expired.x.y', khaneh_rt: 'refresh-token-old-0000000000000' }
-      const first = await gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.7' })
-      const second = await gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.7' })
-      t.equal(first.statusCode, 200)
-      t.equal(second.statusCode, 200)
-      t.equal(refreshes, before + 1, 'one refresh for both')
-      t.equal(setCookies(second).khaneh_rt?.value, setCookies(first).khaneh_rt?.value)
+      const together = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.7' }),
+        ),
+      )
+      t.same(
+        together.map((r) => r.statusCode),
+        [200, 200, 200],
+      )
+      t.equal(refreshes, before + 1, 'one refresh for those in flight together')
+      t.equal(new Set(together.map((r) => setCookies(r).khaneh_rt?.value)).size, 1)
+      const later = await gateway.inject({ url: '/api/v1/users/profile', cookies, remoteAddress: '198.51.100.7' })
+      t.equal(later.statusCode, 200)
+      t.equal(
+        refreshes,
+        before + 2,
+        'nothing kept in the gateway once answered (docs/decisions/001-cookie-sessions-and-refresh-grace.md)',
+      )
     },
   )
 
