@@ -2,10 +2,13 @@
 // (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
+import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
 import { hashRefreshToken } from '../../../../server/api/plugins/access-tokens.ts'
 import { buildTestApi, openTestDbAgain, telegramSession } from '../../../helpers/build-api.ts'
+import { lastActionLink, verifiedIdentity } from '../../../helpers/email.ts'
 
-const { app: first, db } = await buildTestApi(t)
+const dataDir = t.testdir()
+const { app: first, db } = await buildTestApi(t, { mailer: outboxMailer(dataDir) })
 const { app: second } = await buildTestApi(t, { db: await openTestDbAgain(t, db) })
 const processes = [first, second]
 
@@ -124,5 +127,57 @@ t.test('a family revoked while refreshes race: no token of it works afterwards',
     for (const answer of answers) if (answer.statusCode === 200) seen.add(answer.json().data.refresh_token)
     for (const token of [...seen].reverse())
       for (const app of processes) t.equal((await refresh(app, token)).statusCode, 401, `round ${round}: refused`)
+  }
+})
+
+t.test('a new password while sessions keep refreshing: no token of the account works afterwards', async (t) => {
+  for (const round of [0, 1, 2, 3, 4]) {
+    const email = `race${round}@example.com`
+    const identity = await verifiedIdentity(first, dataDir, email)
+    const signIn = async () =>
+      (
+        await first.inject({
+          method: 'POST',
+          url: '/api/v1/auth/email-login',
+          payload: { firebase_token: identity.id_token },
+        })
+      ).json().data as { refresh_token: string; user: { id: number } }
+    const sessions = [await signIn(), await signIn(), await signIn(), await signIn()]
+    await first.inject({ method: 'POST', url: '/api/v1/identity/send-password-reset', payload: { email } })
+    const code = (await lastActionLink(dataDir, email, 'resetPassword')).searchParams.get('oobCode')
+    // the reset goes out once the sessions have rotated a few times between them, while they go on rotating
+    let rotated = 0
+    let startReset = () => {}
+    const resetStarts = new Promise<void>((resolve) => (startReset = resolve))
+    /** A session's chain of rotations, one after another on alternate processes, until one is refused. */
+    const rotations = async (token: string, start: number): Promise<string[]> => {
+      const issued = [token]
+      for (let i = start; i < start + 15; i++) {
+        const answer = await refresh(processes[i % 2]!, issued.at(-1)!)
+        if (answer.statusCode !== 200) break
+        issued.push(answer.json().data.refresh_token)
+        if (++rotated === 4 + round * 3) startReset()
+      }
+      startReset()
+      return issued
+    }
+    const [reset, ...chains] = await Promise.all([
+      resetStarts.then(() =>
+        second.inject({
+          method: 'POST',
+          url: '/api/v1/identity/apply-code',
+          payload: { mode: 'resetPassword', oob_code: code, new_password: 'brand-new-pass' },
+        }),
+      ),
+      ...sessions.map((session, i) => rotations(session.refresh_token, i)),
+    ])
+    t.equal(reset.statusCode, 200)
+    const [row] = await db.query<{ live: number }>(
+      `SELECT count(*) FILTER (WHERE revoked_at IS NULL)::int AS live FROM refresh_tokens WHERE user_id = $1`,
+      [sessions[0]!.user.id],
+    )
+    t.equal(row!.live, 0, `round ${round}: every token of the account revoked`)
+    for (const chain of chains)
+      t.equal((await refresh(first, chain.at(-1)!)).statusCode, 401, `round ${round}: refused`)
   }
 })
