@@ -84,7 +84,8 @@ export function sessionService(db: Db, options: SessionOptions) {
       const successor = options.successorOf(refreshToken)
       if (row.rotated_at) {
         // the rest of a burst, on whichever process it lands; later, or with another successor, it leaked
-        if (row.in_grace && row.successor_hash === successor.hash) return { userId: row.user_id, refresh: successor.token }
+        if (row.in_grace && row.successor_hash === successor.hash)
+          return { userId: row.user_id, refresh: successor.token }
         await locked.revokeFamily(row.family_id)
         return { refused: 'Refresh token reused; the session was ended' }
       }

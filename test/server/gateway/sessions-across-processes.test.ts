@@ -62,7 +62,7 @@ t.test("a page's parallel calls after expiry, over both processes: none refused,
   const visitors = await Promise.all(Array.from({ length: 6 }, (_, i) => signInThroughGateway(first, 62001 + i)))
   for (const [i, visitor] of visitors.entries()) {
     // half come back with the expired access cookie, half with only the refresh cookie
-    const stale =
+    const stale: Record<string, string> =
       i % 2 === 0 ? { [AT]: await expiredAccess(visitor.id), [RT]: visitor.refresh } : { [RT]: visitor.refresh }
     let refresh = visitor.refresh
     for (const round of [1, 2]) {
