@@ -74,6 +74,15 @@ const EnvSchema = z.object({
   TELEGRAM_BOT_USERNAME: optionalText,
   TELEGRAM_STORAGE_CHAT_ID: optionalText,
   TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: optionalText,
+  SUPABASE_STORAGE_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'must be a bucket name: lower-case letters, digits, ".", "_" and "-"')
+    .default('photos'),
+  /** How many processes serve this deployment; more than one needs what they share (docs/decisions/004-photo-store.md). */
+  INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
   ADMIN_TELEGRAM_IDS: z
     .string()
     .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'must be comma-separated Telegram ids')
@@ -143,6 +152,20 @@ const EnvSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT: optionalText,
 })
 
+/** Whether the photo store chosen from these variables is one that every process reads (Supabase or Telegram). */
+function sharedPhotoStore(e: {
+  SUPABASE_URL?: string
+  SUPABASE_SERVICE_ROLE_KEY?: string
+  TELEGRAM_BOT_TOKEN?: string
+  TELEGRAM_STORAGE_CHAT_ID?: string
+}): boolean {
+  const set = (v?: string) => Boolean(v?.trim())
+  return (
+    (set(e.SUPABASE_URL) && set(e.SUPABASE_SERVICE_ROLE_KEY)) ||
+    (set(e.TELEGRAM_BOT_TOKEN) && set(e.TELEGRAM_STORAGE_CHAT_ID))
+  )
+}
+
 // Rules across variables run even when another variable is bad, so one start reports every mistake;
 // they read only what they need, as given (a bad variable beside them may be unparsed).
 const always = { when: () => true }
@@ -158,6 +181,12 @@ type Pairs = {
   STRIPE_WEBHOOK_SECRET?: string
   VAPID_PUBLIC_KEY?: string
   VAPID_PRIVATE_KEY?: string
+  TELEGRAM_BOT_TOKEN?: string
+  TELEGRAM_STORAGE_CHAT_ID?: string
+  SUPABASE_URL?: string
+  SUPABASE_SERVICE_ROLE_KEY?: string
+  /** Parsed (a number), or as given when another variable is bad. */
+  INSTANCES?: number | string
   /** Parsed (a boolean), or as given when another variable is bad. */
   WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS?: boolean | string
 }
@@ -222,6 +251,19 @@ const ConfigSchema = EnvSchema.check(
     path: ['VAPID_PRIVATE_KEY'],
     message: 'must be set together with VAPID_PUBLIC_KEY',
   }),
+  // half a Supabase configuration is a mistake, not a wish for photos on disk
+  z.refine((e: Pairs) => Boolean(e.SUPABASE_URL) === Boolean(e.SUPABASE_SERVICE_ROLE_KEY?.trim()), {
+    ...always,
+    path: ['SUPABASE_SERVICE_ROLE_KEY'],
+    message: 'must be set together with SUPABASE_URL',
+  }),
+  // photos on disk are seen by one process only (docs/decisions/004-photo-store.md)
+  z.refine((e: Pairs) => !(Number(e.INSTANCES) > 1) || sharedPhotoStore(e), {
+    ...always,
+    path: ['INSTANCES'],
+    message:
+      "is more than 1, but photos would be kept on this machine's disk: set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Supabase Storage), or TELEGRAM_BOT_TOKEN and TELEGRAM_STORAGE_CHAT_ID (Telegram)",
+  }),
 ).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR)
   return {
@@ -244,6 +286,17 @@ const ConfigSchema = EnvSchema.check(
       storageChatId: e.TELEGRAM_STORAGE_CHAT_ID,
       apiBase: withoutTrailingSlash(e.TELEGRAM_API_BASE),
     },
+    /** SPEC's backend client (server side only; the key never reaches a page): undefined when not configured. */
+    supabase:
+      e.SUPABASE_URL && e.SUPABASE_SERVICE_ROLE_KEY
+        ? {
+            url: withoutTrailingSlash(e.SUPABASE_URL),
+            serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
+            storageBucket: e.SUPABASE_STORAGE_BUCKET,
+          }
+        : undefined,
+    /** How many processes serve this deployment (INSTANCES): one, unless told otherwise. */
+    instances: e.INSTANCES,
     adminTelegramIds: list(e.ADMIN_TELEGRAM_IDS),
     adminEmails: list(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
     /** Contact-us recipients: CONTACT_EMAIL, else ADMIN_EMAILS, else an address that only the dev outbox (or a catch-all SMTP) receives. */

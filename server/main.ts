@@ -17,6 +17,7 @@ import { outboxMailer, type Mailer } from './integrations/mail/mailer.ts'
 import { smtpMailer } from './integrations/mail/smtp-mailer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
 import type { PhotoStore } from './integrations/photos/photo-store.ts'
+import { supabasePhotoStore } from './integrations/photos/supabase-store.ts'
 import { telegramPhotoStore } from './integrations/photos/telegram-store.ts'
 import { sandboxPaymentProvider, type PaymentProvider } from './integrations/payments/payment-provider.ts'
 import { stripePaymentProvider } from './integrations/payments/stripe.ts'
@@ -51,8 +52,15 @@ export interface StartOptions {
 /** Shutdown's bound on requests in flight: with the 2 s drain it keeps a stop well inside an orchestrator's grace period. */
 const SHUTDOWN_GRACE_MS = 5_000
 
-/** The Telegram file store when a bot and a storage chat are configured, else files under DATA_DIR (docs/decisions/004-photo-store.md). */
+/**
+ * Supabase Storage when Supabase is configured, else the Telegram file store when a bot and a storage chat are,
+ * else files under DATA_DIR, for one process only (docs/decisions/004-photo-store.md).
+ */
 export function photoStoreFor(config: Config): PhotoStore {
+  if (config.supabase) {
+    const { url, serviceRoleKey, storageBucket } = config.supabase
+    return supabasePhotoStore({ url, serviceRoleKey, bucket: storageBucket })
+  }
   const { botToken, storageChatId, apiBase } = config.telegram
   if (botToken && storageChatId) return telegramPhotoStore({ botToken, chatId: storageChatId, apiBase })
   return diskPhotoStore(config.dataDir)

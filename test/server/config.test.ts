@@ -56,6 +56,8 @@ t.test('config', async (t) => {
       FIREBASE_WEB_CONFIG: '{"apiKey":"AIza-public"}',
       VAPID_PUBLIC_KEY: 'B'.repeat(87),
       VAPID_PRIVATE_KEY: 'vapid-private-key-secret'.padEnd(43, 'x'),
+      SUPABASE_URL: 'https://abcd.supabase.co',
+      SUPABASE_SERVICE_ROLE_KEY: 'supabase-service-role-secret',
     }
     const config = loadConfig({ ...base, ...secrets, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })
     const shown = publicConfig(config)
@@ -70,6 +72,7 @@ t.test('config', async (t) => {
       'redis-password',
       'metrics-token-secret',
       'vapid-private-key-secret',
+      'supabase-service-role-secret',
     ])
       t.notMatch(text, secret)
     t.same(
@@ -165,6 +168,57 @@ t.test('config', async (t) => {
       }).payments,
       { provider: 'stripe', secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' },
     )
+  })
+  t.test('Supabase: used with its URL and service role key together; half of them stops', async (t) => {
+    t.equal(loadConfig(base).supabase, undefined, 'not used when unset')
+    const supabase = { SUPABASE_URL: 'https://abcd.supabase.co/', SUPABASE_SERVICE_ROLE_KEY: 'service-role-key' }
+    t.same(loadConfig({ ...base, ...supabase }).supabase, {
+      url: 'https://abcd.supabase.co',
+      serviceRoleKey: 'service-role-key',
+      storageBucket: 'photos',
+    })
+    t.equal(
+      loadConfig({ ...base, ...supabase, SUPABASE_STORAGE_BUCKET: 'khaneh-photos' }).supabase?.storageBucket,
+      'khaneh-photos',
+    )
+    t.throws(
+      () => loadConfig({ ...base, SUPABASE_URL: supabase.SUPABASE_URL }),
+      /SUPABASE_SERVICE_ROLE_KEY must be set together with SUPABASE_URL/,
+    )
+    t.throws(
+      () => loadConfig({ ...base, SUPABASE_SERVICE_ROLE_KEY: 'service-role-key' }),
+      /SUPABASE_SERVICE_ROLE_KEY must be set together with SUPABASE_URL/,
+    )
+    t.throws(() => loadConfig({ ...base, ...supabase, SUPABASE_URL: 'ftp://abcd' }), /SUPABASE_URL/)
+    t.throws(
+      () => loadConfig({ ...base, ...supabase, SUPABASE_STORAGE_BUCKET: 'Photos/../x' }),
+      /SUPABASE_STORAGE_BUCKET must be a bucket name/,
+    )
+  })
+  t.test('INSTANCES above 1 refuses the disk photo store with one line naming what to set', async (t) => {
+    t.equal(loadConfig(base).instances, 1)
+    const err = t.throws(() => loadConfig({ ...base, INSTANCES: '2' })) as Error
+    t.type(err, ConfigError)
+    t.notMatch(err.message, /\n/, 'one line')
+    t.match(
+      err.message,
+      /^Invalid configuration: INSTANCES is more than 1, but photos would be kept on this machine's disk/,
+    )
+    for (const name of ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_STORAGE_CHAT_ID'])
+      t.match(err.message, name)
+    const supabase = { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'service-role-key' }
+    t.equal(loadConfig({ ...base, ...supabase, INSTANCES: '4' }).instances, 4, 'Supabase Storage is shared')
+    const telegram = { TELEGRAM_BOT_TOKEN: '42:token', TELEGRAM_STORAGE_CHAT_ID: '-100123' }
+    t.equal(loadConfig({ ...base, ...telegram, INSTANCES: '2' }).instances, 2, 'so is the Telegram store')
+    t.throws(
+      () => loadConfig({ ...base, TELEGRAM_BOT_TOKEN: '42:token', INSTANCES: '2' }),
+      /INSTANCES is more than 1/,
+      'a bot alone stores nothing',
+    )
+    for (const bad of ['0', 'two', '1.5']) {
+      const refused = t.throws(() => loadConfig({ ...base, INSTANCES: bad })) as Error
+      t.notMatch(refused.message, /photos would be kept/, `${bad}: named as a bad number, not as a disk store`)
+    }
   })
   t.test('a session secret is generated once into DATA_DIR', async (t) => {
     const dir = t.testdir()

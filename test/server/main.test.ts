@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import t from 'tap'
 import { openDb } from '../../server/api/db/client.ts'
 import { migrate } from '../../server/api/db/migrate.ts'
@@ -63,4 +64,28 @@ t.test('DEMO_SEED=true on a database a seed was cut short on', async (t) => {
   } finally {
     await again.close()
   }
+})
+
+t.test('a start told it is one of many (INSTANCES=2) with photos on disk stops with one line', async (t) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      ...{ SUPABASE_URL: undefined, TELEGRAM_BOT_TOKEN: undefined, TELEGRAM_STORAGE_CHAT_ID: undefined },
+      NODE_ENV: 'production',
+      INSTANCES: '2',
+      DATA_DIR: tempDir(t),
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  t.teardown(() => child.kill('SIGKILL'))
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+  t.equal(code, 1, 'exit code 1')
+  const lines = output.split('\n').filter(Boolean)
+  t.equal(lines.length, 1, `one line: ${output}`)
+  t.match(lines[0], /INSTANCES is more than 1, but photos would be kept on this machine's disk: set SUPABASE_URL/)
 })

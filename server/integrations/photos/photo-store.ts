@@ -6,9 +6,12 @@ export interface StoredPhoto {
   size?: number
 }
 
-/** Where listing photos live (docs/decisions/004-photo-store.md): the Telegram file store in production, local disk by default. */
+/**
+ * Where listing photos live (docs/decisions/004-photo-store.md): Supabase Storage or the Telegram file store, which
+ * every process reads, or local disk, the one-process default.
+ */
 export interface PhotoStore {
-  readonly kind: 'disk' | 'telegram'
+  readonly kind: 'disk' | 'telegram' | 'supabase'
   /** Stores one encoded image and returns its file id. */
   put(data: Buffer, contentType: string): Promise<string>
   /**

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import t, { type Test } from 'tap'
 import type { Db } from '../../../../server/api/db/client.ts'
@@ -7,6 +7,9 @@ import { isEmpty, seedDemo, type SeedOptions } from '../../../../server/api/db/s
 import { SEED_FIRST_NAMES } from '../../../../server/api/db/seed/descriptions.ts'
 import { diskPhotoStore } from '../../../../server/integrations/photos/disk-store.ts'
 import { telegramPhotoStore } from '../../../../server/integrations/photos/telegram-store.ts'
+import { loadConfig } from '../../../../server/config.ts'
+import { photoStoreFor } from '../../../../server/main.ts'
+import { startFakeSupabaseStorage } from '../../../helpers/fake-supabase-storage.ts'
 import { openTestDb } from '../../../helpers/build-api.ts'
 import { leaveHalfSeed } from '../../../helpers/demo-seed.ts'
 import { startFakeBotApi } from '../../../helpers/fake-telegram-bot-api.ts'
@@ -118,6 +121,28 @@ t.test('seedDemo', async (t) => {
       t.ok(fake.documents.has(photo!.file_id) && fake.documents.has(photo!.thumb_file_id), 'the photos are in Telegram')
     },
   )
+
+  await t.test('with Supabase configured, the photos go to its Storage and nothing to DATA_DIR', async (t) => {
+    const fake = await startFakeSupabaseStorage()
+    t.teardown(() => fake.close())
+    const dataDir = t.testdir()
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SUPABASE_URL: fake.url,
+      SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey,
+      LOG_LEVEL: 'silent',
+    })
+    const db = await openTestDb(t)
+    t.match(await seedDemo(db, photoStoreFor(config), SMALL), { outcome: 'seeded', listings: 30 })
+    assertComplete(t, await counts(db))
+    const stored = await db.query<{ id: string }>(
+      'SELECT file_id AS id FROM photos UNION SELECT thumb_file_id FROM photos',
+    )
+    t.equal(stored.length, 2 * SMALL.photoPool!, 'a large and a small variant of each drawn photo')
+    for (const { id } of stored) t.ok(fake.objects.has(`photos/${id}.webp`), `${id} is an object in the bucket`)
+    t.equal(fake.objects.size, stored.length, 'and nothing else')
+    t.notOk(existsSync(path.join(dataDir, 'photos')), 'no photo on this machine')
+  })
 
   await t.test('a seed that fails half-way writes nothing; the next run completes it', async (t) => {
     const db = await openTestDb(t)
