@@ -3,6 +3,7 @@ import { signTelegramLogin } from '../helpers/telegram.ts'
 
 export const BOT_TOKEN = '123456789:AAEscaleTestBotTokenForKhanehProcesses'
 export const ADMIN_TELEGRAM_ID = 7_000_001
+let signIns = 0
 
 /** An address of its own for a visitor (198.18.0.0/15, the benchmarking range): the gateway believes it from loopback. */
 export function ownAddress(): string {
