@@ -31,8 +31,8 @@ export async function underLoad<T>(
       const path = paths[next++ % paths.length]!
       try {
         const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } })
-        await res.arrayBuffer()
-        if (res.status >= 500) failures.push(`${res.status} ${path}`)
+        const body = await res.text()
+        if (res.status >= 500) failures.push(`${res.status} ${path}: ${body.slice(0, 200)}`)
       } catch (err) {
         failures.push(`error ${path}: ${(err as Error).message} ${String((err as Error).cause ?? '')}`)
       }

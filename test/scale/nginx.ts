@@ -15,8 +15,10 @@ export function findNginx(): string | null {
 /**
  * The balancer as README's "Running on many machines" configures it: round robin over the
  * processes, X-Forwarded-For appended (TRUST_PROXY believes it from loopback), the Host kept (so
- * same-origin writes pass CSRF), unbuffered (live event streams), and an idempotent request whose
- * process refused the connection or failed before answering tried on the next one.
+ * same-origin writes pass CSRF), unbuffered (live event streams), and an idempotent request tried on
+ * the next process when its process refused the connection, failed before answering, or answered
+ * 503 — as a stopping process answers a request that arrives on a kept-alive connection once it
+ * closes (Fastify's return503OnClosing; docs/decisions/009-graceful-shutdown.md).
  */
 export function nginxConf(dir: string, listenPort: number, upstreamPorts: number[]): string {
   return `worker_processes 1;
@@ -45,7 +47,7 @@ ${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_tim
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_buffering off;
-      proxy_next_upstream error timeout;
+      proxy_next_upstream error timeout http_503;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;

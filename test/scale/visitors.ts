@@ -40,6 +40,8 @@ export class CookieJar {
 /** A visitor of the site: one address, one cookie jar, calls to whichever base URL (the balancer or one process). */
 export class Visitor {
   readonly jar = new CookieJar()
+  /** The body of the last refused sign-in. */
+  lastRefusal = ''
 
   constructor(readonly address = ownAddress()) {}
 
@@ -55,8 +57,9 @@ export class Visitor {
 
   /** Signs in as Telegram user `id` through the gateway at `base` (the tokens land in the jar); the answer's status. */
   async trySignIn(base: string, id: number): Promise<number> {
+    // a widget answer is taken once (replays are refused): two sign-ins of one user in one second differ in a field
     const fields = signTelegramLogin(
-      { id, first_name: `Scale${id}`, auth_date: Math.floor(Date.now() / 1000) },
+      { id, first_name: `Scale${id}`, last_name: `S${++signIns}`, auth_date: Math.floor(Date.now() / 1000) },
       BOT_TOKEN,
     )
     const res = await this.call(base, '/api/v1/auth/telegram-login', {
@@ -64,14 +67,15 @@ export class Visitor {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(fields),
     })
-    await res.body?.cancel()
+    this.lastRefusal = res.ok ? '' : await res.text()
+    if (res.ok) await res.body?.cancel()
     return res.status
   }
 
   /** Signs in, or throws. */
   async signIn(base: string, id: number): Promise<void> {
     const status = await this.trySignIn(base, id)
-    if (status !== 200) throw new Error(`sign-in of ${id} on ${base}: ${status}`)
+    if (status !== 200) throw new Error(`sign-in of ${id} on ${base}: ${status} ${this.lastRefusal}`)
   }
 
   /** A JSON call that must succeed; its envelope's data. */
