@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, then one closing line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
+import { findNginx } from '../test/scale/nginx.ts'
 import { databaseTestFiles, isDatabaseTest, TEST_FILE } from './database-tests.ts'
 
 interface Step {
@@ -30,12 +31,18 @@ const steps: Step[] = [
   // the gateway tests serve the built client (asset names, static files), and some render the SSR bundle itself
   { name: 'build', command: 'node', args: ['--import', 'tsx', 'scripts/build.ts'] },
 ]
-const chosen = process.argv.slice(2)
+/** The many-processes tests (test/scale/): their own step, never in tap's PGlite or PostgreSQL pass. */
+const SCALE_FILE = /\.scale\.ts$/
+const given = process.argv.slice(2)
+const chosen = given.filter((file) => !SCALE_FILE.test(file))
+const onlyScale = given.length > 0 && chosen.length === 0
 const tapArgs = ['--disable-coverage', ...chosen]
 // Coverage is measured by c8 (.c8rc.json) around the whole PGlite pass only: the PostgreSQL pass runs
 // the database tests' code again, and a few chosen test files would leave every folder under its floor.
 const pglite = { name: 'unit and integration (PGlite)', env: { KHANEH_TEST_DB: 'pglite' }, counts: 'tap' } as const
-if (chosen.length === 0) {
+if (onlyScale) {
+  console.log('test: only many-processes tests chosen, so neither tap pass runs')
+} else if (chosen.length === 0) {
   steps.push({ ...pglite, command: 'c8', args: ['tap', ...tapArgs] })
   steps.push({ name: 'coverage', command: 'node', args: ['--import', 'tsx', 'scripts/check-coverage.ts'] })
 } else {
@@ -44,8 +51,9 @@ if (chosen.length === 0) {
 }
 // the files that use the test database run again on PostgreSQL; the others would only repeat themselves
 // (a folder or a missing file chosen goes to tap as it is, which says what it finds)
-const onPostgres =
-  chosen.length === 0
+const onPostgres = onlyScale
+  ? []
+  : chosen.length === 0
     ? databaseTestFiles()
     : chosen.filter((file) => !TEST_FILE.test(file) || !existsSync(file) || isDatabaseTest(file))
 if (process.env.TEST_DATABASE_URL && onPostgres.length > 0) {
@@ -62,8 +70,31 @@ if (process.env.TEST_DATABASE_URL && onPostgres.length > 0) {
   })
 } else if (!process.env.TEST_DATABASE_URL) {
   console.log('test: TEST_DATABASE_URL is not set; the PostgreSQL pass is left to .ci/run')
-} else {
+} else if (!onlyScale) {
   console.log('test: none of the chosen test files uses the test database, so none runs on PostgreSQL')
+}
+
+// Two product processes on one PostgreSQL behind nginx (README, "Running on many machines"): a database
+// of their own on TEST_DATABASE_URL's server, the build of the step above, a few minutes.
+const scaleFiles =
+  given.length === 0
+    ? readdirSync('test/scale')
+        .filter((file) => SCALE_FILE.test(file))
+        .map((file) => `test/scale/${file}`)
+    : given.filter((file) => SCALE_FILE.test(file))
+const nginx = findNginx()
+if (scaleFiles.length > 0 && process.env.TEST_DATABASE_URL && nginx) {
+  steps.push({
+    name: 'many processes behind nginx (PostgreSQL)',
+    command: 'tap',
+    args: ['--disable-coverage', '--timeout=600', ...scaleFiles],
+    env: { NGINX_PATH: nginx },
+    counts: 'tap',
+  })
+} else if (scaleFiles.length > 0) {
+  console.log(
+    `test: ${process.env.TEST_DATABASE_URL ? 'nginx is not installed' : 'TEST_DATABASE_URL is not set'}; the many-processes test (test/scale/) is left to .ci/run`,
+  )
 }
 
 /** The browser journeys need Debian's Chromium; as root on Debian it is installed, never downloaded by a test tool. */

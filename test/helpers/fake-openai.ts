@@ -19,6 +19,8 @@ export interface FakeOpenAi {
   inject: Record<string, string>
   /** When set, the assistant's content for a request (a model answering a JSON schema); else the "translation". */
   answer: ((request: ChatRequest) => string) | null
+  /** How long each answer takes, ms (0 by default; a real model takes seconds). */
+  delayMs: number
   close(): Promise<void>
 }
 
@@ -29,14 +31,25 @@ export interface FakeOpenAi {
  */
 export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
   const hanging = new Set<ServerResponse>()
-  const fake: FakeOpenAi = { url: '', requests: [], mode: 'ok', inject: {}, answer: null, close: async () => {} }
+  const fake: FakeOpenAi = {
+    url: '',
+    requests: [],
+    mode: 'ok',
+    inject: {},
+    answer: null,
+    delayMs: 0,
+    close: async () => {},
+  }
   const server = createServer((req, res) => {
     let body = ''
     req.setEncoding('utf8')
     req.on('data', (chunk: string) => (body += chunk))
     req.on('end', () => {
       const send = (status: number, json: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
+        setTimeout(
+          () => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json)),
+          fake.delayMs,
+        )
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
         return send(404, { error: { message: 'not found' } })
       const parsed = JSON.parse(body) as {
