@@ -25,6 +25,37 @@ t.test('config', async (t) => {
     t.throws(() => loadConfig({ ...base, ACCESS_TOKEN_TTL: 'forever' }), /ACCESS_TOKEN_TTL must be a duration/)
     t.throws(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' }), /DATABASE_URL/)
   })
+  t.test(
+    'ROLE: all by default, a gateway with API_URL; each combination that cannot work stops with one line',
+    async (t) => {
+      const api = 'http://api.internal:4000'
+      const db = 'postgres://khaneh@db.internal/khaneh'
+      t.equal(loadConfig(base).role, 'all')
+      t.equal(loadConfig({ ...base, API_URL: api }).role, 'gateway', 'API_URL alone: a gateway, as before ROLE')
+      t.equal(loadConfig({ ...base, ROLE: 'gateway', API_URL: api }).role, 'gateway')
+      t.equal(loadConfig({ ...base, ROLE: 'api', DATABASE_URL: db }).role, 'api')
+      t.equal(loadConfig({ ...base, ROLE: 'api' }).role, 'api', 'an API on its embedded database (one process)')
+      const refused: [Record<string, string>, string][] = [
+        [{ ROLE: 'gateway' }, 'API_URL must be set with ROLE=gateway: the address of the API this gateway serves'],
+        [{ ROLE: 'api', API_URL: api }, 'API_URL must not be set with ROLE=api: this process is the API'],
+        [
+          { ROLE: 'all', API_URL: api },
+          'ROLE all runs its own API, but API_URL names another: unset API_URL, or set ROLE=gateway',
+        ],
+        [
+          { ROLE: 'gateway', API_URL: api, DATABASE_URL: db },
+          'DATABASE_URL must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
+        ],
+        [
+          { API_URL: api, DATABASE_URL: db },
+          'DATABASE_URL must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
+        ],
+        [{ ROLE: 'both' }, 'ROLE Invalid option: expected one of "all"|"api"|"gateway"'],
+      ]
+      for (const [env, line] of refused)
+        t.throws(() => loadConfig({ ...base, ...env }), new ConfigError(`Invalid configuration: ${line}`), line)
+    },
+  )
   t.test('several bad values are all named in the one error', async (t) => {
     const err = t.throws(() =>
       loadConfig({
@@ -166,30 +197,33 @@ t.test('config', async (t) => {
       { provider: 'stripe', secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' },
     )
   })
-  t.test('the session secret and the VAPID pair come from the environment, or else from the database (never a file)', async (t) => {
-    const dir = t.testdir()
-    const generated = loadConfig({ DATA_DIR: dir })
-    t.equal(generated.sessionSecret, undefined, 'no secret is made by reading the configuration')
-    t.equal(generated.webPush.keys, undefined)
-    t.notOk(existsSync(path.join(dir, 'keys')), 'and nothing is written into DATA_DIR')
-    t.equal(generated.webPush.subject, 'mailto:no-reply@khaneh.local', 'the MAIL_FROM address by default')
-    const given = loadConfig({
-      DATA_DIR: dir,
-      VAPID_PUBLIC_KEY: 'B'.repeat(87),
-      VAPID_PRIVATE_KEY: 'k'.repeat(43),
-      VAPID_SUBJECT: 'https://khaneh.example',
-    }).webPush
-    t.same(given, {
-      keys: { publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43) },
-      subject: 'https://khaneh.example',
-      allowPrivateEndpoints: false,
-    })
-    t.throws(
-      () => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'B'.repeat(87) }),
-      /VAPID_PRIVATE_KEY must be set together/,
-    )
-    t.throws(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'me' }), /VAPID_SUBJECT must be a mailto:/)
-  })
+  t.test(
+    'the session secret and the VAPID pair come from the environment, or else from the database (never a file)',
+    async (t) => {
+      const dir = t.testdir()
+      const generated = loadConfig({ DATA_DIR: dir })
+      t.equal(generated.sessionSecret, undefined, 'no secret is made by reading the configuration')
+      t.equal(generated.webPush.keys, undefined)
+      t.notOk(existsSync(path.join(dir, 'keys')), 'and nothing is written into DATA_DIR')
+      t.equal(generated.webPush.subject, 'mailto:no-reply@khaneh.local', 'the MAIL_FROM address by default')
+      const given = loadConfig({
+        DATA_DIR: dir,
+        VAPID_PUBLIC_KEY: 'B'.repeat(87),
+        VAPID_PRIVATE_KEY: 'k'.repeat(43),
+        VAPID_SUBJECT: 'https://khaneh.example',
+      }).webPush
+      t.same(given, {
+        keys: { publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43) },
+        subject: 'https://khaneh.example',
+        allowPrivateEndpoints: false,
+      })
+      t.throws(
+        () => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'B'.repeat(87) }),
+        /VAPID_PRIVATE_KEY must be set together/,
+      )
+      t.throws(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'me' }), /VAPID_SUBJECT must be a mailto:/)
+    },
+  )
 })
 
 t.test('a production start without PUBLIC_BASE_URL is warned about', async (t) => {

@@ -9,9 +9,13 @@ import { AppError, okEnvelope } from '../../lib/errors.ts'
  * The private key never leaves the API.
  */
 export const pushKeyRoutes: FastifyPluginAsyncZod<{ vapidPublicKey?: string }> = async (app, { vapidPublicKey }) => {
-  app.get('/push/public-key', { schema: { response: { 200: envelope(PushPublicKeySchema) } } }, async (_request, reply) => {
-    if (!vapidPublicKey) throw new AppError('NOT_FOUND', 'Web Push is not configured')
-    reply.header('cache-control', 'no-cache')
-    return okEnvelope({ vapid_public_key: vapidPublicKey })
-  })
+  app.get(
+    '/push/public-key',
+    { schema: { response: { 200: envelope(PushPublicKeySchema) } } },
+    async (_request, reply) => {
+      if (!vapidPublicKey) throw new AppError('NOT_FOUND', 'Web Push is not configured')
+      reply.header('cache-control', 'no-cache')
+      return okEnvelope({ vapid_public_key: vapidPublicKey })
+    },
+  )
 }

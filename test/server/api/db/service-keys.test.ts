@@ -52,7 +52,11 @@ t.test('the keys an earlier version generated into DATA_DIR/keys become the shar
   writeFileSync(path.join(dataDir, 'keys', 'vapid.json'), JSON.stringify(earlier))
   const keys = await loadServiceKeys(db, { dataDir })
   t.same(keys, { sessionSecret: 'e'.repeat(64), vapid: earlier }, 'sessions and push subscriptions survive the upgrade')
-  t.same(await loadServiceKeys(db, { dataDir: t.testdir() }), keys, 'another process, without those files, gets them too')
+  t.same(
+    await loadServiceKeys(db, { dataDir: t.testdir() }),
+    keys,
+    'another process, without those files, gets them too',
+  )
 })
 
 t.test('a token one API process issues is accepted by another on the same database', async (t) => {
