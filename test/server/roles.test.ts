@@ -148,10 +148,6 @@ t.test('a pure gateway in front of an API process: pages, the API, photos and th
   t.equal(page.status, 200, 'a page')
   const html = await page.text()
 
-  const [vapid] = await api.db!.query<{ value: string }>(`SELECT value FROM service_keys WHERE name = 'vapid'`)
-  const { publicKey } = JSON.parse(vapid!.value) as { publicKey: string }
-  t.ok(html.includes(publicKey), 'the page hands browsers the key the API signs pushes with')
-
   const search = await fetch(`${gateway.url}/api/v1/listings`)
   t.equal(search.status, 200, 'the API proxy')
   t.equal(((await search.json()) as { success: boolean }).success, true)
@@ -199,6 +195,10 @@ t.test('a pure gateway in front of an API process: pages, the API, photos and th
   const missing = await fetch(`${gateway.url}/api/telegramFile/unknownPhotoId123`)
   t.equal(missing.status, 404, 'an unknown photo is not found')
   t.equal(missing.headers.get('cache-control'), 'no-store')
+
+  const [vapid] = await api.db!.query<{ value: string }>(`SELECT value FROM service_keys WHERE name = 'vapid'`)
+  const { publicKey } = JSON.parse(vapid!.value) as { publicKey: string }
+  t.ok(html.includes(publicKey), 'the page hands browsers the key the API signs pushes with')
 })
 
 t.test('a gateway whose API never answers stops its start with one line', async (t) => {
