@@ -1,5 +1,3 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
@@ -63,6 +61,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // What this process runs (docs/decisions/031-process-roles.md); unset: a gateway when API_URL is set, else both.
+  ROLE: z.enum(['all', 'api', 'gateway']).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z
     .string()
@@ -171,6 +171,9 @@ function sharedPhotoStore(e: {
 const always = { when: () => true }
 type Pairs = {
   NODE_ENV?: string
+  ROLE?: string
+  API_URL?: string
+  DATABASE_URL?: string
   FIREBASE_AUTH_EMULATOR_HOST?: string
   OPENAI_BASE_URL?: string
   OPENAI_API_KEY?: string
@@ -189,6 +192,12 @@ type Pairs = {
   INSTANCES?: number | string
   /** Parsed (a boolean), or as given when another variable is bad. */
   WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS?: boolean | string
+}
+
+/** What this process runs (docs/decisions/031-process-roles.md): as set, else a gateway when API_URL names the API, else both. */
+function roleOf(e: Pick<Pairs, 'ROLE' | 'API_URL'>): 'all' | 'api' | 'gateway' {
+  if (e.ROLE === 'all' || e.ROLE === 'api' || e.ROLE === 'gateway') return e.ROLE
+  return e.API_URL ? 'gateway' : 'all'
 }
 
 const ConfigSchema = EnvSchema.check(
@@ -245,6 +254,27 @@ const ConfigSchema = EnvSchema.check(
     path: ['STRIPE_WEBHOOK_SECRET'],
     message: 'must be set when PAYMENTS_PROVIDER is stripe',
   }),
+  // a process's role and the variables that say where its API and database are (docs/decisions/031-process-roles.md)
+  z.refine((e: Pairs) => e.ROLE !== 'gateway' || Boolean(e.API_URL), {
+    ...always,
+    path: ['API_URL'],
+    message: 'must be set with ROLE=gateway: the address of the API this gateway serves',
+  }),
+  z.refine((e: Pairs) => e.ROLE !== 'api' || !e.API_URL, {
+    ...always,
+    path: ['API_URL'],
+    message: 'must not be set with ROLE=api: this process is the API',
+  }),
+  z.refine((e: Pairs) => e.ROLE !== 'all' || !e.API_URL, {
+    ...always,
+    path: ['ROLE'],
+    message: 'all runs its own API, but API_URL names another: unset API_URL, or set ROLE=gateway',
+  }),
+  z.refine((e: Pairs) => roleOf(e) !== 'gateway' || !e.DATABASE_URL, {
+    ...always,
+    path: ['DATABASE_URL'],
+    message: 'must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
+  }),
   // half a key pair is a mistake, not a wish for a generated one
   z.refine((e: Pairs) => Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY), {
     ...always,
@@ -257,8 +287,8 @@ const ConfigSchema = EnvSchema.check(
     path: ['SUPABASE_SERVICE_ROLE_KEY'],
     message: 'must be set together with SUPABASE_URL',
   }),
-  // photos on disk are seen by one process only (docs/decisions/004-photo-store.md)
-  z.refine((e: Pairs) => !(Number(e.INSTANCES) > 1) || sharedPhotoStore(e), {
+  // photos on disk are seen by one process only (docs/decisions/004-photo-store.md); a gateway keeps none
+  z.refine((e: Pairs) => !(Number(e.INSTANCES) > 1) || roleOf(e) === 'gateway' || sharedPhotoStore(e), {
     ...always,
     path: ['INSTANCES'],
     message:
@@ -275,7 +305,10 @@ const ConfigSchema = EnvSchema.check(
     databaseUrl: e.DATABASE_URL,
     /** External product API base; undefined means the embedded API. */
     apiUrl: e.API_URL && withoutTrailingSlash(e.API_URL),
-    sessionSecret: e.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
+    /** all: the gateway and its own API on loopback; api: the API alone on HOST:PORT; gateway: in front of API_URL. */
+    role: roleOf(e),
+    /** SESSION_SECRET; undefined: the one the database keeps (docs/decisions/030-shared-secrets-and-keys.md). */
+    sessionSecret: e.SESSION_SECRET,
     accessTokenTtlMs: parseDuration(e.ACCESS_TOKEN_TTL)!,
     /** undefined: seed when the embedded database is empty. */
     demoSeed: e.DEMO_SEED,
@@ -334,14 +367,13 @@ const ConfigSchema = EnvSchema.check(
             apiBase: e.STRIPE_API_BASE && withoutTrailingSlash(e.STRIPE_API_BASE),
           }
         : { provider: 'sandbox' as const },
-    /** Web Push (VAPID): the key pair from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once into DATA_DIR. */
+    /** Web Push (VAPID): the key pair of VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; undefined: the one the database keeps (docs/decisions/030-shared-secrets-and-keys.md). */
     webPush: {
-      vapid: {
-        ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
-          : generatedVapidKeys(dataDir)),
-        subject: e.VAPID_SUBJECT ?? vapidSubject(e.MAIL_FROM, e.PUBLIC_BASE_URL),
-      },
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.MAIL_FROM, e.PUBLIC_BASE_URL),
       /** Only tests allow push endpoints on loopback or private addresses (SSRF). */
       allowPrivateEndpoints: e.WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS,
     },
@@ -385,13 +417,16 @@ export function configWarnings(env: NodeJS.ProcessEnv = process.env): { variable
     : []
 }
 
-/** The one whitelist of what the browser may see of the configuration: nothing else reaches a page. */
-export function publicConfig(config: Config): PublicConfig {
+/**
+ * The one whitelist of what the browser may see of the configuration: nothing else reaches a page.
+ * The VAPID public key is the API's (its own, or asked of API_URL): the one pushes are signed with.
+ */
+export function publicConfig(config: Config, vapidPublicKey: string | undefined): PublicConfig {
   return {
     ...(config.telegram.botToken &&
       config.telegram.botUsername && { telegramBotUsername: config.telegram.botUsername }),
     ...(config.firebase?.webApiKey && { firebaseApiKey: config.firebase.webApiKey }),
-    vapidPublicKey: config.webPush.vapid.publicKey,
+    ...(vapidPublicKey && { vapidPublicKey }),
   }
 }
 
@@ -399,49 +434,4 @@ export function publicConfig(config: Config): PublicConfig {
 function vapidSubject(mailFrom: string, publicBaseUrl: string): string {
   const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom) ? mailFrom : null)
   return address ? `mailto:${address}` : withoutTrailingSlash(publicBaseUrl)
-}
-
-/** A VAPID key pair generated once into DATA_DIR (one file, 0600), so restarts keep browsers' subscriptions valid. */
-function generatedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = path.join(dataDir, 'keys', 'vapid.json')
-  const read = () => JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
-  try {
-    return read()
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-  }
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-  const keys = newVapidKeys()
-  try {
-    writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' })
-  } catch (err) {
-    // another process wrote it first: theirs is the pair
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return read()
-    throw err
-  }
-  return keys
-}
-
-/** A fresh VAPID key pair as Web Push takes it (base64url: the uncompressed public point, the private scalar). */
-export function newVapidKeys(): { publicKey: string; privateKey: string } {
-  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' })
-  const publicKey = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]).toString('base64url')
-  return { publicKey, privateKey: jwk.d! }
-}
-
-/** A secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */
-function generatedSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, 'keys', name)
-  try {
-    return readFileSync(file, 'utf8').trim()
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-    const secret = randomBytes(48).toString('base64url')
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-    return secret
-  }
 }

@@ -7,9 +7,12 @@ import { openDbWithRetry } from './api/db/connect.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
+import { loadServiceKeys } from './api/db/service-keys.ts'
 import { ConfigError, configWarnings, loadConfig, publicConfig, type Config } from './config.ts'
 import { serviceLogger } from './lib/logger.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
+import { apiPhotoSource } from './gateway/api-photos.ts'
+import { ApiUnavailableError, vapidPublicKeyOf } from './gateway/push-key.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
 import { productionRenderer } from './gateway/ssr/renderer.ts'
 import type { FirebaseIdTokenVerifier } from './integrations/firebase/id-token-verifier.ts'
@@ -29,16 +32,19 @@ import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
 import { webPushNotifier } from './integrations/notify/web-push-notifier.ts'
 import { fcmNotifier } from './integrations/notify/fcm-notifier.ts'
 import { emailDigestSender } from './integrations/notify/email-digest.ts'
+import type { VapidKeys } from './integrations/notify/vapid-keys.ts'
 
 export interface Service {
-  gateway: FastifyInstance
+  /** null with ROLE=api. */
+  gateway: FastifyInstance | null
+  /** null with ROLE=gateway. */
   api: FastifyInstance | null
   db: Db | null
+  /** Where this process listens: the gateway's address, or with ROLE=api the API's. */
   url: string
   close(): Promise<void>
 }
 
-/** Builds and starts the whole service: the embedded API (unless API_URL) and the gateway. */
 export interface StartOptions {
   renderer?: PageRenderer
   /** Development: no built assets; Vite's middleware answers first. */
@@ -78,11 +84,15 @@ export function paymentProviderFor(config: Config): PaymentProvider {
  * mail port), Web Push always (its keys are generated when not given), Telegram when a bot is configured, FCM when Firebase is (firebase-admin's
  * credential is loaded only then).
  */
-export async function notificationSendersFor(config: Config, mailer: Mailer): Promise<OutboxSender[]> {
+export async function notificationSendersFor(
+  config: Config,
+  mailer: Mailer,
+  vapid: VapidKeys,
+): Promise<OutboxSender[]> {
   const senders: OutboxSender[] = [
     emailDigestSender({ mailer, publicBaseUrl: config.publicBaseUrl }),
     webPushNotifier({
-      vapid: config.webPush.vapid,
+      vapid: { ...vapid, subject: config.webPush.subject },
       publicBaseUrl: config.publicBaseUrl,
       allowPrivateEndpoints: config.webPush.allowPrivateEndpoints,
     }),
@@ -109,15 +119,25 @@ export async function notificationSendersFor(config: Config, mailer: Mailer): Pr
   return senders
 }
 
+/**
+ * Builds and starts what the process's role runs (docs/decisions/031-process-roles.md): with `all`
+ * the API on a loopback port and the gateway in front of it; with `api` the API alone on HOST:PORT;
+ * with `gateway` the gateway alone, in front of API_URL.
+ */
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
-  const photos = photoStoreFor(config)
+  const withApi = config.role !== 'gateway'
+  // a pure gateway holds no store: it streams photos from the API's (docs/decisions/031-process-roles.md)
+  const photos = withApi ? photoStoreFor(config) : null
   let db: Db | null = null
   let api: FastifyInstance | null = null
   let apiUrl = config.apiUrl
+  let vapidPublicKey: string | undefined
+  let shuttingDown = false
+  const isShuttingDown = () => shuttingDown
   // Firebase Authentication when configured, else the built-in e-mail provider (docs/decisions/016-email-sign-in.md;
   // firebase-admin is loaded only then: it is large and most installs never need it).
   const firebase: FirebaseIdTokenVerifier | null =
-    config.firebase && !config.apiUrl
+    config.firebase && withApi
       ? (await import('./integrations/firebase/id-token-verifier.ts')).firebaseIdTokenVerifier({
           projectId: config.firebase.projectId,
         })
@@ -127,12 +147,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const log = serviceLogger(config.logLevel)
   const outboxLog = (line: string) => log.info(line)
   const mailer = smtp ?? outboxMailer(config.dataDir, outboxLog)
-  if (!smtp && !config.apiUrl)
+  if (!smtp && withApi)
     log.warn(
       { outbox: `${config.dataDir}/outbox` },
       'mail.not_delivered: SMTP_URL is not set, e-mails and SMS codes go to the dev outbox only',
     )
-  if (!apiUrl) {
+  if (withApi) {
     // a database still starting (or briefly away) is waited for with backoff, one readable line per attempt
     db = await openDbWithRetry(
       { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
@@ -140,14 +160,23 @@ export async function startService(config: Config, options: StartOptions = {}): 
     )
     await migrate(db)
     const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
-    if (seed) await seedDemo(db, photos, { log: (m) => log.info(m), warn: (m) => log.warn(m) })
+    if (seed) await seedDemo(db, photos!, { log: (m) => log.info(m), warn: (m) => log.warn(m) })
+    // one secret and one push key pair for every process on this database (docs/decisions/030-shared-secrets-and-keys.md)
+    const keys = await loadServiceKeys(db, {
+      sessionSecret: config.sessionSecret,
+      vapid: config.webPush.keys,
+      dataDir: config.dataDir,
+    })
+    vapidPublicKey = keys.vapid.publicKey
     api = await buildApi({
       db,
       logLevel: config.logLevel,
-      // The embedded API's only peer is the gateway on loopback (its default trust): TRUST_PROXY is the gateway's.
+      // Embedded, the API's only peer is the gateway on loopback (its default trust); alone, it believes TRUST_PROXY.
+      trustProxy: config.role === 'api' ? config.trustProxy : undefined,
+      isShuttingDown,
       redisUrl: config.redisUrl,
       auth: {
-        secret: config.sessionSecret,
+        secret: keys.sessionSecret,
         accessTtlMs: config.accessTokenTtlMs,
         telegramBotToken: config.telegram.botToken,
         adminTelegramIds: config.adminTelegramIds,
@@ -158,7 +187,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       contactEmails: config.contactEmails,
       sms: outboxSmsSender(config.dataDir, outboxLog),
       publicBaseUrl: config.publicBaseUrl,
-      photos,
+      photos: photos!,
       paymentProvider: paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
@@ -170,29 +199,25 @@ export async function startService(config: Config, options: StartOptions = {}): 
               onFallback: (reason) => log.warn({ reason }, 'ai: model answer not used'),
             })
           : undefined,
-      notificationSenders: await notificationSendersFor(config, mailer),
+      notificationSenders: await notificationSendersFor(config, mailer, keys.vapid),
       allowPrivatePushEndpoints: config.webPush.allowPrivateEndpoints,
+      vapidPublicKey,
     })
-    // The API listens on loopback only; the gateway is the public face (docs/architecture.md).
-    apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
+    // Embedded, the API listens on loopback only; the gateway is the public face (docs/architecture.md).
+    if (config.role === 'all') apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
+  } else {
+    // the pages hand browsers the key the API signs pushes with
+    vapidPublicKey = await vapidPublicKeyOf(apiUrl!, { log: (line) => log.warn(line) })
   }
-  let shuttingDown = false
-  const gateway = await buildGateway({
-    apiUrl,
-    publicBaseUrl: config.publicBaseUrl,
-    publicConfig: publicConfig(config),
-    renderer: options.renderer ?? (await productionRenderer(path.resolve('dist'))),
-    photos,
-    clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),
-    logLevel: config.logLevel,
-    isShuttingDown: () => shuttingDown,
-    trustProxy: config.trustProxy,
-    metricsToken: config.metricsToken,
-    dev: options.devMiddleware !== undefined,
-    devMiddleware: options.devMiddleware,
-  })
-  gateway.log.info({ store: photos.kind }, 'photos.store')
-  const url = await gateway.listen({ host: config.host, port: config.port })
+  let gateway: FastifyInstance | null = null
+  let url: string
+  if (config.role === 'api') {
+    api!.log.info({ store: photos!.kind }, 'photos.store')
+    url = await api!.listen({ host: config.host, port: config.port })
+  } else {
+    gateway = await startGateway(apiUrl!)
+    url = await gateway.listen({ host: config.host, port: config.port })
+  }
   return {
     gateway,
     api,
@@ -205,11 +230,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
       // 100 Continue, is cut off then, so the views are flushed and the database closed in any case.
       if (options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs))
       const cutOff = setTimeout(() => {
-        gateway.server.closeAllConnections()
+        gateway?.server.closeAllConnections()
         api?.server.closeAllConnections()
       }, options.graceMs ?? SHUTDOWN_GRACE_MS)
       try {
-        await gateway.close()
+        await gateway?.close()
         await api?.close()
       } finally {
         clearTimeout(cutOff)
@@ -218,6 +243,25 @@ export async function startService(config: Config, options: StartOptions = {}): 
       smtp?.close()
       await db?.close()
     },
+  }
+
+  async function startGateway(apiUrl: string): Promise<FastifyInstance> {
+    const gateway = await buildGateway({
+      apiUrl,
+      publicBaseUrl: config.publicBaseUrl,
+      publicConfig: publicConfig(config, vapidPublicKey),
+      renderer: options.renderer ?? (await productionRenderer(path.resolve('dist'))),
+      photos: photos ?? apiPhotoSource(apiUrl),
+      clientDir: options.devMiddleware ? undefined : path.resolve('dist/client'),
+      logLevel: config.logLevel,
+      isShuttingDown,
+      trustProxy: config.trustProxy,
+      metricsToken: config.metricsToken,
+      dev: options.devMiddleware !== undefined,
+      devMiddleware: options.devMiddleware,
+    })
+    gateway.log.info({ store: photos?.kind ?? 'api' }, 'photos.store')
+    return gateway
   }
 }
 
@@ -243,29 +287,31 @@ export async function run(options: StartOptions = {}): Promise<void> {
   try {
     service = await startService(config, { drainMs: config.env === 'production' ? 2_000 : 0, ...options })
   } catch (err) {
-    if (err instanceof DatabaseUnavailableError) return failStart(serviceLogger(config.logLevel), err.message)
+    if (err instanceof DatabaseUnavailableError || err instanceof ApiUnavailableError)
+      return failStart(serviceLogger(config.logLevel), err.message)
     throw err
   }
-  service.gateway.log.info({ url: service.url, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')
-  for (const { variable, message } of configWarnings()) service.gateway.log.warn({ variable }, message)
+  const log = (service.gateway ?? service.api)!.log
+  log.info({ url: service.url, role: config.role, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')
+  for (const { variable, message } of configWarnings()) log.warn({ variable }, message)
   let closing = false
   const stop = (signal: string) => {
     if (closing) return
     closing = true
-    service.gateway.log.info({ signal }, 'khaneh.stopping')
+    log.info({ signal }, 'khaneh.stopping')
     // the last resort, should closing itself hang: the grace period has long passed by then
     const force = setTimeout(() => {
-      service.gateway.log.error('khaneh.stop_timed_out')
+      log.error('khaneh.stop_timed_out')
       process.exit(1)
     }, 20_000)
     force.unref()
     service.close().then(
       () => {
-        service.gateway.log.info('khaneh.stopped')
+        log.info('khaneh.stopped')
         process.exit(0)
       },
       (err: unknown) => {
-        service.gateway.log.error({ err }, 'khaneh.stop_failed')
+        log.error({ err }, 'khaneh.stop_failed')
         process.exit(1)
       },
     )

@@ -75,6 +75,10 @@ export interface ApiOptions {
   notificationSenders?: OutboxSender[]
   /** Tests only: push subscriptions to http:// and private addresses are accepted (WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS). */
   allowPrivatePushEndpoints?: boolean
+  /** The VAPID public key of the Web Push sender, for gateways elsewhere (GET /push/public-key); unset: 404. */
+  vapidPublicKey?: string
+  /** True once shutdown began: /health answers 503 so a load balancer stops sending here (ROLE=api). */
+  isShuttingDown?: () => boolean
   /** The outbox worker's poll besides its NOTIFY wake-up; null: no background delivery (tests drive it). */
   outboxPollMs?: number | null
   /** Where contact-us messages are mailed (CONTACT_EMAIL); default the admin e-mails. */
@@ -102,7 +106,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const { secret, accessTtlMs, firebaseIdTokens, ...signIn } = options.auth
   // Each plugin names the ones it depends on (fastify-plugin checks the order).
   await app.register(core)
-  await app.register(database, { db: options.db })
+  await app.register(database, { db: options.db, isShuttingDown: options.isShuttingDown })
   await app.register(rateLimits, { redisUrl: options.redisUrl, ...options.rateLimits })
   await app.register(authentication, { secret, accessTtlMs })
   await app.register(identity, {
@@ -131,6 +135,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     senders: options.notificationSenders,
     allowPrivatePushEndpoints: options.allowPrivatePushEndpoints,
     outboxPollMs: options.outboxPollMs,
+    vapidPublicKey: options.vapidPublicKey,
   })
   await app.register(content, { dir: options.contentDir })
   await app.register(sitemap, { contentDir: options.contentDir })

@@ -6,7 +6,6 @@ import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { PublicConfig } from '../../shared/public-config.ts'
-import type { PhotoStore } from '../integrations/photos/photo-store.ts'
 import { AppError, codeForStatus, ERRORS, errorEnvelope } from '../lib/errors.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
@@ -14,7 +13,7 @@ import { bodyLimitOf } from './body-limit.ts'
 import { createMetrics, healthRoutes } from './health.ts'
 import { manifestRoutes } from './manifest.routes.ts'
 import { pageRoutes } from './pages.ts'
-import { photosRoutes } from './photos.routes.ts'
+import { photosRoutes, type PhotoSource } from './photos.routes.ts'
 import { mergeCallbackRoutes } from './merge-callback.routes.ts'
 import { proxyRoutes } from './proxy.routes.ts'
 import { sitemapRoutes } from './sitemap.routes.ts'
@@ -34,7 +33,8 @@ export interface GatewayOptions {
   /** What pages may know of the configuration (the server's publicConfig()); nothing else reaches the browser. */
   publicConfig?: PublicConfig
   renderer: PageRenderer
-  photos: PhotoStore
+  /** The photo store, or for a pure gateway the API's reading of it (api-photos.ts). */
+  photos: PhotoSource
   /** Built client assets (dist/client); absent in development, where Vite serves them. */
   clientDir?: string
   logLevel?: string

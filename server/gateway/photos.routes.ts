@@ -2,6 +2,12 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { PhotoStore, StoredPhoto } from '../../server/integrations/photos/photo-store.ts'
 import { AppError, ERRORS, errorEnvelope } from '../lib/errors.ts'
 
+/** Where the gateway reads photos: the photo store itself, or the API's reading of it (api-photos.ts). */
+export interface PhotoSource {
+  readonly kind: string
+  get: PhotoStore['get']
+}
+
 /** Telegram's file id alphabet with a length cap: anything else is refused before the store is asked. */
 const FILE_ID_PARAM = /^[A-Za-z0-9_-]{1,200}$/
 
@@ -9,7 +15,7 @@ const FILE_ID_PARAM = /^[A-Za-z0-9_-]{1,200}$/
  * /api/telegramFile/{fileId} (docs/decisions/004-photo-store.md): a stored photo, streamed (never buffered), images only,
  * cached for a year — a file id never changes its content, so the id is also the ETag.
  */
-export const photosRoutes: FastifyPluginAsync<{ photos: PhotoStore }> = async (app, { photos }) => {
+export const photosRoutes: FastifyPluginAsync<{ photos: PhotoSource }> = async (app, { photos }) => {
   app.get<{ Params: { fileId: string } }>('/api/telegramFile/:fileId', async (request, reply) => {
     const { fileId } = request.params
     if (!FILE_ID_PARAM.test(fileId)) return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'Not a photo id'))

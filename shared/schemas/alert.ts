@@ -156,3 +156,6 @@ export const PushUnsubscribeBody = z.union([
 ])
 
 export const PushSubscriptionStateSchema = z.object({ subscribed: z.boolean(), refreshed_at: z.string().nullable() })
+
+/** GET /push/public-key: the VAPID public key pushes are signed with (base64url), for a gateway to hand its pages. */
+export const PushPublicKeySchema = z.object({ vapid_public_key: z.string() })

@@ -38,3 +38,6 @@ export const PhotoValidationSchema = z.object({
 
 /** DELETE /upload/listings/{id}/photos/{photoId}. */
 export const ListingPhotoParams = IdParams.extend({ photoId: IdParams.shape.id })
+
+/** GET /photos/{fileId}: a stored photo's file id (the store's alphabet, bounded), as /api/telegramFile/{fileId} takes it. */
+export const PhotoFileParams = z.object({ fileId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/) })

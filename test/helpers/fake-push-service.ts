@@ -2,7 +2,7 @@ import { createECDH, hkdfSync, createDecipheriv, randomBytes } from 'node:crypto
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { importJWK, jwtVerify, type JWTPayload } from 'jose'
-import { newVapidKeys } from '../../server/config.ts'
+import { newVapidKeys } from '../../server/integrations/notify/vapid-keys.ts'
 
 /** A request the fake push service received. */
 export interface PushRequest {

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { ConfigError, configWarnings, loadConfig, parseDuration, publicConfig } from '../../server/config.ts'
@@ -25,6 +25,37 @@ t.test('config', async (t) => {
     t.throws(() => loadConfig({ ...base, ACCESS_TOKEN_TTL: 'forever' }), /ACCESS_TOKEN_TTL must be a duration/)
     t.throws(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' }), /DATABASE_URL/)
   })
+  t.test(
+    'ROLE: all by default, a gateway with API_URL; each combination that cannot work stops with one line',
+    async (t) => {
+      const api = 'http://api.internal:4000'
+      const db = 'postgres://khaneh@db.internal/khaneh'
+      t.equal(loadConfig(base).role, 'all')
+      t.equal(loadConfig({ ...base, API_URL: api }).role, 'gateway', 'API_URL alone: a gateway, as before ROLE')
+      t.equal(loadConfig({ ...base, ROLE: 'gateway', API_URL: api }).role, 'gateway')
+      t.equal(loadConfig({ ...base, ROLE: 'api', DATABASE_URL: db }).role, 'api')
+      t.equal(loadConfig({ ...base, ROLE: 'api' }).role, 'api', 'an API on its embedded database (one process)')
+      const refused: [Record<string, string>, string][] = [
+        [{ ROLE: 'gateway' }, 'API_URL must be set with ROLE=gateway: the address of the API this gateway serves'],
+        [{ ROLE: 'api', API_URL: api }, 'API_URL must not be set with ROLE=api: this process is the API'],
+        [
+          { ROLE: 'all', API_URL: api },
+          'ROLE all runs its own API, but API_URL names another: unset API_URL, or set ROLE=gateway',
+        ],
+        [
+          { ROLE: 'gateway', API_URL: api, DATABASE_URL: db },
+          'DATABASE_URL must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
+        ],
+        [
+          { API_URL: api, DATABASE_URL: db },
+          'DATABASE_URL must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
+        ],
+        [{ ROLE: 'both' }, 'ROLE Invalid option: expected one of "all"|"api"|"gateway"'],
+      ]
+      for (const [env, line] of refused)
+        t.throws(() => loadConfig({ ...base, ...env }), new ConfigError(`Invalid configuration: ${line}`), line)
+    },
+  )
   t.test('several bad values are all named in the one error', async (t) => {
     const err = t.throws(() =>
       loadConfig({
@@ -60,7 +91,7 @@ t.test('config', async (t) => {
       SUPABASE_SERVICE_ROLE_KEY: 'supabase-service-role-secret',
     }
     const config = loadConfig({ ...base, ...secrets, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })
-    const shown = publicConfig(config)
+    const shown = publicConfig(config, config.webPush.keys!.publicKey)
     t.same(shown, { telegramBotUsername: 'khaneh_bot', firebaseApiKey: 'AIza-public', vapidPublicKey: 'B'.repeat(87) })
     const text = JSON.stringify(shown)
     for (const secret of [
@@ -76,7 +107,7 @@ t.test('config', async (t) => {
     ])
       t.notMatch(text, secret)
     t.same(
-      Object.keys(publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' }))),
+      Object.keys(publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' }), 'B'.repeat(87))),
       ['vapidPublicKey'],
       'a bot name without its token shows no widget',
     )
@@ -210,6 +241,11 @@ t.test('config', async (t) => {
     t.equal(loadConfig({ ...base, ...supabase, INSTANCES: '4' }).instances, 4, 'Supabase Storage is shared')
     const telegram = { TELEGRAM_BOT_TOKEN: '42:token', TELEGRAM_STORAGE_CHAT_ID: '-100123' }
     t.equal(loadConfig({ ...base, ...telegram, INSTANCES: '2' }).instances, 2, 'so is the Telegram store')
+    t.equal(
+      loadConfig({ ...base, API_URL: 'http://10.0.0.5:4000', INSTANCES: '3' }).instances,
+      3,
+      'a gateway keeps no photos: it streams them from the API',
+    )
     t.throws(
       () => loadConfig({ ...base, TELEGRAM_BOT_TOKEN: '42:token', INSTANCES: '2' }),
       /INSTANCES is more than 1/,
@@ -220,36 +256,33 @@ t.test('config', async (t) => {
       t.notMatch(refused.message, /photos would be kept/, `${bad}: named as a bad number, not as a disk store`)
     }
   })
-  t.test('a session secret is generated once into DATA_DIR', async (t) => {
-    const dir = t.testdir()
-    const first = loadConfig({ DATA_DIR: dir }).sessionSecret
-    t.ok(first.length >= 32)
-    t.equal(loadConfig({ DATA_DIR: dir }).sessionSecret, first)
-  })
-  t.test('a VAPID key pair is generated once into DATA_DIR (0600), or taken whole from the environment', async (t) => {
-    const dir = t.testdir()
-    const first = loadConfig({ DATA_DIR: dir }).webPush.vapid
-    t.match(first.publicKey, /^B[A-Za-z0-9_-]{86}$/, 'an uncompressed P-256 point')
-    t.match(first.privateKey, /^[A-Za-z0-9_-]{43}$/)
-    t.same(loadConfig({ DATA_DIR: dir }).webPush.vapid, first, 'the same pair after a restart')
-    t.equal(statSync(path.join(dir, 'keys', 'vapid.json')).mode & 0o777, 0o600)
-    t.equal(first.subject, 'mailto:no-reply@khaneh.local', 'the MAIL_FROM address by default')
-    const given = loadConfig({
-      DATA_DIR: dir,
-      VAPID_PUBLIC_KEY: 'B'.repeat(87),
-      VAPID_PRIVATE_KEY: 'k'.repeat(43),
-      VAPID_SUBJECT: 'https://khaneh.example',
-    }).webPush
-    t.same(given, {
-      vapid: { publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43), subject: 'https://khaneh.example' },
-      allowPrivateEndpoints: false,
-    })
-    t.throws(
-      () => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'B'.repeat(87) }),
-      /VAPID_PRIVATE_KEY must be set together/,
-    )
-    t.throws(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'me' }), /VAPID_SUBJECT must be a mailto:/)
-  })
+  t.test(
+    'the session secret and the VAPID pair come from the environment, or else from the database (never a file)',
+    async (t) => {
+      const dir = t.testdir()
+      const generated = loadConfig({ DATA_DIR: dir })
+      t.equal(generated.sessionSecret, undefined, 'no secret is made by reading the configuration')
+      t.equal(generated.webPush.keys, undefined)
+      t.notOk(existsSync(path.join(dir, 'keys')), 'and nothing is written into DATA_DIR')
+      t.equal(generated.webPush.subject, 'mailto:no-reply@khaneh.local', 'the MAIL_FROM address by default')
+      const given = loadConfig({
+        DATA_DIR: dir,
+        VAPID_PUBLIC_KEY: 'B'.repeat(87),
+        VAPID_PRIVATE_KEY: 'k'.repeat(43),
+        VAPID_SUBJECT: 'https://khaneh.example',
+      }).webPush
+      t.same(given, {
+        keys: { publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43) },
+        subject: 'https://khaneh.example',
+        allowPrivateEndpoints: false,
+      })
+      t.throws(
+        () => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'B'.repeat(87) }),
+        /VAPID_PRIVATE_KEY must be set together/,
+      )
+      t.throws(() => loadConfig({ DATA_DIR: dir, VAPID_SUBJECT: 'me' }), /VAPID_SUBJECT must be a mailto:/)
+    },
+  )
 })
 
 t.test('a production start without PUBLIC_BASE_URL is warned about', async (t) => {

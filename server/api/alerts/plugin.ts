@@ -5,6 +5,7 @@ import { jobRunner } from '../../lib/job-runner.ts'
 import { OUTBOX_CHANNEL } from './alerts.repo.ts'
 import { alertsRoutes } from './alerts.routes.ts'
 import { alertsService } from './alerts.service.ts'
+import { pushKeyRoutes } from './push-key.routes.ts'
 import { writeDigests } from './digest.repo.ts'
 import { outboxWorker, type OutboxWorker } from './outbox.worker.ts'
 import { unreadStreams, type UnreadStreams } from './unread-stream.ts'
@@ -27,6 +28,8 @@ export interface AlertsOptions {
   allowPrivatePushEndpoints?: boolean
   /** How often the outbox is polled besides being woken (default ALERT_JOB_INTERVALS_MS.deliver); null: never in the background — tests drive `alertOutbox.runOnce()` themselves. */
   outboxPollMs?: number | null
+  /** The VAPID public key the Web Push sender signs with, told to gateways by GET /push/public-key. */
+  vapidPublicKey?: string
 }
 
 /** How often the outbox is delivered, the plan limits are swept (premium periods end without a request) and the daily digests written (the first run of a UTC day writes the day before's). */
@@ -73,6 +76,7 @@ export default fp<AlertsOptions>(
     })
 
     await app.register(alertsRoutes, { prefix: API_PREFIX, alerts, unread })
+    await app.register(pushKeyRoutes, { prefix: API_PREFIX, vapidPublicKey: options.vapidPublicKey })
   },
   { name: 'alerts', fastify: '5.x', dependencies: ['db', 'authentication', 'listings'] },
 )

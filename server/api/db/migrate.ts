@@ -8,10 +8,15 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 
 /** Applies the numbered SQL migrations not yet recorded, each in its own transaction; returns their names. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`)
+  // CREATE TABLE IF NOT EXISTS is not safe against itself: processes starting at once on an empty
+  // PostgreSQL take turns (the lock ends with the transaction)
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['schema_migrations'])
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`)
+  })
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort()
   const done = new Set(
     (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),

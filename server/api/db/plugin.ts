@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API_PREFIX } from '../../../shared/paths.ts'
 import { envelope, HealthSchema } from '../../../shared/schemas/common.ts'
-import { okEnvelope } from '../../lib/errors.ts'
+import { AppError, okEnvelope } from '../../lib/errors.ts'
 import type { Db } from './client.ts'
 
 declare module 'fastify' {
@@ -12,12 +12,17 @@ declare module 'fastify' {
   }
 }
 
-/** The database every resource queries, and the health check that asks it. */
-export default fp<{ db: Db }>(
-  async (app, { db }) => {
+/**
+ * The database every resource queries, and the health check that asks it: a load balancer's readiness
+ * check of an API process (503 once its shutdown began, or while the database does not answer).
+ */
+export default fp<{ db: Db; isShuttingDown?: () => boolean }>(
+  async (app, { db, isShuttingDown }) => {
     app.decorate('db', db)
     const health: FastifyPluginAsyncZod = async (api) => {
-      api.get('/health', { schema: { response: { 200: envelope(HealthSchema) } } }, async () => {
+      api.get('/health', { schema: { response: { 200: envelope(HealthSchema) } } }, async (_request, reply) => {
+        reply.header('cache-control', 'no-store')
+        if (isShuttingDown?.()) throw new AppError('SERVICE_UNAVAILABLE', 'The API is shutting down')
         await db.query('SELECT 1')
         return okEnvelope({ status: 'ok' as const })
       })

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
 import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
+import { photoRoutes } from './photos.routes.ts'
 import { uploadsRoutes } from './routes.ts'
 import { uploadsService } from './service.ts'
 
-/** /upload/*: photos checked, re-encoded and stored (docs/decisions/004-photo-store.md); without a store, uploads answer 503. */
+/** /upload/*: photos checked, re-encoded and stored (docs/decisions/004-photo-store.md); without a store, uploads answer 503. /photos/*: read back. */
 export default fp<{ photos?: PhotoStore }>(
   async (app, options) => {
     const listings = app.publicListings
@@ -13,6 +14,7 @@ export default fp<{ photos?: PhotoStore }>(
       onListingChanged: (listing) => listings.invalidate(listing),
     })
     await app.register(uploadsRoutes, { prefix: API_PREFIX, uploads })
+    await app.register(photoRoutes, { prefix: API_PREFIX, photos: options.photos })
   },
   { name: 'uploads', fastify: '5.x', dependencies: ['db', 'authentication', 'rate-limit', 'listings'] },
 )

@@ -31,6 +31,7 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     mailer: outboxMailer(dataDir),
     sms: outboxSmsSender(dataDir),
     photos: diskPhotoStore(dataDir),
+    vapidPublicKey: 'B'.repeat(87),
   })
 
   // the route that answered each request, with its declared response schemas
@@ -123,6 +124,9 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
   // In the order they run: reads, then writes, then what takes things away.
   const fixtures: Array<[string, Fixture]> = [
     ['GET /api/v1/health', { status: 200, send: () => call('GET', '/health') }],
+    ['GET /api/v1/push/public-key', { status: 200, send: () => call('GET', '/push/public-key') }],
+    // its 200 is the image itself (test/server/gateway/api-photos.test.ts); here the refusal's envelope
+    ['GET /api/v1/photos/:fileId', { status: 404, send: () => call('GET', '/photos/BQACAgIAAxkDAAInotAfile') }],
     ['GET /api/v1/locations/countries', { status: 200, send: () => call('GET', '/locations/countries?language=en') }],
     [
       'GET /api/v1/locations/countries/:country/cities',

@@ -148,14 +148,16 @@ t.test('the senders are chosen from the configuration', async (t) => {
   const { notificationSendersFor } = await import('../../../../server/main.ts')
   const base = { DATA_DIR: t.testdir(), SESSION_SECRET: 'x'.repeat(40) }
   const mailer = { send: async () => {} }
+  const { newVapidKeys } = await import('../../../../server/integrations/notify/vapid-keys.ts')
+  const vapid = newVapidKeys()
   t.same(
-    (await notificationSendersFor(loadConfig(base), mailer)).map((s) => s.channel),
+    (await notificationSendersFor(loadConfig(base), mailer, vapid)).map((s) => s.channel),
     ['email', 'web_push'],
     'e-mail and Web Push always',
   )
   const all = loadConfig({ ...base, TELEGRAM_BOT_TOKEN: '1:abc', FIREBASE_PROJECT_ID: 'khaneh-test' })
   t.same(
-    (await notificationSendersFor(all, mailer)).map((s) => s.channel),
+    (await notificationSendersFor(all, mailer, vapid)).map((s) => s.channel),
     ['email', 'web_push', 'telegram', 'fcm'],
   )
 })

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { PhotoFileParams } from '../../../shared/schemas/upload.ts'
+import type { PhotoStore, StoredPhoto } from '../../integrations/photos/photo-store.ts'
+import { AppError, ERRORS, errorEnvelope } from '../../lib/errors.ts'
+
+/**
+ * GET /photos/{fileId}: a stored photo streamed from the store, for a gateway that has none of its own
+ * (ROLE=gateway, docs/decisions/031-process-roles.md); the gateway keeps /api/telegramFile's ETag and
+ * caching. Unknown → 404; a failing store → its 502/504 envelope; without a store, nothing is found.
+ */
+export const photoRoutes: FastifyPluginAsyncZod<{ photos?: PhotoStore }> = async (app, { photos }) => {
+  app.get('/photos/:fileId', { schema: { params: PhotoFileParams } }, async (request, reply) => {
+    const reader = new AbortController()
+    let photo: StoredPhoto | null = null
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return
+      reader.abort()
+      photo?.stream.destroy()
+    })
+    try {
+      photo = photos ? await photos.get(request.params.fileId, reader.signal) : null
+    } catch (err) {
+      if (reader.signal.aborted) return reply.status(499).send()
+      if (!(err instanceof AppError)) throw err
+      request.log.warn({ err, store: photos?.kind }, 'photos.store_failed')
+      // a store's own words (a URL, an upstream's text) stay in the log
+      const message = err.status >= 500 ? ERRORS[err.code].message : err.message
+      return reply.status(err.status).send(errorEnvelope(err.code, message))
+    }
+    if (!photo || !photo.contentType.startsWith('image/')) {
+      photo?.stream.destroy()
+      return reply.status(404).send(errorEnvelope('NOT_FOUND', 'Photo not found'))
+    }
+    reply.header('content-type', photo.contentType)
+    reply.header('cache-control', 'public, max-age=31536000, immutable')
+    if (photo.size !== undefined) reply.header('content-length', photo.size)
+    return reply.send(photo.stream)
+  })
+}
