@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApi } from './api/app.ts'
 import type { Db } from './api/db/client.ts'
+import { openDb } from './api/db/client.ts'
 import { openDbWithRetry } from './api/db/connect.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
 import { ConfigError, configWarnings, loadConfig, publicConfig, type Config } from './config.ts'
+import { changeBus, databaseWire, redisWire, type ChangeBus } from './lib/change-bus.ts'
 import { serviceLogger } from './lib/logger.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import type { PageRenderer } from './gateway/ssr/renderer.ts'
@@ -169,7 +171,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   }
   let shuttingDown = false
+  // the gateway's render cache hears of writes from every process: through the embedded API's change
+  // bus, or, in front of an API elsewhere, on the same channel (docs/decisions/006-caches-and-their-lifetimes.md)
+  const changes = api ? null : await gatewayChanges(config, log)
   const gateway = await buildGateway({
+    changes: api?.publicChanges ?? changes ?? undefined,
     apiUrl,
     publicBaseUrl: config.publicBaseUrl,
     publicConfig: publicConfig(config),
@@ -206,11 +212,29 @@ export async function startService(config: Config, options: StartOptions = {}): 
       } finally {
         clearTimeout(cutOff)
       }
+      await changes?.close()
       await firebase?.close()
       smtp?.close()
       await db?.close()
     },
   }
+}
+
+/**
+ * A gateway in front of an API elsewhere (API_URL) hears of writes on the channel the API processes
+ * publish to: Redis when REDIS_URL is set, else the database's NOTIFY when DATABASE_URL is; with
+ * neither it keeps no pages (docs/decisions/006-caches-and-their-lifetimes.md).
+ */
+async function gatewayChanges(config: Config, log: Logger): Promise<ChangeBus | null> {
+  const warn = (message: string, err?: unknown) => log.warn({ err }, message)
+  if (config.redisUrl) return changeBus(redisWire(config.redisUrl), warn)
+  if (config.databaseUrl) {
+    const db = await openDb({ databaseUrl: config.databaseUrl })
+    const bus = changeBus(databaseWire(db), warn)
+    return { ...bus, close: () => bus.close().finally(() => db.close()) }
+  }
+  log.warn('render_cache.off: a gateway with API_URL hears of writes through REDIS_URL or DATABASE_URL, and neither is set')
+  return null
 }
 
 /** A start that cannot go on: one line saying why (flushed first, as a terminal's log goes through a worker), exit code 1. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
-import { notingReaderChecks, readerSavedListings, serverTransport } from './api-transport.ts'
+import { serverTransport } from './api-transport.ts'
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
@@ -10,14 +10,13 @@ import { newNonce, nonceSource, pageSecurityHeaders } from './security.ts'
 import {
   keyAddress,
   keyLocale,
+  notingShownListings,
   pageKey,
-  readersKey,
   renderShared,
   variant,
   type CachedPage,
   type RenderCache,
 } from './ssr/render-cache.ts'
-import { savedListingsEnd } from './ssr/saved-listings.ts'
 import type { PageRenderer, PageRenderOptions } from './ssr/renderer.ts'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { noSession, type RequestSession, type Sessions, type Visitor } from './session.ts'
@@ -103,22 +102,16 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   /** The headers every response of a cached page has, made once per page. */
   const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
 
-  /**
-   * A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie
-   * is ever kept with a page: a reader's renewed session cookies are this response's), and, for a reader
-   * who saved some of a readers' copy's listings, those marked at its end.
-   */
+  /** A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie is ever kept with a page). */
   const sendCached = (
     request: FastifyRequest,
     reply: FastifyReply,
     page: CachedPage,
     state: 'hit' | 'miss',
     started: bigint,
-    reader?: { session: RequestSession; saved: number[] },
   ) => {
-    const session = reader?.session
     const encoding = pickEncoding(request.headers['accept-encoding'])
-    const [start, end] = variant(page, encoding, reader?.saved.length ? savedListingsEnd(reader.saved) : undefined)
+    const body = variant(page, encoding)
     let common = commonHeaders.get(page)
     if (!common) {
       common = {
@@ -131,44 +124,38 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     }
     const headers: Record<string, string> = {
       ...common,
-      'content-length': String(start.length + end.length),
+      'content-length': String(body.length),
       'x-request-id': request.id,
       [CACHE_HEADER]: state,
     }
     if (encoding) headers['content-encoding'] = encoding
-    const cookies = responseCookies(request, session)
+    const cookies = responseCookies(request)
     reply.hijack()
     Object.assign(headers, retryAfterHeaders(page.status))
     reply.raw.writeHead(page.status, cookies.length > 0 ? { ...headers, 'set-cookie': cookies } : headers)
-    // one write of the headers, the start and the end (end() uncorks)
-    reply.raw.cork()
-    reply.raw.write(start)
-    reply.raw.end(end)
+    reply.raw.end(body)
     observe(started, page.status)
-    options.metrics.renderCacheRequests.inc({ result: state, visitor: session ? 'signed_in' : 'anonymous' })
+    options.metrics.renderCacheRequests.inc({ result: state, visitor: 'anonymous' })
   }
 
   /**
-   * A shared page rendered for the cache, once for every request waiting on it: the anonymous copy,
-   * or, given the reader's session, the signed-in readers' one. A redirect or a failure is answered
-   * at once (with the session's renewed cookies), never kept.
+   * An anonymous page rendered for the cache, once for every request waiting on it. A redirect or a
+   * failure is answered at once, never kept.
    */
   const sharedCopy = async (
     request: FastifyRequest,
     reply: FastifyReply,
     cache: RenderCache,
     key: string,
-    session: RequestSession | undefined,
   ): Promise<CachedPage | 'answered'> => {
-    const forReaders = session !== undefined
     let rendered
     try {
       // from the key's own address, in full, with nothing of this visitor's (their request id and
-      // address still go to the API, as for any call the gateway makes for them); a readers' copy
-      // reads as anyone does, and notes what each reader's page could differ by (its reads, its listings' marks)
+      // address still go to the API, as for any call the gateway makes for them); what its answers
+      // show of the listings says which writes empty it
       const page = { url: new URL(keyAddress(key), options.publicBaseUrl), locale: keyLocale(key) }
-      const noted = notingReaderChecks(serverTransport(options.upstream, request, noSession))
-      rendered = await cache.fill(forReaders ? readersKey(key) : key, () =>
+      const noted = notingShownListings(serverTransport(options.upstream, request, noSession))
+      rendered = await cache.fill(key, () =>
         renderShared(
           (marker, onError) =>
             options.renderer.render(
@@ -179,7 +166,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
                 session: noSession,
                 headers: {},
                 waitForAll: true,
-                shared: { transport: noted.transport, hasSession: forReaders },
+                shared: { transport: noted.transport, hasSession: false },
                 onError: (err) => {
                   onError(err)
                   request.log.error({ err }, 'ssr.render_error')
@@ -187,17 +174,17 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
               }),
             ),
           streamTimeoutMs,
-          forReaders ? noted.checks : undefined,
+          noted.shows,
         ),
       )
     } catch (err) {
-      fail(request, reply, err, session)
+      fail(request, reply, err)
       return 'answered'
     }
     if (rendered.kind === 'redirect') {
-      const cookies = responseCookies(request, session)
+      const cookies = responseCookies(request)
       if (cookies.length > 0) reply.header('set-cookie', cookies)
-      options.metrics.renderCacheRequests.inc({ result: 'miss', visitor: session ? 'signed_in' : 'anonymous' })
+      options.metrics.renderCacheRequests.inc({ result: 'miss', visitor: 'anonymous' })
       reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
       return 'answered'
     }
@@ -212,7 +199,6 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const locale = requestLocale(request)
     const started = process.hrtime.bigint()
     const sharing = () => options.renderer.pageSharing?.(url.pathname, locale) ?? null
-    let session: RequestSession | undefined
     const signedIn = options.sessions.mayHaveSession(request)
     if (cache && !signedIn) {
       const key = pageKey(locale, url)
@@ -220,20 +206,8 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       const cached = cache.get(key)
       if (cached) return sendCached(request, reply, cached, 'hit', started)
       if (sharing()) {
-        const page = await sharedCopy(request, reply, cache, key, undefined)
+        const page = await sharedCopy(request, reply, cache, key)
         return page === 'answered' ? reply : sendCached(request, reply, page, 'miss', started)
-      }
-    } else if (cache && sharing() === 'readers') {
-      // a signed-in reader: the readers' copy, with their saved listings marked, unless their page
-      // differs otherwise (their own listing, a contact they opened)
-      session = await options.sessions.open(request)
-      if (session.access() !== undefined) {
-        const key = pageKey(locale, url)
-        const hit = cache.get(readersKey(key))
-        const page = hit ?? (await sharedCopy(request, reply, cache, key, session))
-        if (page === 'answered') return reply
-        const saved = await readerSavedListings(options.upstream, request, session, page.readerChecks)
-        if (saved) return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, { session, saved })
       }
     }
     if (cache)
@@ -241,7 +215,8 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
 
     const nonce = newNonce()
     const controller = new AbortController()
-    session ??= await options.sessions.open(request)
+    // a signed-in reader's page is rendered for them alone, per request (docs/decisions/028-signed-in-render.md)
+    const session = await options.sessions.open(request)
     const headers = {
       'accept-language': request.headers['accept-language'] ?? '',
       'user-agent': request.headers['user-agent'] ?? '',

@@ -2,32 +2,63 @@ import { Writable } from 'node:stream'
 import { localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
 import { REFERRAL_QUERY } from '../../../shared/paths.ts'
 import { isTrackingParam } from '../../../shared/seo.ts'
+import type { Transport } from '../../../client/lib/api/call.ts'
+import type { ChangeFeed, PublicChange } from '../../lib/change-bus.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
-import type { ReaderChecks } from '../api-transport.ts'
-import { compressOpen, documentEnd, type Encoding, type OpenDocument } from '../encoding.ts'
-import { staleListingPages } from '../listing-changes.ts'
+import { compressDocument, type CompressedDocument, type Encoding } from '../encoding.ts'
 import { hashSource, newNonce } from '../security.ts'
-import { MARK_SAVED_LISTINGS_SOURCE } from './saved-listings.ts'
 import type { RenderResult } from './renderer.ts'
 
 /**
  * Anonymous pages rendered once per address and served from memory for a few seconds
  * (docs/decisions/024-page-render-cache.md): the document in full, with no nonce in it (its own
- * inline scripts are allowed by hash), compressed once in each encoding up to its closing tags, which
- * each response adds (a reader's saved listings go before them).
+ * inline scripts are allowed by hash), compressed once in each encoding.
  */
 export interface CachedPage {
   status: number
-  /** CSP sources for the inline scripts the renderer wrote, and only those (and, in a readers' copy, the saved listings' script). */
+  /** CSP sources for the inline scripts the renderer wrote, and only those. */
   scriptSources: string[]
-  /** The document up to its closing tags. */
-  start: OpenDocument
-  /** Its closing tags (`</body></html>`). */
-  closing: Buffer
-  /** The closing in each encoding, made once: the end of the page for a visitor it holds nothing of. */
-  ends: Record<Encoding | 'identity', Buffer>
-  /** What a readers' copy is checked against for each reader (none for an anonymous copy). */
-  readerChecks: ReaderChecks
+  /** The document, and its br and gzip variants. */
+  body: CompressedDocument
+  /** The public listings its render read: what empties it (docs/decisions/006-caches-and-their-lifetimes.md). */
+  shows: ShownListings
+}
+
+/** What of the public listings a page was rendered from, as its API answers said. */
+export interface ShownListings {
+  /** It read a list of listings (a search): any change of any listing may change it. */
+  lists: boolean
+  /** It read a listing, or a read of one was "not found": a listing made public may be it. */
+  missing: boolean
+  /** The ids and slugs of the listings it read one by one. */
+  listings: string[]
+}
+
+/**
+ * A render's transport that notes what its answers show of the public listings: a search's list, a
+ * listing (its id and slug), a "not found". Read from the answers themselves, whatever the address.
+ */
+export function notingShownListings(transport: Transport): { transport: Transport; shows: () => ShownListings } {
+  const shows: ShownListings = { lists: false, missing: false, listings: [] }
+  return {
+    transport: async (path, init) => {
+      const answer = await transport(path, init)
+      if (answer.status === 404) shows.missing = true
+      const data = (answer.body as { data?: { listings?: unknown; id?: unknown; slug?: unknown } } | null)?.data
+      if (Array.isArray(data?.listings)) shows.lists = true
+      else if (typeof data?.id === 'number' && typeof data.slug === 'string')
+        shows.listings.push(String(data.id), data.slug)
+      return answer
+    },
+    shows: () => shows,
+  }
+}
+
+/** Whether a change of the public listings makes a page rendered from `shows` stale. */
+export function staleAfter(change: PublicChange, shows: ShownListings): boolean {
+  if (shows.lists || shows.missing) return true
+  if (!('listing' in change)) return shows.listings.length > 0
+  return shows.listings.includes(String(change.listing.id)) || shows.listings.includes(change.listing.slug)
 }
 
 /** What one render for the cache came to: a page (kept when `keep`), or a redirect (never kept). */
@@ -54,12 +85,6 @@ export function pageKey(locale: LocaleCode, url: URL): string {
   const path = stripLocale(url.pathname, locale)
   return url.search === '' ? `${locale}:${path}` : `${locale}:${path}${normalizedSearch(url.searchParams)}`
 }
-
-/**
- * The key of a page's signed-in copy, kept apart from the anonymous one: the same document for every
- * reader but for their favourite marks (SHARED_WITH_READERS in client/routes.tsx).
- */
-export const readersKey = (key: string): string => `readers|${key}`
 
 /** The language of a key's page. */
 export const keyLocale = (key: string): LocaleCode => key.slice(0, key.indexOf(':')) as LocaleCode
@@ -126,39 +151,25 @@ export function sealDocument(html: string, marker: string): { html: string; scri
   return { html: out, scriptSources: [...new Set(scriptSources)] }
 }
 
-const NO_CHECKS: ReaderChecks = { listingIds: [], reads: [] }
-
 /** A sealed document as the cache keeps it: its bytes, and each compressed variant made now, once. */
 export async function cachedPage(
   status: number,
   sealed: { html: string; scriptSources: string[] },
-  readerChecks: ReaderChecks = NO_CHECKS,
+  shows: ShownListings,
 ): Promise<CachedPage> {
-  const body = Buffer.from(sealed.html)
-  const at = body.lastIndexOf('</body>')
-  const split = at === -1 ? body.length : at
-  const start = await compressOpen(body.subarray(0, split))
-  const closing = body.subarray(split)
-  return {
-    status,
-    scriptSources: sealed.scriptSources,
-    start,
-    closing,
-    ends: { identity: closing, br: documentEnd(start, 'br', closing), gzip: documentEnd(start, 'gzip', closing) },
-    readerChecks,
-  }
+  return { status, scriptSources: sealed.scriptSources, body: await compressDocument(Buffer.from(sealed.html)), shows }
 }
 
 /**
  * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
  * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
- * a 404 that rendered without errors. `render` must not depend on the visitor. A readers' copy names
- * what its reads were (`readerChecks`, once it is done), and allows the saved listings' script.
+ * a 404 that rendered without errors. `render` must not depend on the visitor; `shows` says, once it
+ * is done, what listings it read.
  */
 export async function renderShared(
   render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
   timeoutMs: number,
-  readerChecks?: () => ReaderChecks,
+  shows: () => ShownListings,
 ): Promise<SharedRender> {
   const marker = newNonce()
   let failed = false
@@ -167,44 +178,36 @@ export async function renderShared(
   const document = await collectDocument(result, timeoutMs)
   const sealed = sealDocument(document.toString('utf8'), marker)
   if (!sealed) throw new Error('The render nonce showed outside the tags that carry it')
-  const page = readerChecks
-    ? await cachedPage(
-        result.status,
-        { html: sealed.html, scriptSources: [...sealed.scriptSources, MARK_SAVED_LISTINGS_SOURCE] },
-        readerChecks(),
-      )
-    : await cachedPage(result.status, sealed)
+  const page = await cachedPage(result.status, sealed, shows())
   return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
 }
 
-/**
- * A cached page's bytes in an encoding (none: the document as it is), as its start and its end; `before`
- * goes before its closing tags (a reader's saved listings), the end then made for this response.
- */
-export function variant(page: CachedPage, encoding: Encoding | null, before?: Buffer): [Buffer, Buffer] {
-  const start = encoding ? page.start[encoding] : page.start.identity
-  if (!before) return [start, page.ends[encoding ?? 'identity']]
-  return [start, documentEnd(page.start, encoding, Buffer.concat([before, page.closing]))]
-}
+/** A cached page's bytes in an encoding (none: the document as it is). */
+export const variant = (page: CachedPage, encoding: Encoding | null): Buffer => page.body[encoding ?? 'identity']
 
-/** What a kept page weighs in memory: its start in each encoding and its ends. */
-export const pageBytes = ({ start, ends }: CachedPage): number =>
-  start.identity.length + start.br.length + start.gzip.length + ends.identity.length + ends.br.length + ends.gzip.length
+/** What a kept page weighs in memory: the document in each encoding. */
+export const pageBytes = ({ body }: CachedPage): number => body.identity.length + body.br.length + body.gzip.length
 
 export interface RenderCacheOptions {
   /** How long a page is served from memory; 0 disables the cache. */
   ttlMs: number
   /** What all kept pages may weigh together, their compressed variants included. */
   maxBytes: number
+  /** Writes that change public listings, in every process: the pages that show them go at once. */
+  changes?: ChangeFeed
 }
 
-/** The cache of shared pages by key (anonymous, and signed-in copies under `readersKey`): single flight per key, bounded in bytes, emptied by listing writes. */
+/** The cache of anonymous pages by key: single flight per key, bounded in bytes, emptied by the writes that change what they show. */
 export function createRenderCache(options: RenderCacheOptions) {
   const pages = new TtlCache<SharedRender>({
     ttlMs: options.ttlMs,
     maxBytes: options.maxBytes,
     weigh: (rendered) => (rendered.kind === 'page' ? pageBytes(rendered.page) : 0),
   })
+  // a render in flight when a change lands is answered, not kept (its shows are not known yet)
+  options.changes?.subscribe((change) =>
+    pages.deleteWhere((_key, kept) => kept === undefined || (kept.kind === 'page' && staleAfter(change, kept.page.shows))),
+  )
   return {
     enabled: options.ttlMs > 0,
 
@@ -217,12 +220,6 @@ export function createRenderCache(options: RenderCacheOptions) {
     /** Renders the page of `key` once for every request waiting on it, and keeps it when it may be kept. */
     fill(key: string, render: () => Promise<SharedRender>): Promise<SharedRender> {
       return pages.wrap(key, render, (rendered) => rendered.kind === 'page' && rendered.keep)
-    },
-
-    /** The API named listings changed (LISTINGS_CHANGED_HEADER): the pages that show them go now. */
-    forgetListings(changed: string): void {
-      const stale = staleListingPages(changed)
-      pages.deleteWhere((key) => stale(key.slice(key.indexOf(':') + 1)))
     },
 
     /** For /metrics: how many pages are kept and what they weigh. */

@@ -68,7 +68,7 @@ t.test('gateway', async (t) => {
   await t.test(
     'anonymous public reads come from the short-lived cache; requests with credentials never do',
     async (t) => {
-      const { gateway: cached, db } = await buildTestStack(t, { publicCacheMs: 60_000 })
+      const { gateway: cached, db } = await buildTestStack(t, {}, { publicCacheMs: 60_000 })
       const first = await cached.inject({ url: '/api/v1/listings?limit=3' })
       t.equal(first.json().data.pagination.total_items, 0)
       const owner = await makeUser(db)
@@ -200,7 +200,6 @@ t.test('gateway with the API down or slow', async (t) => {
       photos,
       logLevel: 'silent',
       upstreamTimeoutMs: 300,
-      publicCacheMs: 0,
     })
     t.teardown(() => gateway.close())
     return gateway
