@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { FavoriteMarksSchema, withFavoriteMarks, type FavoriteMarks } from '../../shared/schemas/listing.ts'
 import { errorEnvelope } from '../lib/errors.ts'
@@ -36,8 +37,9 @@ function sender(upstream: Upstream, visitor: Visitor): Send {
 
 /**
  * The page loaders' transport on the server: straight to the API over the gateway's pooled client,
- * under the request's session (session.ts holds the policy). Anonymous reads share the gateway's
- * short-lived cache, and so do a signed-in reader's reads that name nothing of them (`isSharedRead`).
+ * under the request's session (session.ts holds the policy). Anonymous reads, and a signed-in reader's
+ * reads that name nothing of them (`isSharedRead`), are the API's cached public answers, one call for
+ * identical reads in flight (docs/decisions/006-caches-and-their-lifetimes.md).
  * A signed-in reader's search is the shared answer with their marks on it (`markedSearch`).
  */
 export function serverTransport(upstream: Upstream, visitor: Visitor, session: RequestSession): Transport {
@@ -61,11 +63,101 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
   }
 }
 
+/** What a signed-in reader's copy of a page was read from, beyond what is the same for everyone. */
+export interface ReaderChecks {
+  /** The listings of its searches: a reader who saved one of them sees it marked. */
+  listingIds: number[]
+  /** Its other reads (a listing's page): a reader may see them otherwise (their listing, a contact they opened). */
+  reads: string[]
+}
+
 /**
- * A signed-in reader's search: the anonymous answer (the gateway's shared cache, read and checked
- * once for everyone) with their favourites marked from GET /favorites/marks, which is all the API's
- * signed-in search adds. When none is marked — most pages — the shared body itself is answered, so
- * the page's loader reuses its parsed form too (docs/decisions/028-signed-in-render.md). A session
+ * A transport that notes what a signed-in reader's copy must be checked against for each reader
+ * (docs/decisions/024-page-render-cache.md): the listings of every search it answers, and every other
+ * GET but the reads that name nothing of the reader (`isSharedRead`).
+ */
+export function notingReaderChecks(transport: Transport): { transport: Transport; checks: () => ReaderChecks } {
+  const ids = new Set<number>()
+  const reads = new Set<string>()
+  return {
+    transport: async (path, init) => {
+      const answer = await transport(path, init)
+      if ((init?.method ?? 'GET') !== 'GET') return answer
+      if (isSearch(path)) {
+        if (answer.status === 200) for (const listing of listingsOf(answer.body) ?? []) ids.add(listing.id)
+      } else if (!isSharedRead(path)) reads.add(path)
+      return answer
+    },
+    checks: () => ({ listingIds: [...ids], reads: [...reads] }),
+  }
+}
+
+/** An answer's data, what a page reads of it (the envelope's timestamp is each answer's own). */
+const dataOf = (answer: Answer): unknown => (answer.body as { data?: unknown } | null)?.data
+
+/**
+ * Which of the readers' copy's listings this reader saved, when the copy is otherwise their page too:
+ * each of its other reads answers them exactly as it answers anyone, or but for their mark on the
+ * listing it reads (a listing's page they saved). None saved: the copy is theirs as it is; some: it is
+ * theirs with those marked (`savedListingsEnd`). Null when the copy is not their page, or when that
+ * could not be learnt (the session is over, the API failed): the caller renders the page for them.
+ */
+export async function readerSavedListings(
+  upstream: Upstream,
+  visitor: Visitor,
+  session: RequestSession,
+  checks: ReaderChecks,
+): Promise<number[] | null> {
+  const send = sender(upstream, visitor)
+  /** A read as the reader gets it: anyone's (true), anyone's but for their mark on this listing (its id), or theirs alone (false). */
+  const readAsAnyone = async (path: string): Promise<boolean | number> => {
+    // (a session found over reads a public listing anonymously: that answer is anyone's, not theirs)
+    let asReader = false
+    const [theirs, anyone] = await Promise.all([
+      callWithSession(session, { method: 'GET', path }, (access) => {
+        asReader = access !== undefined
+        return send(access, path)
+      }),
+      send(undefined, path),
+    ])
+    if (!asReader || theirs === null || theirs.status !== anyone.status) return false
+    return isDeepStrictEqual(dataOf(theirs), dataOf(anyone)) || (savedMarkOn(dataOf(theirs), dataOf(anyone)) ?? false)
+  }
+  try {
+    const [saved, ...reads] = await Promise.all([
+      savedOf(checks.listingIds, session, send),
+      ...checks.reads.map(readAsAnyone),
+    ])
+    if (saved === null || reads.includes(false)) return null
+    const savedPages = reads.filter((read) => typeof read === 'number')
+    return savedPages.length === 0 ? saved : [...new Set([...saved, ...savedPages])]
+  } catch (err) {
+    if (err instanceof UpstreamError) return null
+    throw err
+  }
+}
+
+/** The id of the listing a reader's answer is, when it is anyone's answer but for their mark on it (`is_favorited`, `favorited_at`). */
+function savedMarkOn(theirs: unknown, anyone: unknown): number | undefined {
+  const listing = theirs as { id?: unknown; is_favorited?: unknown } | null
+  if (listing?.is_favorited !== true || typeof listing.id !== 'number') return undefined
+  return isDeepStrictEqual({ ...listing, is_favorited: false, favorited_at: null }, anyone) ? listing.id : undefined
+}
+
+/** Which of these listings the reader saved, in their order; null when that could not be learnt (the session is over, or the API failed). */
+async function savedOf(ids: number[], session: RequestSession, send: Send): Promise<number[] | null> {
+  if (ids.length === 0) return []
+  const marks = await readerMarks(ids, session, send)
+  if (!Array.isArray(marks)) return null
+  const saved = new Set(marks.map((mark) => mark.listing_id))
+  return ids.filter((id) => saved.has(id))
+}
+
+/**
+ * A signed-in reader's search: the anonymous answer (the API's shared, pre-serialized entry) with
+ * their favourites marked from GET /favorites/marks, which is all the API's
+ * signed-in search adds. When none is marked — most pages — the shared body itself is answered
+ * (docs/decisions/028-signed-in-render.md). A session
  * that turns out to be over reads the page unmarked, as the API would answer it anonymously.
  */
 async function markedSearch(search: Answer, session: RequestSession, send: Send): Promise<Answer> {

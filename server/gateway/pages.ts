@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
-import { serverTransport } from './api-transport.ts'
+import { notingReaderChecks, readerSavedListings, serverTransport } from './api-transport.ts'
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
@@ -12,11 +12,13 @@ import {
   keyLocale,
   notingShownListings,
   pageKey,
+  readersKey,
   renderShared,
   variant,
   type CachedPage,
   type RenderCache,
 } from './ssr/render-cache.ts'
+import { savedListingsEnd } from './ssr/saved-listings.ts'
 import type { PageRenderer, PageRenderOptions } from './ssr/renderer.ts'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { noSession, type RequestSession, type Sessions, type Visitor } from './session.ts'
@@ -102,16 +104,22 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   /** The headers every response of a cached page has, made once per page. */
   const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
 
-  /** A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie is ever kept with a page). */
+  /**
+   * A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie
+   * is ever kept with a page: a reader's renewed session cookies are this response's), and, for a reader
+   * who saved some of a readers' copy's listings, those marked at its end.
+   */
   const sendCached = (
     request: FastifyRequest,
     reply: FastifyReply,
     page: CachedPage,
     state: 'hit' | 'miss',
     started: bigint,
+    reader?: { session: RequestSession; saved: number[] },
   ) => {
+    const session = reader?.session
     const encoding = pickEncoding(request.headers['accept-encoding'])
-    const body = variant(page, encoding)
+    const [start, end] = variant(page, encoding, reader?.saved.length ? savedListingsEnd(reader.saved) : undefined)
     let common = commonHeaders.get(page)
     if (!common) {
       common = {
@@ -124,38 +132,46 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     }
     const headers: Record<string, string> = {
       ...common,
-      'content-length': String(body.length),
+      'content-length': String(start.length + end.length),
       'x-request-id': request.id,
       [CACHE_HEADER]: state,
     }
     if (encoding) headers['content-encoding'] = encoding
-    const cookies = responseCookies(request)
+    const cookies = responseCookies(request, session)
     reply.hijack()
     Object.assign(headers, retryAfterHeaders(page.status))
     reply.raw.writeHead(page.status, cookies.length > 0 ? { ...headers, 'set-cookie': cookies } : headers)
-    reply.raw.end(body)
+    // one write of the headers, the start and the end (end() uncorks)
+    reply.raw.cork()
+    reply.raw.write(start)
+    reply.raw.end(end)
     observe(started, page.status)
-    options.metrics.renderCacheRequests.inc({ result: state, visitor: 'anonymous' })
+    options.metrics.renderCacheRequests.inc({ result: state, visitor: session ? 'signed_in' : 'anonymous' })
   }
 
   /**
-   * An anonymous page rendered for the cache, once for every request waiting on it. A redirect or a
-   * failure is answered at once, never kept.
+   * A shared page rendered for the cache, once for every request waiting on it: the anonymous copy,
+   * or, given the reader's session, the signed-in readers' one. A redirect or a failure is answered
+   * at once (with the session's renewed cookies), never kept.
    */
   const sharedCopy = async (
     request: FastifyRequest,
     reply: FastifyReply,
     cache: RenderCache,
     key: string,
+    session: RequestSession | undefined,
   ): Promise<CachedPage | 'answered'> => {
+    const forReaders = session !== undefined
     let rendered
     try {
       // from the key's own address, in full, with nothing of this visitor's (their request id and
-      // address still go to the API, as for any call the gateway makes for them); what its answers
-      // show of the listings says which writes empty it
+      // address still go to the API, as for any call the gateway makes for them); a readers' copy
+      // reads as anyone does, and notes what each reader's page could differ by (its reads, its listings' marks);
+      // what its answers show of the listings says which writes empty it
       const page = { url: new URL(keyAddress(key), options.publicBaseUrl), locale: keyLocale(key) }
-      const noted = notingShownListings(serverTransport(options.upstream, request, noSession))
-      rendered = await cache.fill(key, () =>
+      const noted = notingReaderChecks(serverTransport(options.upstream, request, noSession))
+      const shown = notingShownListings(noted.transport)
+      rendered = await cache.fill(forReaders ? readersKey(key) : key, () =>
         renderShared(
           (marker, onError) =>
             options.renderer.render(
@@ -166,7 +182,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
                 session: noSession,
                 headers: {},
                 waitForAll: true,
-                shared: { transport: noted.transport, hasSession: false },
+                shared: { transport: shown.transport, hasSession: forReaders },
                 onError: (err) => {
                   onError(err)
                   request.log.error({ err }, 'ssr.render_error')
@@ -174,17 +190,18 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
               }),
             ),
           streamTimeoutMs,
-          noted.shows,
+          shown.shows,
+          forReaders ? noted.checks : undefined,
         ),
       )
     } catch (err) {
-      fail(request, reply, err)
+      fail(request, reply, err, session)
       return 'answered'
     }
     if (rendered.kind === 'redirect') {
-      const cookies = responseCookies(request)
+      const cookies = responseCookies(request, session)
       if (cookies.length > 0) reply.header('set-cookie', cookies)
-      options.metrics.renderCacheRequests.inc({ result: 'miss', visitor: 'anonymous' })
+      options.metrics.renderCacheRequests.inc({ result: 'miss', visitor: session ? 'signed_in' : 'anonymous' })
       reply.header(CACHE_HEADER, 'miss').redirect(rendered.location, rendered.status)
       return 'answered'
     }
@@ -199,6 +216,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const locale = requestLocale(request)
     const started = process.hrtime.bigint()
     const sharing = () => options.renderer.pageSharing?.(url.pathname, locale) ?? null
+    let session: RequestSession | undefined
     const signedIn = options.sessions.mayHaveSession(request)
     if (cache && !signedIn) {
       const key = pageKey(locale, url)
@@ -206,8 +224,20 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       const cached = cache.get(key)
       if (cached) return sendCached(request, reply, cached, 'hit', started)
       if (sharing()) {
-        const page = await sharedCopy(request, reply, cache, key)
+        const page = await sharedCopy(request, reply, cache, key, undefined)
         return page === 'answered' ? reply : sendCached(request, reply, page, 'miss', started)
+      }
+    } else if (cache && sharing() === 'readers') {
+      // a signed-in reader: the readers' copy, with their saved listings marked, unless their page
+      // differs otherwise (their own listing, a contact they opened)
+      session = await options.sessions.open(request)
+      if (session.access() !== undefined) {
+        const key = pageKey(locale, url)
+        const hit = cache.get(readersKey(key))
+        const page = hit ?? (await sharedCopy(request, reply, cache, key, session))
+        if (page === 'answered') return reply
+        const saved = await readerSavedListings(options.upstream, request, session, page.readerChecks)
+        if (saved) return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, { session, saved })
       }
     }
     if (cache)
@@ -215,8 +245,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
 
     const nonce = newNonce()
     const controller = new AbortController()
-    // a signed-in reader's page is rendered for them alone, per request (docs/decisions/028-signed-in-render.md)
-    const session = await options.sessions.open(request)
+    session ??= await options.sessions.open(request)
     const headers = {
       'accept-language': request.headers['accept-language'] ?? '',
       'user-agent': request.headers['user-agent'] ?? '',

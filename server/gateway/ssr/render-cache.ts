@@ -5,21 +5,30 @@ import { isTrackingParam } from '../../../shared/seo.ts'
 import type { Transport } from '../../../client/lib/api/call.ts'
 import type { ChangeFeed, PublicChange } from '../../lib/change-bus.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
-import { compressDocument, type CompressedDocument, type Encoding } from '../encoding.ts'
+import type { ReaderChecks } from '../api-transport.ts'
+import { compressOpen, documentEnd, type Encoding, type OpenDocument } from '../encoding.ts'
 import { hashSource, newNonce } from '../security.ts'
+import { MARK_SAVED_LISTINGS_SOURCE } from './saved-listings.ts'
 import type { RenderResult } from './renderer.ts'
 
 /**
  * Anonymous pages rendered once per address and served from memory for a few seconds
  * (docs/decisions/024-page-render-cache.md): the document in full, with no nonce in it (its own
- * inline scripts are allowed by hash), compressed once in each encoding.
+ * inline scripts are allowed by hash), compressed once in each encoding up to its closing tags, which
+ * each response adds (a reader's saved listings go before them).
  */
 export interface CachedPage {
   status: number
-  /** CSP sources for the inline scripts the renderer wrote, and only those. */
+  /** CSP sources for the inline scripts the renderer wrote, and only those (and, in a readers' copy, the saved listings' script). */
   scriptSources: string[]
-  /** The document, and its br and gzip variants. */
-  body: CompressedDocument
+  /** The document up to its closing tags. */
+  start: OpenDocument
+  /** Its closing tags (`</body></html>`). */
+  closing: Buffer
+  /** The closing in each encoding, made once: the end of the page for a visitor it holds nothing of. */
+  ends: Record<Encoding | 'identity', Buffer>
+  /** What a readers' copy is checked against for each reader (none for an anonymous copy). */
+  readerChecks: ReaderChecks
   /** The public listings its render read: what empties it (docs/decisions/006-caches-and-their-lifetimes.md). */
   shows: ShownListings
 }
@@ -28,7 +37,7 @@ export interface CachedPage {
 export interface ShownListings {
   /** It read a list of listings (a search): any change of any listing may change it. */
   lists: boolean
-  /** It read a listing, or a read of one was "not found": a listing made public may be it. */
+  /** A read was "not found": a listing made public may be what it asked for. */
   missing: boolean
   /** The ids and slugs of the listings it read one by one. */
   listings: string[]
@@ -85,6 +94,12 @@ export function pageKey(locale: LocaleCode, url: URL): string {
   const path = stripLocale(url.pathname, locale)
   return url.search === '' ? `${locale}:${path}` : `${locale}:${path}${normalizedSearch(url.searchParams)}`
 }
+
+/**
+ * The key of a page's signed-in copy, kept apart from the anonymous one: the same document for every
+ * reader but for their favourite marks (SHARED_WITH_READERS in client/routes.tsx).
+ */
+export const readersKey = (key: string): string => `readers|${key}`
 
 /** The language of a key's page. */
 export const keyLocale = (key: string): LocaleCode => key.slice(0, key.indexOf(':')) as LocaleCode
@@ -151,25 +166,43 @@ export function sealDocument(html: string, marker: string): { html: string; scri
   return { html: out, scriptSources: [...new Set(scriptSources)] }
 }
 
+const NO_CHECKS: ReaderChecks = { listingIds: [], reads: [] }
+
 /** A sealed document as the cache keeps it: its bytes, and each compressed variant made now, once. */
 export async function cachedPage(
   status: number,
   sealed: { html: string; scriptSources: string[] },
   shows: ShownListings,
+  readerChecks: ReaderChecks = NO_CHECKS,
 ): Promise<CachedPage> {
-  return { status, scriptSources: sealed.scriptSources, body: await compressDocument(Buffer.from(sealed.html)), shows }
+  const body = Buffer.from(sealed.html)
+  const at = body.lastIndexOf('</body>')
+  const split = at === -1 ? body.length : at
+  const start = await compressOpen(body.subarray(0, split))
+  const closing = body.subarray(split)
+  return {
+    status,
+    scriptSources: sealed.scriptSources,
+    start,
+    closing,
+    ends: { identity: closing, br: documentEnd(start, 'br', closing), gzip: documentEnd(start, 'gzip', closing) },
+    readerChecks,
+    shows,
+  }
 }
 
 /**
  * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
  * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
  * a 404 that rendered without errors. `render` must not depend on the visitor; `shows` says, once it
- * is done, what listings it read.
+ * is done, what listings it read. A readers' copy names what its reads were (`readerChecks`), and
+ * allows the saved listings' script.
  */
 export async function renderShared(
   render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
   timeoutMs: number,
   shows: () => ShownListings,
+  readerChecks?: () => ReaderChecks,
 ): Promise<SharedRender> {
   const marker = newNonce()
   let failed = false
@@ -178,15 +211,30 @@ export async function renderShared(
   const document = await collectDocument(result, timeoutMs)
   const sealed = sealDocument(document.toString('utf8'), marker)
   if (!sealed) throw new Error('The render nonce showed outside the tags that carry it')
-  const page = await cachedPage(result.status, sealed, shows())
+  const page = readerChecks
+    ? await cachedPage(
+        result.status,
+        { html: sealed.html, scriptSources: [...sealed.scriptSources, MARK_SAVED_LISTINGS_SOURCE] },
+        shows(),
+        readerChecks(),
+      )
+    : await cachedPage(result.status, sealed, shows())
   return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
 }
 
-/** A cached page's bytes in an encoding (none: the document as it is). */
-export const variant = (page: CachedPage, encoding: Encoding | null): Buffer => page.body[encoding ?? 'identity']
+/**
+ * A cached page's bytes in an encoding (none: the document as it is), as its start and its end; `before`
+ * goes before its closing tags (a reader's saved listings), the end then made for this response.
+ */
+export function variant(page: CachedPage, encoding: Encoding | null, before?: Buffer): [Buffer, Buffer] {
+  const start = encoding ? page.start[encoding] : page.start.identity
+  if (!before) return [start, page.ends[encoding ?? 'identity']]
+  return [start, documentEnd(page.start, encoding, Buffer.concat([before, page.closing]))]
+}
 
-/** What a kept page weighs in memory: the document in each encoding. */
-export const pageBytes = ({ body }: CachedPage): number => body.identity.length + body.br.length + body.gzip.length
+/** What a kept page weighs in memory: its start in each encoding and its ends. */
+export const pageBytes = ({ start, ends }: CachedPage): number =>
+  start.identity.length + start.br.length + start.gzip.length + ends.identity.length + ends.br.length + ends.gzip.length
 
 export interface RenderCacheOptions {
   /** How long a page is served from memory; 0 disables the cache. */
@@ -197,16 +245,21 @@ export interface RenderCacheOptions {
   changes?: ChangeFeed
 }
 
-/** The cache of anonymous pages by key: single flight per key, bounded in bytes, emptied by the writes that change what they show. */
+/**
+ * The cache of shared pages by key (anonymous, and signed-in copies under `readersKey`): single flight
+ * per key, bounded in bytes, emptied by the writes that change what they show, in any process.
+ */
 export function createRenderCache(options: RenderCacheOptions) {
   const pages = new TtlCache<SharedRender>({
     ttlMs: options.ttlMs,
     maxBytes: options.maxBytes,
     weigh: (rendered) => (rendered.kind === 'page' ? pageBytes(rendered.page) : 0),
   })
-  // a render in flight when a change lands is answered, not kept (its shows are not known yet)
+  // a render in flight when a change lands is answered, not kept (what it shows is not known yet)
   options.changes?.subscribe((change) =>
-    pages.deleteWhere((_key, kept) => kept === undefined || (kept.kind === 'page' && staleAfter(change, kept.page.shows))),
+    pages.deleteWhere(
+      (_key, kept) => kept === undefined || (kept.kind === 'page' && staleAfter(change, kept.page.shows)),
+    ),
   )
   return {
     enabled: options.ttlMs > 0,
