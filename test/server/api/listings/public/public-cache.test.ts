@@ -126,6 +126,7 @@ t.test('writes leave the public cache at once', async (t) => {
   await t.test("the owner's removal", async (t) => {
     const flat = toRemove
     t.match(await read(flat.slug, 'tr'), { description: 'A flat its owner takes down today.' })
+    changedBy('the writes before')
     const removed = await call('DELETE', `/listings/${flat.id}`, owner.token)
     t.equal(removed.statusCode, 200, removed.body)
     t.same(changedBy(removed), [String(flat.id), flat.slug].sort())
