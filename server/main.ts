@@ -233,7 +233,9 @@ async function gatewayChanges(config: Config, log: Logger): Promise<ChangeBus | 
     const bus = changeBus(databaseWire(db), warn)
     return { ...bus, close: () => bus.close().finally(() => db.close()) }
   }
-  log.warn('render_cache.off: a gateway with API_URL hears of writes through REDIS_URL or DATABASE_URL, and neither is set')
+  log.warn(
+    'render_cache.off: a gateway with API_URL hears of writes through REDIS_URL or DATABASE_URL, and neither is set',
+  )
   return null
 }
 

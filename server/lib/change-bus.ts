@@ -50,7 +50,10 @@ const isChange = (value: unknown): value is PublicChange => {
  * process, whose listeners hear it when it arrives. Without a wire, changes stay in this process.
  * A listener that missed changes (the connection was lost) hears that every listing changed.
  */
-export function changeBus(wire: ChangeWire | null, log: (message: string, err?: unknown) => void = () => {}): ChangeBus {
+export function changeBus(
+  wire: ChangeWire | null,
+  log: (message: string, err?: unknown) => void = () => {},
+): ChangeBus {
   const self = randomUUID()
   const listeners = new Set<(change: PublicChange) => void>()
   const tell = (change: PublicChange) => {
