@@ -21,6 +21,8 @@ export interface ChangeWire {
   send(payload: string): Promise<void>
   /** Listens; `onResume` when the connection came back after a loss (changes may have been missed). Resolves to a stop. */
   listen(onMessage: (payload: string) => void, onResume: () => void): Promise<() => Promise<void>>
+  /** Lets go of what sending holds (a connection of its own), if anything. */
+  close?(): void
 }
 
 export interface ChangeBus extends ChangeFeed {
@@ -90,6 +92,7 @@ export function changeBus(
       listeners.clear()
       const stop = await listening.catch(() => undefined)
       await stop?.().catch(() => {})
+      wire?.close?.()
     },
   }
 }
@@ -135,12 +138,15 @@ export function redisWire(url: string, channel = CHANGES_CHANNEL): ChangeWire {
       subscriber.on('message', (from: string, payload: string) => {
         if (from === channel) onMessage(payload)
       })
-      await subscriber.connect()
-      await subscriber.subscribe(channel)
-      return async () => {
+      try {
+        await subscriber.connect()
+        await subscriber.subscribe(channel)
+      } catch (err) {
         subscriber.disconnect()
-        publisher.disconnect()
+        throw err
       }
+      return async () => subscriber.disconnect()
     },
+    close: () => publisher.disconnect(),
   }
 }

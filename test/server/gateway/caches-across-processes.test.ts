@@ -27,10 +27,14 @@ async function siteProcess(t: Test, db: Db, channel: string, redisUrl?: string) 
 
 /** Asks `read` until `done` says yes, for a second at most: what it saw last, and whether it was in time. */
 async function within<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + WITHIN_MS
+  const started = Date.now()
+  const deadline = started + WITHIN_MS
   for (;;) {
     const value = await read()
-    if (done(value)) return { value, inTime: true }
+    if (done(value)) {
+      t.comment(`seen after ${Date.now() - started} ms`)
+      return { value, inTime: true }
+    }
     if (Date.now() > deadline) return { value, inTime: false }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
