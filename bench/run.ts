@@ -11,6 +11,7 @@ import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
 import { benchFlood, printFlood } from './flood.ts'
 import { initialJavaScript, printJavaScript } from './javascript.ts'
 import { benchLoad, printLoad } from './load.ts'
+import { benchMix, printMix } from './mix.ts'
 import { preparePostgresBench } from './postgres.ts'
 import { benchSearch, explainSearches, printSearch } from './search.ts'
 import { benchLighthouseAlone, lighthousePages, printLighthouse, runLighthouse } from './lighthouse.ts'
@@ -120,12 +121,13 @@ let cards: unknown[] = []
 let flooded: Awaited<ReturnType<typeof benchFlood>> | undefined
 const setting = `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}`
 // `-- search`, `-- flood` (bench/flood.ts) and `-- load` (bench/load.ts) run alone against the product
-if (MODE === 'search' || MODE === 'flood' || MODE === 'load') {
+if (MODE === 'search' || MODE === 'flood' || MODE === 'load' || MODE === 'mix') {
   try {
     await waitFor(`${base}/readyz`, server)
     if (MODE === 'search') printSearch(await benchSearch(base, measure), setting)
     if (MODE === 'flood') printFlood(await benchFlood(base), setting)
     if (MODE === 'load') printLoad(await benchLoad(base), setting)
+    if (MODE === 'mix') printMix(await benchMix(base, measure, Number(process.env.BENCH_MIX_RUNS ?? 3)), setting)
   } finally {
     await stop(server)
   }

@@ -8,6 +8,7 @@ import { SEED_COUNTRIES } from '../server/api/db/seed/places.ts'
 import { viewCounter } from '../server/api/listings/analytics/views.ts'
 import { publicListingsService } from '../server/api/listings/public/public.service.ts'
 import { locationsService } from '../server/api/locations/service.ts'
+import { changeBus } from '../server/lib/change-bus.ts'
 import { ListListingsQuery } from '../shared/schemas/listing.ts'
 import { LOCALE_CODES } from '../shared/locales.ts'
 
@@ -146,6 +147,7 @@ export async function explainSearches(options: OpenDbOptions): Promise<void> {
         countryCurrency: (code) => locations.currencyOf(code),
         cityIds: (key) => locations.cityIdsByKey(key),
         views: viewCounter(db),
+        changes: changeBus(null),
       })
     const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings`)) as [{ n: number }]
     console.log(`explain: ${n} listings on ${db.kind}`)

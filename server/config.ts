@@ -270,11 +270,6 @@ const ConfigSchema = EnvSchema.check(
     path: ['ROLE'],
     message: 'all runs its own API, but API_URL names another: unset API_URL, or set ROLE=gateway',
   }),
-  z.refine((e: Pairs) => roleOf(e) !== 'gateway' || !e.DATABASE_URL, {
-    ...always,
-    path: ['DATABASE_URL'],
-    message: 'must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
-  }),
   // half a key pair is a mistake, not a wish for a generated one
   z.refine((e: Pairs) => Boolean(e.VAPID_PUBLIC_KEY) === Boolean(e.VAPID_PRIVATE_KEY), {
     ...always,

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApi } from './api/app.ts'
 import type { Db } from './api/db/client.ts'
+import { openDb } from './api/db/client.ts'
 import { openDbWithRetry } from './api/db/connect.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
 import { loadServiceKeys } from './api/db/service-keys.ts'
 import { ConfigError, configWarnings, loadConfig, publicConfig, type Config } from './config.ts'
+import { changeBus, databaseWire, redisWire, type ChangeBus, type ChangeFeed } from './lib/change-bus.ts'
 import { serviceLogger } from './lib/logger.ts'
 import { buildGateway, type GatewayOptions } from './gateway/app.ts'
 import { apiPhotoSource } from './gateway/api-photos.ts'
@@ -210,12 +212,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
     vapidPublicKey = await vapidPublicKeyOf(apiUrl!, { log: (line) => log.warn(line) })
   }
   let gateway: FastifyInstance | null = null
+  let changes: ChangeBus | null = null
   let url: string
   if (config.role === 'api') {
     api!.log.info({ store: photos!.kind }, 'photos.store')
     url = await api!.listen({ host: config.host, port: config.port })
   } else {
-    gateway = await startGateway(apiUrl!)
+    // the gateway's render cache hears of writes from every process: through the embedded API's change
+    // bus, or, in front of an API elsewhere, on the same channel (docs/decisions/006-caches-and-their-lifetimes.md)
+    changes = api ? null : await gatewayChanges(config, log)
+    gateway = await startGateway(apiUrl!, api?.publicChanges ?? changes ?? undefined)
     url = await gateway.listen({ host: config.host, port: config.port })
   }
   return {
@@ -239,14 +245,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
       } finally {
         clearTimeout(cutOff)
       }
+      await changes?.close()
       await firebase?.close()
       smtp?.close()
       await db?.close()
     },
   }
 
-  async function startGateway(apiUrl: string): Promise<FastifyInstance> {
+  async function startGateway(apiUrl: string, changes: ChangeFeed | undefined): Promise<FastifyInstance> {
     const gateway = await buildGateway({
+      changes,
       apiUrl,
       publicBaseUrl: config.publicBaseUrl,
       publicConfig: publicConfig(config, vapidPublicKey),
@@ -263,6 +271,25 @@ export async function startService(config: Config, options: StartOptions = {}): 
     gateway.log.info({ store: photos?.kind ?? 'api' }, 'photos.store')
     return gateway
   }
+}
+
+/**
+ * A gateway in front of an API elsewhere (API_URL) hears of writes on the channel the API processes
+ * publish to: Redis when REDIS_URL is set, else the database's NOTIFY when DATABASE_URL is; with
+ * neither it keeps no pages (docs/decisions/006-caches-and-their-lifetimes.md).
+ */
+async function gatewayChanges(config: Config, log: Logger): Promise<ChangeBus | null> {
+  const warn = (message: string, err?: unknown) => log.warn({ err }, message)
+  if (config.redisUrl) return changeBus(redisWire(config.redisUrl), warn)
+  if (config.databaseUrl) {
+    const db = await openDb({ databaseUrl: config.databaseUrl })
+    const bus = changeBus(databaseWire(db), warn)
+    return { ...bus, close: () => bus.close().finally(() => db.close()) }
+  }
+  log.warn(
+    'render_cache.off: a gateway with API_URL hears of writes through REDIS_URL or DATABASE_URL, and neither is set',
+  )
+  return null
 }
 
 /** A start that cannot go on: one line saying why (flushed first, as a terminal's log goes through a worker), exit code 1. */

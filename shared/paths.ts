@@ -39,13 +39,6 @@ export const API_PREFIX = '/api/v1'
 /** The signed-in user's live unread count, Server-Sent Events (docs/decisions/020-alerts-and-outbox.md), under API_PREFIX. */
 export const UNREAD_STREAM_PATH = '/alerts/notifications/stream'
 
-/**
- * The API's answer to a write names in this header the public listings it changed (ids and slugs,
- * comma-separated; `*` for all of them), so that the gateway in front drops its cached reads of
- * them at once (docs/decisions/006-caches-and-their-lifetimes.md).
- */
-export const LISTINGS_CHANGED_HEADER = 'x-khaneh-listings-changed'
-
 /** The in-app test checkout of the sandbox payment provider (a page; locale-prefixed like every page). */
 export function sandboxCheckoutPath(paymentId: string): string {
   return `/checkout/sandbox/${paymentId}`

@@ -1,3 +1,4 @@
+import { changeBus, CHANGES_CHANNEL, databaseWire, redisWire, type ChangeFeed } from '../lib/change-bus.ts'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { JSON_BODY_LIMIT } from '../../shared/constants.ts'
 import type { AiProvider } from '../integrations/ai/ai-provider.ts'
@@ -89,6 +90,19 @@ export interface ApiOptions {
   aiProvider?: AiProvider
   /** Today for the AI's move-in months; tests fix it. */
   aiNow?: () => Date
+  /**
+   * The channel on which every process of the site tells the others of writes that change public data
+   * (NOTIFY in the database, or Redis pub/sub with `redisUrl`; docs/decisions/006-caches-and-their-lifetimes.md).
+   * Default CHANGES_CHANNEL; tests give each site its own.
+   */
+  changesChannel?: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes that change public data, from this process and every other: the gateway in the same process empties its pages by it. */
+    publicChanges: ChangeFeed
+  }
 }
 
 /** Builds the product API (docs/architecture.md); never listens — main.ts and the tests decide how to serve it. */
@@ -116,7 +130,19 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     publicBaseUrl: options.publicBaseUrl,
   })
   await app.register(locations)
-  await app.register(listings, { publicCacheMs: options.publicCacheMs ?? 5_000, translator: options.translator })
+  const channel = options.changesChannel ?? CHANGES_CHANNEL
+  const changes = changeBus(
+    options.redisUrl ? redisWire(options.redisUrl, channel) : databaseWire(options.db, channel),
+    (message, err) => app.log.warn({ err }, message),
+  )
+  app.decorate('publicChanges', { subscribe: changes.subscribe })
+  app.addHook('onReady', () => changes.ready)
+  app.addHook('onClose', () => changes.close())
+  await app.register(listings, {
+    publicCacheMs: options.publicCacheMs ?? 5_000,
+    translator: options.translator,
+    changes,
+  })
   await app.register(favorites)
   await app.register(uploads, { photos: options.photos })
   await app.register(users, { sms: options.sms })

@@ -37,8 +37,9 @@ function sender(upstream: Upstream, visitor: Visitor): Send {
 
 /**
  * The page loaders' transport on the server: straight to the API over the gateway's pooled client,
- * under the request's session (session.ts holds the policy). Anonymous reads share the gateway's
- * short-lived cache, and so do a signed-in reader's reads that name nothing of them (`isSharedRead`).
+ * under the request's session (session.ts holds the policy). Anonymous reads, and a signed-in reader's
+ * reads that name nothing of them (`isSharedRead`), are the API's cached public answers, one call for
+ * identical reads in flight (docs/decisions/006-caches-and-their-lifetimes.md).
  * A signed-in reader's search is the shared answer with their marks on it (`markedSearch`).
  */
 export function serverTransport(upstream: Upstream, visitor: Visitor, session: RequestSession): Transport {
@@ -153,10 +154,10 @@ async function savedOf(ids: number[], session: RequestSession, send: Send): Prom
 }
 
 /**
- * A signed-in reader's search: the anonymous answer (the gateway's shared cache, read and checked
- * once for everyone) with their favourites marked from GET /favorites/marks, which is all the API's
- * signed-in search adds. When none is marked — most pages — the shared body itself is answered, so
- * the page's loader reuses its parsed form too (docs/decisions/028-signed-in-render.md). A session
+ * A signed-in reader's search: the anonymous answer (the API's shared, pre-serialized entry) with
+ * their favourites marked from GET /favorites/marks, which is all the API's
+ * signed-in search adds. When none is marked — most pages — the shared body itself is answered
+ * (docs/decisions/028-signed-in-render.md). A session
  * that turns out to be over reads the page unmarked, as the API would answer it anonymously.
  */
 async function markedSearch(search: Answer, session: RequestSession, send: Send): Promise<Answer> {

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../lib/change-bus.ts'
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -39,10 +40,14 @@ export interface GatewayOptions {
   clientDir?: string
   logLevel?: string
   upstreamTimeoutMs?: number
-  /** Cache lifetime of anonymous public API answers used by page rendering (default 5 s). */
-  publicCacheMs?: number
   /** Lifetime of anonymous pages in the render cache (default 5 s; 0 in development, or to turn it off). */
   renderCacheMs?: number
+  /**
+   * Writes that change public listings, from every process (the API's change bus in the same process,
+   * or one listening on the same channel): the render cache empties what they make stale. Without it the
+   * render cache is off (docs/decisions/006-caches-and-their-lifetimes.md).
+   */
+  changes?: ChangeFeed
   /** What the render cache may hold, in bytes (default 32 MB). */
   renderCacheBytes?: number
   isShuttingDown?: () => boolean
@@ -90,17 +95,16 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const upstream = createUpstream({
     baseUrl: options.apiUrl,
     timeoutMs: options.upstreamTimeoutMs,
-    publicCacheMs: options.publicCacheMs ?? 5_000,
     connections: options.upstreamConnections,
     streamConnections: maxUnreadStreams,
   })
+  // a page is kept only where every write that changes it is heard (docs/decisions/006-caches-and-their-lifetimes.md)
   const renderCache = createRenderCache({
-    ttlMs: options.renderCacheMs ?? (options.dev ? 0 : 5_000),
+    ttlMs: options.changes ? (options.renderCacheMs ?? (options.dev ? 0 : 5_000)) : 0,
     maxBytes: options.renderCacheBytes ?? 32 * 1024 * 1024,
+    changes: options.changes,
   })
-  // the writes that empty the JSON caches empty the pages built from them (docs/decisions/024-page-render-cache.md)
-  upstream.onListingsChanged((changed) => renderCache.forgetListings(changed))
-  const metrics = createMetrics(renderCache, () => ({ render: renderCache.stats(), ...upstream.cacheStats() }))
+  const metrics = createMetrics(renderCache, () => ({ render: renderCache.stats() }))
   const sessions = createSessions(upstream, options.publicBaseUrl)
   app.addHook('onClose', () => upstream.close())
   // A client that asks first (Expect: 100-continue) hears 413 before sending a body that would be refused anyway.

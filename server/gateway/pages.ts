@@ -10,6 +10,7 @@ import { newNonce, nonceSource, pageSecurityHeaders } from './security.ts'
 import {
   keyAddress,
   keyLocale,
+  notingShownListings,
   pageKey,
   readersKey,
   renderShared,
@@ -165,9 +166,11 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     try {
       // from the key's own address, in full, with nothing of this visitor's (their request id and
       // address still go to the API, as for any call the gateway makes for them); a readers' copy
-      // reads as anyone does, and notes what each reader's page could differ by (its reads, its listings' marks)
+      // reads as anyone does, and notes what each reader's page could differ by (its reads, its listings' marks);
+      // what its answers show of the listings says which writes empty it
       const page = { url: new URL(keyAddress(key), options.publicBaseUrl), locale: keyLocale(key) }
       const noted = notingReaderChecks(serverTransport(options.upstream, request, noSession))
+      const shown = notingShownListings(noted.transport)
       rendered = await cache.fill(forReaders ? readersKey(key) : key, () =>
         renderShared(
           (marker, onError) =>
@@ -179,7 +182,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
                 session: noSession,
                 headers: {},
                 waitForAll: true,
-                shared: { transport: noted.transport, hasSession: forReaders },
+                shared: { transport: shown.transport, hasSession: forReaders },
                 onError: (err) => {
                   onError(err)
                   request.log.error({ err }, 'ssr.render_error')
@@ -187,6 +190,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
               }),
             ),
           streamTimeoutMs,
+          shown.shows,
           forReaders ? noted.checks : undefined,
         ),
       )

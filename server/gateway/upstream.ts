@@ -1,8 +1,5 @@
 import type { Readable } from 'node:stream'
 import { Agent, request } from 'undici'
-import { LISTINGS_CHANGED_HEADER } from '../../shared/paths.ts'
-import { textBytes, TtlCache } from '../lib/ttl-cache.ts'
-import { staleListingReads } from './listing-changes.ts'
 
 /** A failure to reach the API: 502 when it is down, 504 when it is too slow. */
 export class UpstreamError extends Error {
@@ -36,8 +33,6 @@ export interface UpstreamOptions {
   /** Time allowed for the response headers and between body chunks. */
   timeoutMs?: number
   connectTimeoutMs?: number
-  /** Lifetime of cached anonymous public GET answers used by page rendering; 0 disables. */
-  publicCacheMs?: number
   /** Connections of the ordinary calls' pool (default 128). */
   connections?: number
   /** Connections for streams (`UpstreamRequest.stream`), one per open stream (default 2,000). */
@@ -67,19 +62,19 @@ export interface TextAnswer {
   retryAfter?: string
 }
 
-/** What each cache of API answers in the gateway may hold (docs/decisions/006-caches-and-their-lifetimes.md). */
-export const PUBLIC_READS_MAX_BYTES = 8 * 1024 * 1024
-
-/** A JSON answer as the JSON cache keeps it: with the length of the text it was parsed from, its weight. */
-type WeighedAnswer = JsonAnswer & { textLength: number }
-
-/** A brief cache of 200 answers by path, where identical reads in flight share one call (no stampede on expiry). */
-function publicReads<T extends { status: number }>(ttlMs: number, weigh: (answer: T) => number) {
-  const cache = new TtlCache<T>({ ttlMs, maxBytes: PUBLIC_READS_MAX_BYTES, weigh })
-  return {
-    read: (path: string, run: () => Promise<T>): Promise<T> => cache.wrap(path, run, (answer) => answer.status === 200),
-    forget: (matches: (path: string) => boolean) => cache.deleteWhere(matches),
-    stats: () => cache.stats(),
+/**
+ * Identical anonymous reads in flight share one call, so a burst of misses makes one call to the API
+ * (whose cache of public reads is the one layer of JSON caching: docs/decisions/006-caches-and-their-lifetimes.md).
+ * Nothing is kept once the call is answered.
+ */
+function sharedFlights<T>() {
+  const flights = new Map<string, Promise<T>>()
+  return (key: string, run: () => Promise<T>): Promise<T> => {
+    const inFlight = flights.get(key)
+    if (inFlight) return inFlight
+    const flight = run().finally(() => flights.delete(key))
+    flights.set(key, flight)
+    return flight
   }
 }
 
@@ -101,24 +96,8 @@ export function createUpstream(options: UpstreamOptions) {
     keepAliveTimeout: 10_000,
     connections: options.streamConnections ?? 2_000,
   })
-  // a parsed answer holds about what its text did (two bytes a character at most)
-  const jsonReads = publicReads<WeighedAnswer>(options.publicCacheMs ?? 0, (answer) => 2 * answer.textLength)
-  const textReads = publicReads<TextAnswer>(options.publicCacheMs ?? 0, (answer) => textBytes(answer.text))
-  /** Other caches of this gateway built from the API's public listings (the rendered pages). */
-  const changeListeners: Array<(changed: string) => void> = []
-
-  /**
-   * A write in the API changed public listings: their cached reads, and whatever else was built
-   * from them, go now, before its answer is passed on (docs/decisions/006-caches-and-their-lifetimes.md).
-   */
-  function forgetChangedListings(headers: Record<string, string | string[] | undefined>): void {
-    const changed = headers[LISTINGS_CHANGED_HEADER]
-    if (typeof changed !== 'string' || changed === '') return
-    const stale = staleListingReads(changed)
-    jsonReads.forget(stale)
-    textReads.forget(stale)
-    for (const listener of changeListeners) listener(changed)
-  }
+  const jsonFlights = sharedFlights<JsonAnswer>()
+  const textFlights = sharedFlights<TextAnswer>()
 
   async function send(req: UpstreamRequest) {
     const idempotent = req.method === 'GET' || req.method === 'HEAD'
@@ -132,7 +111,6 @@ export function createUpstream(options: UpstreamOptions) {
           dispatcher: req.stream ? streamAgent : agent,
           ...(req.stream && { bodyTimeout: req.stream.bodyTimeoutMs }),
         })
-        forgetChangedListings(res.headers)
         return res
       } catch (err) {
         if (req.signal?.aborted) throw err
@@ -147,15 +125,10 @@ export function createUpstream(options: UpstreamOptions) {
   return {
     send,
 
-    /** Calls `listener` with the API's LISTINGS_CHANGED_HEADER of every answer that has one, before the answer goes on. */
-    onListingsChanged(listener: (changed: string) => void): void {
-      changeListeners.push(listener)
-    },
-
-    /** A JSON call; anonymous GETs answered 200 are cached briefly (docs/decisions/006-caches-and-their-lifetimes.md). */
+    /** A JSON call; identical anonymous GETs in flight share one call. */
     async json(req: UpstreamRequest & { anonymous?: boolean }): Promise<JsonAnswer> {
       const cacheable = req.method === 'GET' && req.anonymous === true
-      const run = async (signal: AbortSignal | undefined): Promise<WeighedAnswer> => {
+      const run = async (signal: AbortSignal | undefined): Promise<JsonAnswer> => {
         const res = await send({ ...req, signal })
         let text = ''
         try {
@@ -173,18 +146,17 @@ export function createUpstream(options: UpstreamOptions) {
         return {
           status: res.statusCode,
           body,
-          textLength: text.length,
           ...(typeof retryAfter === 'string' && { retryAfter }),
         }
       }
       if (!cacheable) return run(req.signal)
       // shared by several requests, so no single visitor's disconnect cancels it (timeouts still apply)
-      return jsonReads.read(req.path, () => run(undefined))
+      return jsonFlights(req.path, () => run(undefined))
     },
 
-    /** An anonymous public GET as text, for the proxy: cached briefly and shared like `json`. */
+    /** An anonymous public GET as text, for the proxy: shared while in flight like `json`. */
     async publicText(path: string, headers: Record<string, string>): Promise<TextAnswer> {
-      return textReads.read(path, async () => {
+      return textFlights(path, async () => {
         const res = await send({ method: 'GET', path, headers })
         const contentType = String(res.headers['content-type'] ?? 'application/json; charset=utf-8')
         const retryAfter = res.headers['retry-after']
@@ -196,9 +168,6 @@ export function createUpstream(options: UpstreamOptions) {
         }
       })
     },
-
-    /** For /metrics: what the caches of API answers hold (the pages' JSON reads, the proxy's text reads). */
-    cacheStats: () => ({ upstream_json: jsonReads.stats(), upstream_text: textReads.stats() }),
 
     async close() {
       await Promise.all([agent.close(), streamAgent.close()])

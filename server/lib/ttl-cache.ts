@@ -133,11 +133,11 @@ export class TtlCache<V> {
     return flight.promise
   }
 
-  /** Forgets the entries whose key matches, and the computations in flight for them. */
-  deleteWhere(matches: (key: string) => boolean): void {
-    for (const key of this.#entries.keys()) if (matches(key)) this.#remove(key)
+  /** Forgets the entries that match (by key, or by value), and the computations in flight that match (by key; no value yet). */
+  deleteWhere(matches: (key: string, value: V | undefined) => boolean): void {
+    for (const [key, entry] of this.#entries) if (matches(key, entry.value)) this.#remove(key)
     for (const [key, flight] of this.#pending) {
-      if (!matches(key)) continue
+      if (!matches(key, undefined)) continue
       flight.stale = true
       this.#pending.delete(key)
     }

@@ -140,6 +140,8 @@ export async function buildTestApi(
       adminTelegramIds: ['777'],
     },
     rateLimits: { policies: RAISED_RATE_LIMITS },
+    // a site of its own: other tests' writes on one PostgreSQL server are not heard (two APIs of one site share a channel)
+    changesChannel: `khaneh_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`,
     ...overrides,
   })
   t.teardown(() => app.close())

@@ -37,7 +37,8 @@ export async function buildTestStack(
   const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   const dataDir = tempDir(t)
   const photos = diskPhotoStore(dataDir)
-  const gateway = await buildTestGateway(t, apiUrl, { photos, ...overrides })
+  // one process running both, as `npm start` does: the gateway hears of writes through the API's change bus
+  const gateway = await buildTestGateway(t, apiUrl, { photos, changes: api.publicChanges, ...overrides })
   return { gateway, api, db, photos, apiUrl }
 }
 
@@ -54,7 +55,6 @@ export async function buildTestGateway(
     photos: diskPhotoStore(tempDir(t)),
     clientDir: path.resolve('dist/client'),
     logLevel: 'silent',
-    publicCacheMs: 0,
     renderCacheMs: 0,
     ...overrides,
   })

@@ -232,7 +232,6 @@ t.test('the error page of an API that is down has the headers too', async (t) =>
     renderer: await productionRenderer('dist'),
     photos: diskPhotoStore(tempDir(t)),
     logLevel: 'silent',
-    publicCacheMs: 0,
   })
   t.teardown(() => gateway.close())
   for (const url of ['/en/listings', '/api/v1/listings']) {

@@ -25,7 +25,7 @@ async function apiInOutage(t: { teardown(fn: () => unknown): void }): Promise<st
 t.test('every 503 the gateway sends says when to come back (Retry-After)', async (t) => {
   const outage = await apiInOutage(t)
   // the caches on, as in production: the anonymous reads go through them
-  const gateway = await buildTestGateway(t, outage, { publicCacheMs: 5_000, renderCacheMs: 5_000 })
+  const gateway = await buildTestGateway(t, outage, { renderCacheMs: 5_000, changes: { subscribe: () => () => {} } })
   const origin = 'https://khaneh.example'
 
   await t.test("an anonymous public read passes on the API's Retry-After", async (t) => {

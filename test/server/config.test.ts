@@ -42,14 +42,6 @@ t.test('config', async (t) => {
           { ROLE: 'all', API_URL: api },
           'ROLE all runs its own API, but API_URL names another: unset API_URL, or set ROLE=gateway',
         ],
-        [
-          { ROLE: 'gateway', API_URL: api, DATABASE_URL: db },
-          'DATABASE_URL must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
-        ],
-        [
-          { API_URL: api, DATABASE_URL: db },
-          'DATABASE_URL must not be set on a gateway (ROLE=gateway, or API_URL set): the API at API_URL opens the database',
-        ],
         [{ ROLE: 'both' }, 'ROLE Invalid option: expected one of "all"|"api"|"gateway"'],
       ]
       for (const [env, line] of refused)

@@ -70,7 +70,9 @@ t.test('a start told it is one of many (INSTANCES=2) with photos on disk stops w
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
-      ...{ SUPABASE_URL: undefined, TELEGRAM_BOT_TOKEN: undefined, TELEGRAM_STORAGE_CHAT_ID: undefined },
+      SUPABASE_URL: undefined,
+      TELEGRAM_BOT_TOKEN: undefined,
+      TELEGRAM_STORAGE_CHAT_ID: undefined,
       NODE_ENV: 'production',
       INSTANCES: '2',
       DATA_DIR: tempDir(t),

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { API_PREFIX, LISTINGS_CHANGED_HEADER } from '../../../shared/paths.ts'
+import { API_PREFIX } from '../../../shared/paths.ts'
+import type { ChangeBus } from '../../lib/change-bus.ts'
 import type { Translator } from '../../integrations/translator/translator.ts'
 import { listingAnalyticsRoutes } from './analytics/analytics.routes.ts'
 import { listingAnalyticsService } from './analytics/analytics.service.ts'
@@ -27,6 +27,8 @@ export interface ListingsOptions {
   publicCacheMs: number
   /** Translates descriptions in the background (docs/decisions/017-listing-translations.md); without one, readers see the original. */
   translator?: Translator
+  /** How every process hears of the writes that change public listings (docs/decisions/006-caches-and-their-lifetimes.md). */
+  changes: ChangeBus
 }
 
 /** Listings (issue 4): public reads, the owner's writes, analytics, translations and their jobs. */
@@ -39,6 +41,7 @@ export default fp<ListingsOptions>(
       countryCurrency: (code) => locations.currencyOf(code),
       cityIds: (key) => locations.cityIdsByKey(key),
       views,
+      changes: options.changes,
     })
     const analytics = listingAnalyticsService(db)
     const owner = ownerListingsService(db, {
@@ -53,21 +56,6 @@ export default fp<ListingsOptions>(
     app.decorate('listingJobs', jobs)
     app.addHook('onReady', async () => jobs.start())
     app.addHook('onClose', async () => jobs.stop())
-
-    // The answer to any write names the public listings changed while it ran, whichever resource
-    // made the change: the gateway in front forgets its cached reads of them
-    // (docs/decisions/006-caches-and-their-lifetimes.md). Reads pass with one check.
-    const marks = new WeakMap<FastifyRequest, number>()
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') marks.set(request, listings.changes.mark())
-      done()
-    })
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const mark = marks.get(request)
-      const changed = mark === undefined ? undefined : listings.changes.since(mark)
-      if (changed) reply.header(LISTINGS_CHANGED_HEADER, changed)
-      done(null, payload)
-    })
 
     await app.register(publicListingsRoutes, { prefix: API_PREFIX, listings })
     await app.register(listingTranslationsRoutes, { prefix: API_PREFIX, translations: listingTranslationsService(db) })

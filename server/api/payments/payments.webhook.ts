@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { JobLog } from '../../lib/job-runner.ts'
 import { couponsRepo } from '../coupons/coupons.repo.ts'
 import type { Db } from '../db/client.ts'
-import type { ListingRef } from '../listings/public/listing-changes.ts'
+import type { ListingRef } from '../../lib/change-bus.ts'
 import { grant, undeliverable } from './grant.ts'
 import { paymentsRepo, type PaymentRow, type RefundReason } from './payments.repo.ts'
 

@@ -2,10 +2,11 @@ import { Writable } from 'node:stream'
 import { localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
 import { REFERRAL_QUERY } from '../../../shared/paths.ts'
 import { isTrackingParam } from '../../../shared/seo.ts'
+import type { Transport } from '../../../client/lib/api/call.ts'
+import type { ChangeFeed, PublicChange } from '../../lib/change-bus.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { ReaderChecks } from '../api-transport.ts'
 import { compressOpen, documentEnd, type Encoding, type OpenDocument } from '../encoding.ts'
-import { staleListingPages } from '../listing-changes.ts'
 import { hashSource, newNonce } from '../security.ts'
 import { MARK_SAVED_LISTINGS_SOURCE } from './saved-listings.ts'
 import type { RenderResult } from './renderer.ts'
@@ -28,6 +29,45 @@ export interface CachedPage {
   ends: Record<Encoding | 'identity', Buffer>
   /** What a readers' copy is checked against for each reader (none for an anonymous copy). */
   readerChecks: ReaderChecks
+  /** The public listings its render read: what empties it (docs/decisions/006-caches-and-their-lifetimes.md). */
+  shows: ShownListings
+}
+
+/** What of the public listings a page was rendered from, as its API answers said. */
+export interface ShownListings {
+  /** It read a list of listings (a search): any change of any listing may change it. */
+  lists: boolean
+  /** A read was "not found": a listing made public may be what it asked for. */
+  missing: boolean
+  /** The ids and slugs of the listings it read one by one. */
+  listings: string[]
+}
+
+/**
+ * A render's transport that notes what its answers show of the public listings: a search's list, a
+ * listing (its id and slug), a "not found". Read from the answers themselves, whatever the address.
+ */
+export function notingShownListings(transport: Transport): { transport: Transport; shows: () => ShownListings } {
+  const shows: ShownListings = { lists: false, missing: false, listings: [] }
+  return {
+    transport: async (path, init) => {
+      const answer = await transport(path, init)
+      if (answer.status === 404) shows.missing = true
+      const data = (answer.body as { data?: { listings?: unknown; id?: unknown; slug?: unknown } } | null)?.data
+      if (Array.isArray(data?.listings)) shows.lists = true
+      else if (typeof data?.id === 'number' && typeof data.slug === 'string')
+        shows.listings.push(String(data.id), data.slug)
+      return answer
+    },
+    shows: () => shows,
+  }
+}
+
+/** Whether a change of the public listings makes a page rendered from `shows` stale. */
+export function staleAfter(change: PublicChange, shows: ShownListings): boolean {
+  if (shows.lists || shows.missing) return true
+  if (!('listing' in change)) return shows.listings.length > 0
+  return shows.listings.includes(String(change.listing.id)) || shows.listings.includes(change.listing.slug)
 }
 
 /** What one render for the cache came to: a page (kept when `keep`), or a redirect (never kept). */
@@ -132,6 +172,7 @@ const NO_CHECKS: ReaderChecks = { listingIds: [], reads: [] }
 export async function cachedPage(
   status: number,
   sealed: { html: string; scriptSources: string[] },
+  shows: ShownListings,
   readerChecks: ReaderChecks = NO_CHECKS,
 ): Promise<CachedPage> {
   const body = Buffer.from(sealed.html)
@@ -146,18 +187,21 @@ export async function cachedPage(
     closing,
     ends: { identity: closing, br: documentEnd(start, 'br', closing), gzip: documentEnd(start, 'gzip', closing) },
     readerChecks,
+    shows,
   }
 }
 
 /**
  * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
  * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
- * a 404 that rendered without errors. `render` must not depend on the visitor. A readers' copy names
- * what its reads were (`readerChecks`, once it is done), and allows the saved listings' script.
+ * a 404 that rendered without errors. `render` must not depend on the visitor; `shows` says, once it
+ * is done, what listings it read. A readers' copy names what its reads were (`readerChecks`), and
+ * allows the saved listings' script.
  */
 export async function renderShared(
   render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
   timeoutMs: number,
+  shows: () => ShownListings,
   readerChecks?: () => ReaderChecks,
 ): Promise<SharedRender> {
   const marker = newNonce()
@@ -171,9 +215,10 @@ export async function renderShared(
     ? await cachedPage(
         result.status,
         { html: sealed.html, scriptSources: [...sealed.scriptSources, MARK_SAVED_LISTINGS_SOURCE] },
+        shows(),
         readerChecks(),
       )
-    : await cachedPage(result.status, sealed)
+    : await cachedPage(result.status, sealed, shows())
   return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
 }
 
@@ -196,15 +241,26 @@ export interface RenderCacheOptions {
   ttlMs: number
   /** What all kept pages may weigh together, their compressed variants included. */
   maxBytes: number
+  /** Writes that change public listings, in every process: the pages that show them go at once. */
+  changes?: ChangeFeed
 }
 
-/** The cache of shared pages by key (anonymous, and signed-in copies under `readersKey`): single flight per key, bounded in bytes, emptied by listing writes. */
+/**
+ * The cache of shared pages by key (anonymous, and signed-in copies under `readersKey`): single flight
+ * per key, bounded in bytes, emptied by the writes that change what they show, in any process.
+ */
 export function createRenderCache(options: RenderCacheOptions) {
   const pages = new TtlCache<SharedRender>({
     ttlMs: options.ttlMs,
     maxBytes: options.maxBytes,
     weigh: (rendered) => (rendered.kind === 'page' ? pageBytes(rendered.page) : 0),
   })
+  // a render in flight when a change lands is answered, not kept (what it shows is not known yet)
+  options.changes?.subscribe((change) =>
+    pages.deleteWhere(
+      (_key, kept) => kept === undefined || (kept.kind === 'page' && staleAfter(change, kept.page.shows)),
+    ),
+  )
   return {
     enabled: options.ttlMs > 0,
 
@@ -217,12 +273,6 @@ export function createRenderCache(options: RenderCacheOptions) {
     /** Renders the page of `key` once for every request waiting on it, and keeps it when it may be kept. */
     fill(key: string, render: () => Promise<SharedRender>): Promise<SharedRender> {
       return pages.wrap(key, render, (rendered) => rendered.kind === 'page' && rendered.keep)
-    },
-
-    /** The API named listings changed (LISTINGS_CHANGED_HEADER): the pages that show them go now. */
-    forgetListings(changed: string): void {
-      const stale = staleListingPages(changed)
-      pages.deleteWhere((key) => stale(key.slice(key.indexOf(':') + 1)))
     },
 
     /** For /metrics: how many pages are kept and what they weigh. */

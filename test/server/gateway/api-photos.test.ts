@@ -28,7 +28,6 @@ async function gatewayWith(t: Test, apiUrl: string, photos: PhotoSource) {
     renderer: noPages,
     photos,
     logLevel: 'silent',
-    publicCacheMs: 0,
   })
   t.teardown(() => gateway.close())
   return gateway

@@ -10,7 +10,7 @@ const leaks = (body: string) => body.includes(CONTACT) || body.includes('5550173
 // Both caches last a minute: a contact opened by one reader must never reach another reader's page
 // or read through them, and a boost must be seen at once (docs/decisions/006-caches-and-their-lifetimes.md).
 t.test('through the gateway: contact access and boosts', async (t) => {
-  const { gateway, db } = await buildTestStack(t, { publicCacheMs: 60_000 }, { publicCacheMs: 60_000 })
+  const { gateway, db } = await buildTestStack(t, {}, { publicCacheMs: 60_000 })
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin', { en: 'Berlin' })
   const owner = await signInThroughGateway(gateway, 9901)

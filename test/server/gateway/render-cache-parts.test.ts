@@ -1,21 +1,26 @@
 import { createHash } from 'node:crypto'
 import t from 'tap'
-import { staleListingPages } from '../../../server/gateway/listing-changes.ts'
+import { changeBus } from '../../../server/lib/change-bus.ts'
 import {
   cachedPage,
   createRenderCache,
   keyAddress,
   normalizedSearch,
+  notingShownListings,
   pageBytes,
   pageKey,
   sealDocument,
+  staleAfter,
   variant,
   type SharedRender,
+  type ShownListings,
 } from '../../../server/gateway/ssr/render-cache.ts'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { documentEnd } from '../../../server/gateway/encoding.ts'
 
 const base = 'https://khaneh.example'
+/** A page that showed no listing. */
+const NOTHING: ShownListings = { lists: false, missing: false, listings: [] }
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 t.test('keys: language, path, the query the page reads', async (t) => {
@@ -60,25 +65,33 @@ t.test('sealing: the marker goes, the scripts that carried it are allowed by has
   t.equal(sealDocument(`<p>${marker}</p>`, marker), null, 'the marker anywhere else: not cacheable')
 })
 
-t.test('listing writes: which pages go', async (t) => {
-  const one = staleListingPages('42,river-flat')
-  t.ok(one('/'), 'home')
-  t.ok(one('/listings'))
-  t.ok(one('/listings?city=berlin&country=DE'), 'a city page')
-  t.ok(one('/listing/river-flat'))
-  t.ok(one('/listing/42'))
-  t.ok(one('/listing/0042'), 'an id as the API reads it')
-  t.notOk(one('/listing/other-flat'))
-  t.notOk(one('/about-us'))
-  t.notOk(one('/listings-guide'))
-  const all = staleListingPages('*')
-  t.ok(all('/listing/other-flat'))
-  t.notOk(all('/privacy-policy'), 'content pages do not show listings')
+t.test('listing writes: which pages go, by what their answers showed', async (t) => {
+  const search = { status: 200, body: { data: { listings: [{ id: 42, slug: 'river-flat' }] } } }
+  const flat = { status: 200, body: { data: { id: 42, slug: 'river-flat' } } }
+  const other = { status: 200, body: { data: { id: 7, slug: 'hill-flat' } } }
+  const missing = { status: 404, body: { error: { code: 'NOT_FOUND' } } }
+  const places = { status: 200, body: { data: { countries: [] } } }
+  /** What a render that got these answers shows. */
+  const showing = async (...answers: Array<{ status: number; body: unknown }>) => {
+    let next = 0
+    const noted = notingShownListings(async () => answers[next++]!)
+    for (const _ of answers) await noted.transport('/any/address')
+    return noted.shows()
+  }
+  const change = { listing: { id: 42, slug: 'river-flat' } }
+  t.ok(staleAfter(change, await showing(search)), 'a page with a search: any change')
+  t.ok(staleAfter({ listing: { id: 1, slug: 'x' } }, await showing(search)))
+  t.ok(staleAfter(change, await showing(flat)), "the listing's page")
+  t.notOk(staleAfter(change, await showing(other)), "another listing's page stays")
+  t.ok(staleAfter(change, await showing(missing)), 'a page whose read was "not found": the listing may be it now')
+  t.notOk(staleAfter(change, await showing(places)), 'a page that showed no listing stays')
+  t.ok(staleAfter({ allListings: true }, await showing(other)), 'every listing: every page that showed one')
+  t.notOk(staleAfter({ allListings: true }, await showing(places)))
 })
 
 t.test('a kept page ends as each response says, in every encoding', async (t) => {
   const html = `<!DOCTYPE html><html><body>${'<article>a card</article>'.repeat(300)}<script>x()</script></body></html>`
-  const page = await cachedPage(200, { html, scriptSources: [] })
+  const page = await cachedPage(200, { html, scriptSources: [] }, NOTHING)
   t.equal(page.closing.toString(), '</body></html>', 'kept open before its closing tags')
   const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b: Buffer) => b }
   const saved = Buffer.from('<script type="application/json" id="khaneh-saved">[3,5]</script>')
@@ -104,13 +117,13 @@ t.test('a kept page ends as each response says, in every encoding', async (t) =>
       `${encoding}: an end longer than one stored block`,
     )
   }
-  const start = (await cachedPage(200, { html, scriptSources: [] })).start
+  const start = (await cachedPage(200, { html, scriptSources: [] }, NOTHING)).start
   t.equal(
     gunzipSync(Buffer.concat([start.gzip, documentEnd(start, 'gzip', Buffer.from(new ArrayBuffer(0)))])).toString(),
     html.slice(0, html.lastIndexOf('</body>')),
     'gzip: an empty end of its own (one without memory behind it), its checksum the start’s',
   )
-  const bare = await cachedPage(404, { html: 'Not found', scriptSources: [] })
+  const bare = await cachedPage(404, { html: 'Not found', scriptSources: [] }, NOTHING)
   t.equal(bare.closing.length, 0, 'a document without closing tags is kept open at its end')
   for (const encoding of ['br', 'gzip'] as const)
     t.equal(
@@ -120,26 +133,28 @@ t.test('a kept page ends as each response says, in every encoding', async (t) =>
     )
 })
 
-t.test('the cache: forgets what a write names, and stays within its bytes', async (t) => {
-  const page = async (text: string): Promise<SharedRender> => ({
+t.test('the cache: forgets what a write changed, and stays within its bytes', async (t) => {
+  const page = async (text: string, shows: ShownListings = NOTHING): Promise<SharedRender> => ({
     kind: 'page',
     keep: true,
-    page: await cachedPage(200, { html: text, scriptSources: [] }),
+    page: await cachedPage(200, { html: text, scriptSources: [] }, shows),
   })
+  const riverFlat = { lists: false, missing: false, listings: ['7', 'river-flat'] }
   const a = await page('a'.repeat(2000))
   const size = a.kind === 'page' ? pageBytes(a.page) : 0
   // room for two such pages and their keys, not three
   const bound = (size + 300) * 2
-  const cache = createRenderCache({ ttlMs: 60_000, maxBytes: bound })
+  const changes = changeBus(null)
+  const cache = createRenderCache({ ttlMs: 60_000, maxBytes: bound, changes })
   await cache.fill('en:/listing/river-flat', async () => a)
-  await cache.fill('fa:/listing/river-flat', async () => page('b'.repeat(2000)))
+  await cache.fill('fa:/listing/river-flat', async () => page('b'.repeat(2000), riverFlat))
   await cache.fill('en:/about-us', async () => page('c'.repeat(2000)))
   t.equal(cache.get('en:/listing/river-flat'), undefined, 'the least recently used went to make room')
   t.ok(cache.get('fa:/listing/river-flat'))
   t.ok(cache.get('en:/about-us'))
   t.ok(cache.stats().bytes <= bound)
 
-  cache.forgetListings('7,river-flat')
+  changes.publish({ listing: { id: 7, slug: 'river-flat' } })
   t.equal(cache.get('fa:/listing/river-flat'), undefined)
   t.ok(cache.get('en:/about-us'))
 

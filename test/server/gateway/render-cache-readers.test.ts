@@ -238,10 +238,11 @@ t.test('the render cache of signed-in readers', async (t) => {
 // A render that throws answers the fallback 500; a session renewed on the way still gets its cookies,
 // or the browser would replay a rotated refresh token (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
 t.test('a failed render still sends the renewed session cookies', async (t) => {
-  const { gateway, apiUrl } = await buildTestStack(t)
+  const { gateway, apiUrl, api } = await buildTestStack(t)
   for (const sharing of ['readers', null] as const) {
     const broken = await buildTestGateway(t, apiUrl, {
       renderCacheMs: 60_000,
+      changes: api.publicChanges,
       renderer: {
         render: () => Promise.reject(new Error('the renderer broke')),
         pageSharing: () => sharing,

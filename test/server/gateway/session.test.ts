@@ -252,7 +252,6 @@ t.test('gateway sessions against a scripted API', async (t) => {
     renderer: await productionRenderer(path.resolve('dist')),
     photos: diskPhotoStore(tempDir(t)),
     logLevel: 'silent',
-    publicCacheMs: 0,
   })
   t.teardown(() => gateway.close())
 

@@ -17,7 +17,7 @@ function hearts(html: string): Record<string, string> {
 // The JSON caches are on here (as in production): a signed-in page's search is the shared, cached
 // answer, and only the reader's marks are asked for each time (docs/decisions/028-signed-in-render.md).
 t.test("a signed-in reader's listings page: the shared search with their own marks", async (t) => {
-  const { gateway, db } = await buildTestStack(t, { publicCacheMs: 60_000 })
+  const { gateway, db } = await buildTestStack(t, {}, { publicCacheMs: 60_000 })
   await makeCountry(db, 'DE')
   const city = await makeCity(db, 'DE', 'berlin', { en: 'Berlin' })
   const owner = await signInThroughGateway(gateway, 9901)

@@ -29,7 +29,6 @@ async function processWith(t: Test, photos: PhotoStore, db?: Db) {
     renderer: noPages,
     photos,
     logLevel: 'silent',
-    publicCacheMs: 0,
   })
   t.teardown(() => gateway.close())
   return { api, db: database, gateway }

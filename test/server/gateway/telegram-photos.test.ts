@@ -32,7 +32,6 @@ async function gatewayWith(t: Test, apiUrl: string, photos: PhotoStore) {
     renderer: noPages,
     photos,
     logLevel: 'silent',
-    publicCacheMs: 0,
   })
   t.teardown(() => gateway.close())
   return gateway

@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import type { LocationsService } from '../../locations/service.ts'
 import { canManage, type Viewer } from '../../policy.ts'
 import type { ListingAnalyticsService } from '../analytics/analytics.service.ts'
-import type { ListingRef } from '../public/listing-changes.ts'
+import type { ListingRef } from '../../../lib/change-bus.ts'
 import type { PublicListingsService } from '../public/public.service.ts'
 import { ownerListingsRepo, type ListingWriteRow, type PhotoFileRow } from './owner.repo.ts'
 

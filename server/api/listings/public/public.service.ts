@@ -12,13 +12,13 @@ import {
 } from '../../../../shared/schemas/listing.ts'
 import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
+import type { ChangeBus, ListingRef, PublicChange } from '../../../lib/change-bus.ts'
 import { textBytes, TtlCache } from '../../../lib/ttl-cache.ts'
 import { contactRepo } from '../../contact/contact.repo.ts'
 import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
-import { listingChanges, type ListingRef } from './listing-changes.ts'
 import { publicListingsRepo, type CountedPage, type ListingFilters, type ListingRow } from './public.repo.ts'
 
 export interface PublicListingsOptions {
@@ -30,6 +30,8 @@ export interface PublicListingsOptions {
   cityIds: (key: string) => Promise<number[]>
   /** Where page views are counted (analytics). */
   views: ViewCounter
+  /** How every process hears of the writes that empty these caches (docs/decisions/006-caches-and-their-lifetimes.md). */
+  changes: ChangeBus
 }
 
 /** What the cached list pages, and the cached single listings, may hold (docs/decisions/006-caches-and-their-lifetimes.md). */
@@ -58,7 +60,14 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     maxBytes: SINGLE_LISTINGS_MAX_BYTES,
     weigh: serializedBytes,
   })
-  const changes = listingChanges()
+  // a write in any process: the listing's reads (a cached "not found" too) and every list page go
+  options.changes.subscribe((change: PublicChange) => {
+    pages.clear()
+    if (!('listing' in change)) return singles.clear()
+    const { id, slug } = change.listing
+    for (const language of LOCALE_CODES)
+      for (const name of [String(id), slug]) singles.delete(singleKey(language, name))
+  })
 
   async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
     // Prices are in price_currency, else the chosen country's currency, else EUR; stored rents are compared
@@ -259,24 +268,16 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     },
 
     /**
-     * Called after every write that changes what the public sees: forgets the cached reads of that
-     * listing (by id and slug, in every language) and every list page; with no listing, everything.
-     * The answer to the write names the change (`changes`, for the gateway in front).
+     * Called after every write that changes what the public sees, once it committed: every process
+     * forgets the cached reads of that listing (by id and slug, in every language, "not found" included)
+     * and every list page, and the pages built from them; with no listing, everything.
      */
     invalidate(listing?: ListingRef): void {
-      pages.clear()
-      if (!listing) singles.clear()
-      else
-        for (const language of LOCALE_CODES)
-          for (const name of [String(listing.id), listing.slug]) singles.delete(singleKey(language, name))
-      changes.record(listing)
+      options.changes.publish(listing ? { listing: { id: listing.id, slug: listing.slug } } : { allListings: true })
     },
 
     /** What the caches of public reads hold (tests; the flood of decision 006). */
     cacheStats: () => ({ list_pages: pages.stats(), single_listings: singles.stats() }),
-
-    /** What changed in this process, for the answers to writes (listing-changes.ts). */
-    changes: { mark: changes.mark, since: changes.since },
   }
 }
 export type PublicListingsService = ReturnType<typeof publicListingsService>
