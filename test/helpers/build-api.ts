@@ -55,6 +55,7 @@ export async function openTestDb(t: Teardown): Promise<Db> {
   const scoped = new URL(url)
   scoped.searchParams.set('options', `-c search_path=${schema}`)
   const db = await openDb({ databaseUrl: scoped.toString(), connectionTimeoutMs })
+  scopedUrls.set(db, scoped.toString())
   t.teardown(async () => {
     await db.close()
     await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
@@ -62,6 +63,22 @@ export async function openTestDb(t: Teardown): Promise<Db> {
   })
   await migrate(db)
   return db
+}
+
+/** The address of each PostgreSQL test database, with its private schema. */
+const scopedUrls = new WeakMap<Db, string>()
+
+/**
+ * The test database `db` as another process reaches it: on PostgreSQL a pool of its own on the same
+ * schema (its own connections, sessions and locks); PGlite has one process only
+ * (docs/decisions/034-one-writer-per-embedded-database.md), so there it is `db` itself.
+ */
+export async function openTestDbAgain(t: Teardown, db: Db): Promise<Db> {
+  const url = scopedUrls.get(db)
+  if (!url) return db
+  const again = await openDb({ databaseUrl: url, connectionTimeoutMs: TEST_PG_CONNECTION_TIMEOUT_MS })
+  t.teardown(() => again.close())
+  return again
 }
 
 let dump: Promise<Blob> | undefined
