@@ -3,6 +3,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { runAloneInProcess, runAloneOnPostgres, type RunAlone } from './run-alone.ts'
 import { asUnavailable } from './unavailable.ts'
 
 export interface QueryOptions {
@@ -32,6 +33,11 @@ export interface Db extends Queryable {
    * resolves to stops.
    */
   listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>
+  /**
+   * Runs `work` unless the job named `job` is running already, in this process or in another one on
+   * this database: then answers null at once (docs/decisions/033-jobs-once-across-processes.md).
+   */
+  runAlone: RunAlone
   close(): Promise<void>
   /** PGlite: its data as a tarball, for other in-memory databases to start from (`startFrom`). */
   dump?(): Promise<Blob>
@@ -136,6 +142,8 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
         )
         .catch(rethrow)
     },
+    // one process per PGlite database (docs/decisions/034-one-writer-per-embedded-database.md)
+    runAlone: runAloneInProcess(),
     async listen(channel, onNotify) {
       // in-process: nothing to lose, so nothing to resume
       const stop = await db.listen(channel, onNotify)
@@ -181,6 +189,10 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
   })
   const listeners = new Set<{ stop(): Promise<void> }>()
   const preparedName = statementNames()
+  const alone = runAloneOnPostgres(url, {
+    connectionTimeoutMs: options.connectionTimeoutMs ?? PG_TIMEOUTS.connectionMs,
+    queryTimeoutMs: statementMs + PG_TIMEOUTS.queryMarginMs,
+  })
 
   return {
     kind: 'postgres',
@@ -225,6 +237,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
         client.release(broken)
       }
     },
+    runAlone: (job, work) => alone.runAlone(job, work).catch(rethrow),
     async listen(channel, onNotify, onResume) {
       const listener = pgListener(url, channel, onNotify, onResume)
       listeners.add(listener)
@@ -237,7 +250,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
     async close() {
       // a query stuck on a silent connection would hold a shutdown until its query timeout
       const abandon = sleep(options.closeTimeoutMs ?? PG_TIMEOUTS.closeMs, undefined, { ref: false })
-      await Promise.race([Promise.all([pool.end(), ...[...listeners].map((l) => l.stop())]), abandon])
+      await Promise.race([Promise.all([pool.end(), alone.close(), ...[...listeners].map((l) => l.stop())]), abandon])
       listeners.clear()
     },
   }
