@@ -130,7 +130,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
       { log: (line) => log.warn(line) },
     )
-    await migrate(db)
+    const migrated = await migrate(db)
+    if (migrated.length > 0) log.info({ migrations: migrated }, 'db.migrated')
     const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
     if (seed) await seedDemo(db, photos, { log: (m) => log.info(m), warn: (m) => log.warn(m) })
     api = await buildApi({

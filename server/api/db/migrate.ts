@@ -6,12 +6,13 @@ import type { Db } from './client.ts'
 /** Where the numbered SQL migrations are. */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** Applies the numbered SQL migrations not yet recorded, each in its own transaction; returns their names. */
+/**
+ * Applies the numbered SQL migrations not yet recorded, each in its own transaction; returns the names
+ * of those this call applied. Several processes may start at once: each migration is applied by one of
+ * them, and only that one names it (docs/decisions/033-jobs-once-across-processes.md).
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`)
+  await createMigrationsTable(db)
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort()
   const done = new Set(
     (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
@@ -20,16 +21,33 @@ export async function migrate(db: Db): Promise<string[]> {
   for (const file of files) {
     if (done.has(file)) continue
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8')
-    await db.transaction(async (tx) => {
+    const ran = await db.transaction(async (tx) => {
       // a concurrent starter may have applied it meanwhile: the primary key makes that a no-op
       const claimed = await tx.query(
         'INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING RETURNING version',
         [file],
       )
-      if (claimed.length === 0) return
+      if (claimed.length === 0) return false
       await tx.exec(sql)
+      return true
     })
-    applied.push(file)
+    if (ran) applied.push(file)
   }
   return applied
+}
+
+const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version text PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`
+
+/** The table of applied migrations; two first starts creating it at once make one of them fail on PostgreSQL's catalogue (23505), and it then finds it made. */
+async function createMigrationsTable(db: Db): Promise<void> {
+  try {
+    await db.exec(CREATE_MIGRATIONS_TABLE)
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    if (code !== '23505' && code !== '42P07') throw err
+    await db.exec(CREATE_MIGRATIONS_TABLE)
+  }
 }
