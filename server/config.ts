@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // budget: processes × (pool + 2) under the server's max_connections (docs/decisions/034-one-writer-per-embedded-database.md)
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   API_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z
@@ -231,6 +233,8 @@ const ConfigSchema = EnvSchema.check(
     publicBaseUrl: withoutTrailingSlash(e.PUBLIC_BASE_URL),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** Pooled PostgreSQL connections of this process. */
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     /** External product API base; undefined means the embedded API. */
     apiUrl: e.API_URL && withoutTrailingSlash(e.API_URL),
     sessionSecret: e.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),

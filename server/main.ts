@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { buildApi } from './api/app.ts'
 import type { Db } from './api/db/client.ts'
 import { openDbWithRetry } from './api/db/connect.ts'
+import { DatabaseStartError } from './api/db/start-error.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
@@ -127,7 +128,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   if (!apiUrl) {
     // a database still starting (or briefly away) is waited for with backoff, one readable line per attempt
     db = await openDbWithRetry(
-      { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize },
       { log: (line) => log.warn(line) },
     )
     const migrated = await migrate(db)
@@ -236,7 +237,8 @@ export async function run(options: StartOptions = {}): Promise<void> {
   try {
     service = await startService(config, { drainMs: config.env === 'production' ? 2_000 : 0, ...options })
   } catch (err) {
-    if (err instanceof DatabaseUnavailableError) return failStart(serviceLogger(config.logLevel), err.message)
+    if (err instanceof DatabaseUnavailableError || err instanceof DatabaseStartError)
+      return failStart(serviceLogger(config.logLevel), err.message)
     throw err
   }
   service.gateway.log.info({ url: service.url, api: config.apiUrl ?? 'embedded' }, 'khaneh.started')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock.ts'
 import { runAloneInProcess, runAloneOnPostgres, type RunAlone } from './run-alone.ts'
 import { asUnavailable } from './unavailable.ts'
 
@@ -50,6 +51,11 @@ export interface OpenDbOptions {
   dataDir?: string
   /** PGlite in memory: start from this dump of another database (`Db.dump`) instead of an empty one, which skips initdb. */
   startFrom?: Blob
+  /**
+   * PostgreSQL: the most pooled connections (default 10). Each process also holds one for LISTEN and
+   * one for its jobs' locks: processes × (pool + 2) must stay under the server's max_connections.
+   */
+  poolSize?: number
   /** PostgreSQL: the server cancels a statement running longer (default 30 s). */
   statementTimeoutMs?: number
   /** PostgreSQL: how long the driver waits for any answer before it treats the connection as dead (default statement timeout + 5 s). */
@@ -97,6 +103,9 @@ function statementNames(bound = PREPARED_STATEMENTS) {
 /** A prepared statement whose result type a migration changed (`cached plan must not change result type`). */
 const isStalePlan = (err: unknown) => (err as { code?: string } | null)?.code === '0A000'
 
+/** Pooled PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10
+
 /** Production defaults of the PostgreSQL pool's timeouts. */
 const PG_TIMEOUTS = {
   statementMs: 30_000,
@@ -114,11 +123,18 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
 
 async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined): Promise<Db> {
   let dir: string | undefined
+  let unlock = () => {}
   if (dataDir) {
     dir = path.join(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
+    unlock = lockDataDir(dataDir)
   }
-  const db = await PGlite.create(dir ? { dataDir: dir } : startFrom ? { loadDataDir: startFrom } : {})
+  const db = await PGlite.create(dir ? { dataDir: dir } : startFrom ? { loadDataDir: startFrom } : {}).catch(
+    (err: unknown) => {
+      unlock()
+      throw err
+    },
+  )
   // PGlite runs one statement at a time; a transaction holds it exclusively, so plain
   // queries issued meanwhile wait their turn inside PGlite. It is in-process: no sockets to
   // time out, so only a closed database counts as unavailable.
@@ -152,7 +168,11 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
       }
     },
     async close() {
-      await db.close()
+      try {
+        await db.close()
+      } finally {
+        unlock()
+      }
     },
     async dump() {
       return db.dumpDataDir('none')
@@ -171,7 +191,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
   const statementMs = options.statementTimeoutMs ?? PG_TIMEOUTS.statementMs
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     idleTimeoutMillis: 30_000,
     // bounds both the wait for a free client and the connect of a new one
     connectionTimeoutMillis: options.connectionTimeoutMs ?? PG_TIMEOUTS.connectionMs,
