@@ -2,16 +2,24 @@ import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import t, { type Test } from 'tap'
-import { openDb } from '../../server/api/db/client.ts'
-import { migrate } from '../../server/api/db/migrate.ts'
-import { tempDir } from '../helpers/build-gateway.ts'
-import { makeUser } from '../helpers/factories.ts'
+import { openDb } from '../../../../server/api/db/client.ts'
+import { migrate } from '../../../../server/api/db/migrate.ts'
+import { tempDir } from '../../../helpers/build-gateway.ts'
+import { makeUser } from '../../../helpers/factories.ts'
 
 const TELEGRAM_ID = '424242'
 
-/** A script as npm runs it (`npm run admin -- …`, `npm run db:migrate`), on the PGlite under `dataDir`: its exit code and everything it printed. */
+/** A script as npm runs it (`npm run admin -- …`, `npm run db:migrate`, `npm start`), on the PGlite under `dataDir`: its exit code and everything it printed. */
 function runScript(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
+  // a start's address in this suite's range; SMTP set so that the start logs only what stops it
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATA_DIR: dataDir,
+    PORT: '4573',
+    HOST: '127.0.0.1',
+    SMTP_URL: 'smtp://127.0.0.1:4574',
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => void (output += chunk))
@@ -66,6 +74,11 @@ t.test('the embedded database takes one process at a time', async (t) => {
       t.equal(migrating.code, 1, 'npm run db:migrate refuses too')
       assertOneLine(t, migrating.output)
       t.match(migrating.output, /^db: The embedded database .* is in use by process/)
+
+      const start = await runScript(dataDir, ['server/main.ts'])
+      t.equal(start.code, 1, 'a second server stops')
+      assertOneLine(t, start.output)
+      t.match(JSON.parse(start.output), { level: 60, msg: /^The embedded database in .* is in use by process/ })
 
       await server.close()
       const granted = await runScript(dataDir, ['scripts/admin.ts', 'grant', TELEGRAM_ID])
