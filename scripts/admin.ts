@@ -1,8 +1,8 @@
 // `npm run admin -- grant <email|telegram id>` / `revoke <…>`: the admin role, by hand (ADMIN_EMAILS and ADMIN_TELEGRAM_IDS grant it at sign-in).
-import { openDb } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
 import { accountService } from '../server/api/users/account.service.ts'
 import { loadConfig } from '../server/config.ts'
+import { openScriptDb } from './open-database.ts'
 
 const [command, who] = process.argv.slice(2)
 if ((command !== 'grant' && command !== 'revoke') || !who) {
@@ -10,7 +10,8 @@ if ((command !== 'grant' && command !== 'revoke') || !who) {
   process.exit(1)
 }
 const config = loadConfig()
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const db = await openScriptDb(config, 'admin')
+if (!db) process.exit()
 try {
   await migrate(db)
   const changed = await accountService(db).setAdminRole(who, command === 'grant')

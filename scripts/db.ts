@@ -1,13 +1,14 @@
 // `npm run db:migrate` and `npm run db:seed [-- --listings N]` against DATABASE_URL or the PGlite under DATA_DIR.
-import { openDb } from '../server/api/db/client.ts'
 import { migrate } from '../server/api/db/migrate.ts'
 import { seedDemo } from '../server/api/db/seed/index.ts'
 import { loadConfig } from '../server/config.ts'
 import { photoStoreFor } from '../server/main.ts'
+import { openScriptDb } from './open-database.ts'
 
 const [command, ...args] = process.argv.slice(2)
 const config = loadConfig()
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const db = await openScriptDb(config, 'db')
+if (!db) process.exit()
 try {
   const applied = await migrate(db)
   console.log(applied.length > 0 ? `migrated: ${applied.join(', ')}` : 'migrations: up to date')

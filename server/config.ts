@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // budget: processes × (pool + 2) under the server's max_connections (docs/decisions/034-one-writer-per-embedded-database.md)
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   API_URL: z.url({ protocol: /^https?$/ }).optional(),
   // What this process runs (docs/decisions/031-process-roles.md); unset: a gateway when API_URL is set, else both.
   ROLE: z.enum(['all', 'api', 'gateway']).optional(),
@@ -298,6 +300,8 @@ const ConfigSchema = EnvSchema.check(
     publicBaseUrl: withoutTrailingSlash(e.PUBLIC_BASE_URL),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** Pooled PostgreSQL connections of this process. */
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     /** External product API base; undefined means the embedded API. */
     apiUrl: e.API_URL && withoutTrailingSlash(e.API_URL),
     /** all: the gateway and its own API on loopback; api: the API alone on HOST:PORT; gateway: in front of API_URL. */

@@ -5,6 +5,7 @@ import { buildApi } from './api/app.ts'
 import type { Db } from './api/db/client.ts'
 import { openDb } from './api/db/client.ts'
 import { openDbWithRetry } from './api/db/connect.ts'
+import { DatabaseStartError } from './api/db/start-error.ts'
 import { DatabaseUnavailableError } from './api/db/unavailable.ts'
 import { migrate } from './api/db/migrate.ts'
 import { isEmpty, seedDemo } from './api/db/seed/index.ts'
@@ -157,10 +158,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
   if (withApi) {
     // a database still starting (or briefly away) is waited for with backoff, one readable line per attempt
     db = await openDbWithRetry(
-      { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize },
       { log: (line) => log.warn(line) },
     )
-    await migrate(db)
+    const migrated = await migrate(db)
+    if (migrated.length > 0) log.info({ migrations: migrated }, 'db.migrated')
     const seed = config.demoSeed ?? (!config.databaseUrl && (await isEmpty(db)))
     if (seed) await seedDemo(db, photos!, { log: (m) => log.info(m), warn: (m) => log.warn(m) })
     // one secret and one push key pair for every process on this database (docs/decisions/030-shared-secrets-and-keys.md)
@@ -314,7 +316,11 @@ export async function run(options: StartOptions = {}): Promise<void> {
   try {
     service = await startService(config, { drainMs: config.env === 'production' ? 2_000 : 0, ...options })
   } catch (err) {
-    if (err instanceof DatabaseUnavailableError || err instanceof ApiUnavailableError)
+    if (
+      err instanceof DatabaseUnavailableError ||
+      err instanceof DatabaseStartError ||
+      err instanceof ApiUnavailableError
+    )
       return failStart(serviceLogger(config.logLevel), err.message)
     throw err
   }

@@ -65,13 +65,13 @@ export async function openTestDb(t: Teardown): Promise<Db> {
   return db
 }
 
-/** The address of each PostgreSQL test database, scoped to its schema: another process's pool opens it again. */
+/** The address of each PostgreSQL test database, with its private schema. */
 const scopedUrls = new WeakMap<Db, string>()
 
 /**
- * The test database as another process sees it: on PostgreSQL a pool of its own on the same schema
- * (its own connections, its own prepared statements); PGlite lives inside one process, so there the
- * same database.
+ * The test database `db` as another process reaches it: on PostgreSQL a pool of its own on the same
+ * schema (its own connections, sessions and locks); PGlite has one process only
+ * (docs/decisions/034-one-writer-per-embedded-database.md), so there it is `db` itself.
  */
 export async function openTestDbAgain(t: Teardown, db: Db): Promise<Db> {
   const url = scopedUrls.get(db)

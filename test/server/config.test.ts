@@ -11,6 +11,12 @@ t.test('config', async (t) => {
     t.equal(config.publicBaseUrl, 'http://localhost:3000')
     t.equal(config.accessTokenTtlMs, 15 * 60_000)
     t.equal(config.apiUrl, undefined)
+    t.equal(config.databasePoolSize, 10)
+  })
+  t.test('DATABASE_POOL_SIZE: the pooled PostgreSQL connections of a process', async (t) => {
+    t.equal(loadConfig({ ...base, DATABASE_POOL_SIZE: '4' }).databasePoolSize, 4)
+    t.throws(() => loadConfig({ ...base, DATABASE_POOL_SIZE: '0' }), /DATABASE_POOL_SIZE/)
+    t.throws(() => loadConfig({ ...base, DATABASE_POOL_SIZE: 'many' }), /DATABASE_POOL_SIZE/)
   })
   t.test('durations', async (t) => {
     t.equal(parseDuration('3s'), 3000)

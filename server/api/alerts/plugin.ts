@@ -52,8 +52,19 @@ export default fp<AlertsOptions>(
     let stopListening: (() => Promise<void>) | undefined
     const jobs = jobRunner('alerts', app.log)
     app.addHook('onReady', async () => {
-      jobs.every('limits', ALERT_JOB_INTERVALS_MS.limits, alerts.sweepLimits, { now: true })
-      jobs.every('digests', ALERT_JOB_INTERVALS_MS.digests, () => writeDigests(app.db), { now: true })
+      // one process at a time (docs/decisions/033-jobs-once-across-processes.md); the outbox is claimed row by row instead
+      const { runAlone } = app.db
+      jobs.every('limits', ALERT_JOB_INTERVALS_MS.limits, () => runAlone('alerts.limits', alerts.sweepLimits), {
+        now: true,
+      })
+      jobs.every(
+        'digests',
+        ALERT_JOB_INTERVALS_MS.digests,
+        () => runAlone('alerts.digests', () => writeDigests(app.db)),
+        {
+          now: true,
+        },
+      )
       const pollMs = options.outboxPollMs === undefined ? ALERT_JOB_INTERVALS_MS.deliver : options.outboxPollMs
       if (outbox.channels.length === 0 || pollMs === null) return
       const deliver = () => outbox.runOnce(abort.signal)

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock.ts'
+import { runAloneInProcess, runAloneOnPostgres, type RunAlone } from './run-alone.ts'
 import { asUnavailable } from './unavailable.ts'
 
 export interface QueryOptions {
@@ -32,6 +34,11 @@ export interface Db extends Queryable {
    * resolves to stops.
    */
   listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>
+  /**
+   * Runs `work` unless the job named `job` is running already, in this process or in another one on
+   * this database: then answers null at once (docs/decisions/033-jobs-once-across-processes.md).
+   */
+  runAlone: RunAlone
   close(): Promise<void>
   /** PGlite: its data as a tarball, for other in-memory databases to start from (`startFrom`). */
   dump?(): Promise<Blob>
@@ -44,6 +51,11 @@ export interface OpenDbOptions {
   dataDir?: string
   /** PGlite in memory: start from this dump of another database (`Db.dump`) instead of an empty one, which skips initdb. */
   startFrom?: Blob
+  /**
+   * PostgreSQL: the most pooled connections (default 10). Each process also holds one for LISTEN and
+   * one for its jobs' locks: processes × (pool + 2) must stay under the server's max_connections.
+   */
+  poolSize?: number
   /** PostgreSQL: the server cancels a statement running longer (default 30 s). */
   statementTimeoutMs?: number
   /** PostgreSQL: how long the driver waits for any answer before it treats the connection as dead (default statement timeout + 5 s). */
@@ -91,6 +103,9 @@ function statementNames(bound = PREPARED_STATEMENTS) {
 /** A prepared statement whose result type a migration changed (`cached plan must not change result type`). */
 const isStalePlan = (err: unknown) => (err as { code?: string } | null)?.code === '0A000'
 
+/** Pooled PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10
+
 /** Production defaults of the PostgreSQL pool's timeouts. */
 const PG_TIMEOUTS = {
   statementMs: 30_000,
@@ -108,11 +123,18 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
 
 async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined): Promise<Db> {
   let dir: string | undefined
+  let unlock = () => {}
   if (dataDir) {
     dir = path.join(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
+    unlock = lockDataDir(dataDir)
   }
-  const db = await PGlite.create(dir ? { dataDir: dir } : startFrom ? { loadDataDir: startFrom } : {})
+  const db = await PGlite.create(dir ? { dataDir: dir } : startFrom ? { loadDataDir: startFrom } : {}).catch(
+    (err: unknown) => {
+      unlock()
+      throw err
+    },
+  )
   // PGlite runs one statement at a time; a transaction holds it exclusively, so plain
   // queries issued meanwhile wait their turn inside PGlite. It is in-process: no sockets to
   // time out, so only a closed database counts as unavailable.
@@ -136,6 +158,8 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
         )
         .catch(rethrow)
     },
+    // one process per PGlite database (docs/decisions/034-one-writer-per-embedded-database.md)
+    runAlone: runAloneInProcess(),
     async listen(channel, onNotify) {
       // in-process: nothing to lose, so nothing to resume
       const stop = await db.listen(channel, onNotify)
@@ -144,7 +168,11 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
       }
     },
     async close() {
-      await db.close()
+      try {
+        await db.close()
+      } finally {
+        unlock()
+      }
     },
     async dump() {
       return db.dumpDataDir('none')
@@ -163,7 +191,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
   const statementMs = options.statementTimeoutMs ?? PG_TIMEOUTS.statementMs
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     idleTimeoutMillis: 30_000,
     // bounds both the wait for a free client and the connect of a new one
     connectionTimeoutMillis: options.connectionTimeoutMs ?? PG_TIMEOUTS.connectionMs,
@@ -181,6 +209,10 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
   })
   const listeners = new Set<{ stop(): Promise<void> }>()
   const preparedName = statementNames()
+  const alone = runAloneOnPostgres(url, {
+    connectionTimeoutMs: options.connectionTimeoutMs ?? PG_TIMEOUTS.connectionMs,
+    queryTimeoutMs: statementMs + PG_TIMEOUTS.queryMarginMs,
+  })
 
   return {
     kind: 'postgres',
@@ -225,6 +257,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
         client.release(broken)
       }
     },
+    runAlone: (job, work) => alone.runAlone(job, work).catch(rethrow),
     async listen(channel, onNotify, onResume) {
       const listener = pgListener(url, channel, onNotify, onResume)
       listeners.add(listener)
@@ -237,7 +270,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
     async close() {
       // a query stuck on a silent connection would hold a shutdown until its query timeout
       const abandon = sleep(options.closeTimeoutMs ?? PG_TIMEOUTS.closeMs, undefined, { ref: false })
-      await Promise.race([Promise.all([pool.end(), ...[...listeners].map((l) => l.stop())]), abandon])
+      await Promise.race([Promise.all([pool.end(), alone.close(), ...[...listeners].map((l) => l.stop())]), abandon])
       listeners.clear()
     },
   }

@@ -6,7 +6,11 @@ import type { Db } from './client.ts'
 /** Where the numbered SQL migrations are. */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** Applies the numbered SQL migrations not yet recorded, each in its own transaction; returns their names. */
+/**
+ * Applies the numbered SQL migrations not yet recorded, each in its own transaction; returns the names
+ * of those this call applied. Several processes may start at once: each migration is applied by one of
+ * them, and only that one names it (docs/decisions/033-jobs-once-across-processes.md).
+ */
 export async function migrate(db: Db): Promise<string[]> {
   // CREATE TABLE IF NOT EXISTS is not safe against itself: processes starting at once on an empty
   // PostgreSQL take turns (the lock ends with the transaction)
@@ -25,16 +29,17 @@ export async function migrate(db: Db): Promise<string[]> {
   for (const file of files) {
     if (done.has(file)) continue
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8')
-    await db.transaction(async (tx) => {
+    const ran = await db.transaction(async (tx) => {
       // a concurrent starter may have applied it meanwhile: the primary key makes that a no-op
       const claimed = await tx.query(
         'INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING RETURNING version',
         [file],
       )
-      if (claimed.length === 0) return
+      if (claimed.length === 0) return false
       await tx.exec(sql)
+      return true
     })
-    applied.push(file)
+    if (ran) applied.push(file)
   }
   return applied
 }

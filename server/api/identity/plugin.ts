@@ -56,9 +56,9 @@ export default fp<IdentityOptions>(
     // a stranger's guesses at made-up addresses leave rows behind: they go once no rule reads them
     const jobs = jobRunner('identity', app.log)
     const repo = identityRepo(app.db)
-    app.addHook('onReady', async () =>
-      jobs.every('sweep', IDENTITY_SWEEP_MS, () => repo.sweep(SIGN_IN_LOCK.windowMs), { now: true }),
-    )
+    // one process at a time (docs/decisions/033-jobs-once-across-processes.md)
+    const sweep = () => app.db.runAlone('identity.sweep', () => repo.sweep(SIGN_IN_LOCK.windowMs))
+    app.addHook('onReady', async () => jobs.every('sweep', IDENTITY_SWEEP_MS, sweep, { now: true }))
     app.addHook('onClose', async () => {
       await jobs.stop()
       await identity.settle()

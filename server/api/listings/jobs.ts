@@ -27,18 +27,22 @@ export function listingJobs(
   const runner = jobRunner('listings', log)
 
   const jobs = {
-    /** Expires active listings past LISTING_ACTIVE_DAYS (docs/decisions/014-listing-statuses-and-moderation.md), dropping the public cache when any changed; forgets old view visitors. */
-    async expire(): Promise<number> {
-      await views.forgetOldVisitors()
-      const expired = await ownerListingsRepo(db).expireActive(LISTING_ACTIVE_DAYS)
-      if (expired > 0) {
-        listings.invalidate()
-        log.info({ expired }, 'listings.expired')
-      }
-      return expired
-    },
+    /**
+     * Expires active listings past LISTING_ACTIVE_DAYS (docs/decisions/014-listing-statuses-and-moderation.md), dropping the public
+     * cache when any changed; forgets old view visitors. One process at a time: null when another is sweeping (docs/decisions/033-jobs-once-across-processes.md).
+     */
+    expire: (): Promise<number | null> =>
+      db.runAlone('listings.expire', async () => {
+        await views.forgetOldVisitors()
+        const expired = await ownerListingsRepo(db).expireActive(LISTING_ACTIVE_DAYS)
+        if (expired > 0) {
+          listings.invalidate()
+          log.info({ expired }, 'listings.expired')
+        }
+        return expired
+      }),
 
-    /** Writes the page views counted so far. */
+    /** Writes the page views counted so far by this process (every process flushes its own). */
     flushViews: (): Promise<number> => views.flush(),
 
     /** One run of the translation worker; nothing without a translator. */

@@ -310,17 +310,21 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
     /** POST /payments/stripe/webhook (payments.webhook.ts). */
     webhook: paymentWebhook(db, options),
 
-    /** Cancels checkouts abandoned for PENDING_TTL_HOURS, giving back their coupon uses; how many. */
-    async sweep(): Promise<number> {
-      let cancelled = 0
-      for (;;) {
-        const ids = await repo.stalePending(PENDING_TTL_HOURS, 100)
-        for (const id of ids) if ((await cancel(id))?.status === 'cancelled') cancelled++
-        if (ids.length < 100) break
-      }
-      if (cancelled > 0) options.log.info({ cancelled }, 'payments.swept')
-      return cancelled
-    },
+    /**
+     * Cancels checkouts abandoned for PENDING_TTL_HOURS, giving back their coupon uses; how many. One
+     * process at a time: null when another is sweeping (docs/decisions/033-jobs-once-across-processes.md).
+     */
+    sweep: (): Promise<number | null> =>
+      db.runAlone('payments.sweep', async () => {
+        let cancelled = 0
+        for (;;) {
+          const ids = await repo.stalePending(PENDING_TTL_HOURS, 100)
+          for (const id of ids) if ((await cancel(id))?.status === 'cancelled') cancelled++
+          if (ids.length < 100) break
+        }
+        if (cancelled > 0) options.log.info({ cancelled }, 'payments.swept')
+        return cancelled
+      }),
   }
 }
 export type PaymentsService = ReturnType<typeof paymentsService>

@@ -74,8 +74,10 @@ export default fp<RateLimitOptions>(
       : postgresCounters(app.db, options.keyPrefix)
     let sweeper: NodeJS.Timeout | undefined
     app.addHook('onReady', async () => {
+      // one process at a time (docs/decisions/033-jobs-once-across-processes.md)
+      const sweep = () => app.db.runAlone('rate_limit.sweep', () => counters.sweep())
       sweeper = setInterval(
-        () => counters.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate_limit.sweep_failed')),
+        () => sweep().catch((err: unknown) => app.log.warn({ err }, 'rate_limit.sweep_failed')),
         SWEEP_EVERY_MS,
       )
       sweeper.unref()

@@ -1,4 +1,4 @@
-import { LOCALE_CODES, type LocaleCode } from '../../../../shared/locales.ts'
+import { LOCALE_CODES } from '../../../../shared/locales.ts'
 import type { Translator } from '../../../integrations/translator/translator.ts'
 import type { Queryable } from '../../db/client.ts'
 import { translationProblem } from './translation-check.ts'
@@ -22,35 +22,32 @@ export interface TranslationRun {
 }
 
 const MAX_RETRY_MS = 3_600_000
+/** A claimed listing is this worker's for so long: five calls of at most 20 s each fit with room to spare; a worker that died leaves it free after it. */
+export const TRANSLATION_LEASE_MS = 10 * 60_000
 
 /**
  * Translates the descriptions of active listings into the other five languages, one call at a time,
- * off the request path (docs/decisions/017-listing-translations.md). A failure stops the run and puts that listing on a backoff.
+ * off the request path (docs/decisions/017-listing-translations.md). Each listing is claimed with a
+ * lease first, so any number of workers (processes) translate each text once
+ * (docs/decisions/033-jobs-once-across-processes.md). A failure stops the run and puts that listing
+ * off, for every worker.
  */
 export function translationWorker(db: Queryable, translator: Translator, options: TranslationWorkerOptions = {}) {
   const repo = translationsRepo(db)
   const batch = options.batch ?? 10
   const retryBaseMs = options.retryBaseMs ?? 60_000
-  const failures = new Map<number, { attempts: number; retryAt: number }>()
 
   async function runOnce(signal?: AbortSignal): Promise<TranslationRun> {
-    const now = Date.now()
-    const waiting = [...failures].filter(([, f]) => f.retryAt > now).map(([id]) => id)
-    const listings = await repo.untranslated(waiting, batch)
     const run: TranslationRun = { stored: 0, failed: 0 }
-    for (const listing of listings) {
-      if (signal?.aborted) break
+    for (let taken = 0; taken < batch && !signal?.aborted; taken++) {
+      const listing = await repo.claim(TRANSLATION_LEASE_MS)
+      if (!listing) break
       const source = { description: listing.description, language: listing.original_language }
-      const have = new Set(await repo.languagesOf(listing.id))
-      const missing = LOCALE_CODES.filter((l) => l !== listing.original_language && !have.has(l))
       try {
+        const have = new Set(await repo.languagesOf(listing.id))
+        const missing = LOCALE_CODES.filter((l) => l !== listing.original_language && !have.has(l))
         for (const to of missing) {
-          const text = await translator.translate(
-            listing.description,
-            listing.original_language as LocaleCode,
-            to,
-            signal,
-          )
+          const text = await translator.translate(listing.description, listing.original_language, to, signal)
           const problem = translationProblem(listing.description, text)
           if (problem) {
             // not stored: readers of that language see the owner's text
@@ -61,15 +58,14 @@ export function translationWorker(db: Queryable, translator: Translator, options
           if (await repo.store(listing.id, to, text, source)) run.stored++
         }
         await repo.markTranslated(listing.id, source)
-        failures.delete(listing.id)
+        await repo.finish(listing.id)
       } catch (err) {
-        if (signal?.aborted) break
-        const attempts = (failures.get(listing.id)?.attempts ?? 0) + 1
-        if (failures.size > 10_000) failures.clear()
-        failures.set(listing.id, {
-          attempts,
-          retryAt: Date.now() + Math.min(MAX_RETRY_MS, retryBaseMs * 2 ** (attempts - 1)),
-        })
+        if (signal?.aborted) {
+          await repo.release(listing.id)
+          break
+        }
+        const attempts = listing.attempts + 1
+        await repo.putOff(listing.id, Math.min(MAX_RETRY_MS, retryBaseMs * 2 ** (attempts - 1)))
         const e = err as { message?: string; status?: number }
         options.log?.warn(
           { listingId: listing.id, attempts, reason: e.message, status: e.status },

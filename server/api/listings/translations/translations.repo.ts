@@ -10,23 +10,60 @@ export interface SourceRow {
   original_language: string
 }
 
-export interface UntranslatedRow {
+export interface ClaimedRow {
   id: number
   description: string
   original_language: LocaleCode
+  /** Failed attempts at this text so far. */
+  attempts: number
 }
 
 /** SQL of stored listing translations (docs/decisions/017-listing-translations.md). */
 export function translationsRepo(db: Queryable) {
   return {
-    /** Active listings still missing a translation, newest first, leaving out `skip`. */
-    async untranslated(skip: number[], limit: number): Promise<UntranslatedRow[]> {
-      return db.query<UntranslatedRow>(
-        `SELECT id, description, original_language FROM listings
-          WHERE status = 'active' AND translated_at IS NULL AND NOT (id = ANY($1::int[]))
-          ORDER BY id DESC LIMIT $2`,
-        [skip, limit],
+    /**
+     * Claims the newest active listing still missing a translation that nobody holds: leased to this
+     * worker for `leaseMs` (docs/decisions/033-jobs-once-across-processes.md). Listings another
+     * worker is claiming are skipped (SKIP LOCKED); the lease's primary key settles two claims of the
+     * same listing, so only one of them gets it. Null when none is free.
+     */
+    async claim(leaseMs: number): Promise<ClaimedRow | null> {
+      const [row] = await db.query<ClaimedRow>(
+        `WITH candidate AS (
+           SELECT l.id FROM listings l
+            WHERE l.status = 'active' AND l.translated_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM listing_translation_leases t WHERE t.listing_id = l.id AND t.due_at > now())
+            ORDER BY l.id DESC LIMIT 1
+              FOR NO KEY UPDATE OF l SKIP LOCKED),
+         claimed AS (
+           INSERT INTO listing_translation_leases AS t (listing_id, due_at)
+           SELECT id, now() + make_interval(secs => $1::float8 / 1000) FROM candidate
+           ON CONFLICT (listing_id) DO UPDATE SET due_at = EXCLUDED.due_at WHERE t.due_at <= now()
+           RETURNING t.listing_id, t.attempts)
+         SELECT l.id, l.description, l.original_language, c.attempts
+           FROM listings l JOIN claimed c ON c.listing_id = l.id`,
+        [leaseMs],
       )
+      return row ?? null
+    },
+
+    /** The claimed listing is done: its lease goes, and with it the count of failed attempts. */
+    async finish(listingId: number): Promise<void> {
+      await db.query(`DELETE FROM listing_translation_leases WHERE listing_id = $1`, [listingId])
+    },
+
+    /** The claimed listing failed: nobody tries it again for `waitMs`. */
+    async putOff(listingId: number, waitMs: number): Promise<void> {
+      await db.query(
+        `UPDATE listing_translation_leases SET attempts = attempts + 1, due_at = now() + make_interval(secs => $2::float8 / 1000)
+          WHERE listing_id = $1`,
+        [listingId, waitMs],
+      )
+    },
+
+    /** The claimed listing was left unfinished (shutdown): any worker may claim it at once. */
+    async release(listingId: number): Promise<void> {
+      await db.query(`UPDATE listing_translation_leases SET due_at = now() WHERE listing_id = $1`, [listingId])
     },
 
     async languagesOf(listingId: number): Promise<string[]> {

@@ -64,6 +64,17 @@ async function proxiedDb(t: { teardown(fn: () => unknown): void }) {
 }
 
 t.test('openDb on PostgreSQL', async (t) => {
+  t.test('poolSize bounds the connections a process opens (DATABASE_POOL_SIZE)', async (t) => {
+    const db = await openDb({ databaseUrl: REAL_POSTGRES_URL, poolSize: 2 })
+    t.teardown(() => db.close())
+    const backends = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid FROM pg_sleep(0.05)').then((rows) => rows[0]!.pid),
+      ),
+    )
+    t.equal(new Set(backends).size, 2, 'six queries at once share two connections')
+  })
+
   t.test(
     'a query on a connection gone silent fails within the query timeout as unavailable, with no SQL or parameters',
     async (t) => {

@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import t from 'tap'
+import { spawn } from 'node:child_process'
+import t, { type Test } from 'tap'
 import { openDbWithRetry } from '../../../../server/api/db/connect.ts'
+import { DatabaseStartError } from '../../../../server/api/db/start-error.ts'
 import { DatabaseUnavailableError } from '../../../../server/api/db/unavailable.ts'
-import { proxiedPostgres } from '../../../helpers/tcp-proxy.ts'
+import { tempDir } from '../../../helpers/build-gateway.ts'
+import { proxiedPostgres, REAL_POSTGRES_URL } from '../../../helpers/tcp-proxy.ts'
 
 t.test('openDbWithRetry', async (t) => {
   t.test('a database refused at first is retried with a one-line log per attempt until it answers', async (t) => {
@@ -56,7 +59,7 @@ t.test('openDbWithRetry', async (t) => {
     t.equal(lines.length, 2, 'a line for each attempt that is retried')
   })
 
-  t.test('a failure other than unavailability is not retried', async (t) => {
+  t.test('a database that does not exist is not retried: one line saying so', async (t) => {
     const { url } = await proxiedPostgres(t)
     const wrongDb = new URL(url)
     wrongDb.pathname = '/khaneh_no_such_database'
@@ -68,8 +71,11 @@ t.test('openDbWithRetry', async (t) => {
       () => null,
       (e: unknown) => e,
     )
-    t.match(err, { code: '3D000' })
-    t.notOk(err instanceof DatabaseUnavailableError)
+    t.type(err, DatabaseStartError)
+    t.equal(
+      (err as Error).message,
+      `The database "khaneh_no_such_database" does not exist on ${wrongDb.host}: create it (createdb khaneh_no_such_database, or CREATE DATABASE in psql) or correct DATABASE_URL`,
+    )
     t.same(lines, [])
   })
 
@@ -81,4 +87,53 @@ t.test('openDbWithRetry', async (t) => {
     t.same(lines, [])
   })
   t.end()
+})
+
+/** `npm start` (server/main.ts) or a database script as npm runs it, with DATABASE_URL naming a database that does not exist. */
+function runWithMissingDatabase(t: Test, args: string[]): Promise<{ code: number | null; output: string }> {
+  const missing = new URL(REAL_POSTGRES_URL)
+  missing.pathname = '/khaneh_jobs_no_such_database'
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATA_DIR: tempDir(t),
+    DATABASE_URL: missing.toString(),
+    PORT: '4571',
+    HOST: '127.0.0.1',
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  t.teardown(() => void child.kill('SIGKILL'))
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => void (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => void (output += chunk))
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })))
+}
+
+t.test('DATABASE_URL naming a database that does not exist', async (t) => {
+  await t.test('npm start stops with one line saying so', async (t) => {
+    const { code, output } = await runWithMissingDatabase(t, ['server/main.ts'])
+    t.equal(code, 1)
+    const fatal = output
+      .trim()
+      .split('\n')
+      .filter((line) => line.includes('"level":60'))
+    t.equal(fatal.length, 1, `one line that stops it: ${output}`)
+    t.match(
+      JSON.parse(fatal[0] ?? '{}'),
+      {
+        msg: 'The database "khaneh_jobs_no_such_database" does not exist on 127.0.0.1:5432: create it (createdb khaneh_jobs_no_such_database, or CREATE DATABASE in psql) or correct DATABASE_URL',
+      },
+      'saying which',
+    )
+    t.notMatch(output, /\bat .+:\d+:\d+/, 'no stack trace')
+  })
+
+  await t.test('npm run db:migrate too', async (t) => {
+    const { code, output } = await runWithMissingDatabase(t, ['scripts/db.ts', 'migrate'])
+    t.equal(code, 1)
+    t.equal(
+      output.trim(),
+      'db: The database "khaneh_jobs_no_such_database" does not exist on 127.0.0.1:5432: create it (createdb khaneh_jobs_no_such_database, or CREATE DATABASE in psql) or correct DATABASE_URL',
+    )
+  })
 })

@@ -271,6 +271,8 @@ t.test('the worker when the service fails', async (t) => {
       translator: openAiTranslator({ baseUrl: fake.url, apiKey: KEY, model: 'test-model' }),
     })
     await hanging.ready()
+    // the listing above waits out its backoff (for every worker): a new one is translated
+    await makeListing(db, { ownerId: owner.user.id, cityId: city.id, countryCode: 'DE', description: TEXT })
     fake.mode = 'hang'
     const before = fake.requests.length
     const run = hanging.listingJobs.translate()
