@@ -16,6 +16,7 @@ const NAMES_NOTHING_OWNED: Record<string, string> = {
   'GET /api/v1/locations/countries/:country/cities': 'a country, public',
   'GET /api/v1/coupons/info/:code': 'a coupon’s public terms, for whoever holds its code',
   'POST /api/v1/listings/:id/view': 'a view of a public listing: counted for anyone, or silently not',
+  'GET /api/v1/photos/:fileId': 'a photo, to whoever holds its id, as the gateway’s /api/telegramFile serves it',
 }
 
 /** One request of the stranger; `allowed` are the statuses it may answer (403/404 unless said). */
