@@ -336,7 +336,15 @@ function pgListener(url: string, channel: string, onNotify: (payload: string) =>
       if (retry) clearTimeout(retry)
       const last = client
       client = undefined
-      await last?.end().catch(() => {})
+      if (!last) return
+      // a silent server never answers the goodbye: after the close bound, the socket is cut
+      const ended = last.end().then(
+        () => true,
+        () => true,
+      )
+      const timedOut = sleep(PG_TIMEOUTS.closeMs, false, { ref: false })
+      if (!(await Promise.race([ended, timedOut])))
+        (last as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
     },
   }
 }
