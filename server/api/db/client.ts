@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { asUnavailable } from './unavailable.ts'
 
@@ -112,6 +111,8 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
     dir = path.join(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
   }
+  // PGlite's WASM PostgreSQL is imported only here: a process on DATABASE_URL never loads it (docs/decisions/035-memory-of-one-process.md)
+  const { PGlite } = await import('@electric-sql/pglite')
   const db = await PGlite.create(dir ? { dataDir: dir } : startFrom ? { loadDataDir: startFrom } : {})
   // PGlite runs one statement at a time; a transaction holds it exclusively, so plain
   // queries issued meanwhile wait their turn inside PGlite. It is in-process: no sockets to

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { AppError } from '../../lib/errors.ts'
 
 import { PHOTO_LARGE_EDGE, PHOTO_SMALL_EDGE } from '../../../shared/constants.ts'
@@ -7,6 +7,16 @@ export { MAX_PHOTO_BYTES } from '../../../shared/constants.ts'
 /** Issue 4: at most 40 megapixels (checked from the header, before any decoding). */
 export const MAX_PHOTO_PIXELS = 40_000_000
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif'
+
+let sharpModule: Promise<typeof import('sharp')> | undefined
+/**
+ * sharp (and libvips), loaded on the first photo — an upload, the demo seed — not at start: a process
+ * may serve pages for days without decoding one (docs/decisions/035-memory-of-one-process.md).
+ */
+export async function loadSharp(): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp')
+  return (await sharpModule).default
+}
 
 /** The real format from the first bytes, whatever the file name or the declared type says; null for anything else (SVG included). */
 export function sniffFormat(head: Buffer): ImageFormat | null {
@@ -39,6 +49,7 @@ const unsupported = () =>
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
   const sniffed = sniffFormat(data.subarray(0, 16))
   if (!sniffed) throw unsupported()
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata()
@@ -71,6 +82,7 @@ export interface EncodedPhoto {
  * copied (sharp keeps metadata only when asked).
  */
 export async function encodePhoto(data: Buffer): Promise<EncodedPhoto> {
+  const sharp = await loadSharp()
   try {
     const upright = sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).rotate()
     const large = await upright
