@@ -28,7 +28,10 @@ class FakeSource {
   onopen: (() => void) | null = null
   onerror: (() => void) | null = null
   private handlers: Array<(event: { data: string }) => void> = []
-  constructor(readonly url: string) {}
+  readonly url: string
+  constructor(url: string) {
+    this.url = url
+  }
   addEventListener(name: string, handler: (event: { data: string }) => void) {
     if (name === 'unread') this.handlers.push(handler)
   }

@@ -119,7 +119,10 @@ function mismatch(event: ProviderEvent, payment: PaymentRow | undefined): string
 
 /** Thrown inside the webhook's transaction to roll it back: the refund is made first, outside it. */
 class RefundFirst extends Error {
-  constructor(readonly reason: RefundReason) {
+  readonly reason: RefundReason
+
+  constructor(reason: RefundReason) {
     super(reason)
+    this.reason = reason
   }
 }
