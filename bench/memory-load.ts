@@ -88,6 +88,11 @@ export function printMemory(run: MemoryRun, setting: string): void {
   console.log(`  ${`min (${atMin.s} s)`.padEnd(28)}${showMemory(atMin.memory)}`)
   console.log(`  ${`max (${atMax.s} s)`.padEnd(28)}${showMemory(atMax.memory)}`)
   console.log(`  ${`last (${last.s} s)`.padEnd(28)}${showMemory(last.memory)}`)
+  // one sample a minute, to see its shape
+  const perMinute = run.samples.filter(
+    ({ s }, i) => i === 0 || Math.floor(s / 60) > Math.floor(run.samples[i - 1]!.s / 60),
+  )
+  console.log(`  rss by minute (MB): ${perMinute.map(({ memory }) => memory.rssMb.toFixed(0)).join(' ')}`)
   const low = ((min / first.memory.rssMb - 1) * 100).toFixed(1)
   const high = ((max / first.memory.rssMb - 1) * 100).toFixed(1)
   const flat = min >= first.memory.rssMb * (1 - BAND) && max <= first.memory.rssMb * (1 + BAND)
