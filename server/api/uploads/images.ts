@@ -1,5 +1,6 @@
 import type { Metadata } from 'sharp'
 import { AppError } from '../../lib/errors.ts'
+import { loadSharp } from '../../lib/sharp.ts'
 
 import { PHOTO_LARGE_EDGE, PHOTO_SMALL_EDGE } from '../../../shared/constants.ts'
 
@@ -7,16 +8,6 @@ export { MAX_PHOTO_BYTES } from '../../../shared/constants.ts'
 /** Issue 4: at most 40 megapixels (checked from the header, before any decoding). */
 export const MAX_PHOTO_PIXELS = 40_000_000
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif'
-
-let sharpModule: Promise<typeof import('sharp')> | undefined
-/**
- * sharp (and libvips), loaded on the first photo — an upload, the demo seed — not at start: a process
- * may serve pages for days without decoding one (docs/decisions/035-memory-of-one-process.md).
- */
-export async function loadSharp(): Promise<typeof import('sharp').default> {
-  sharpModule ??= import('sharp')
-  return (await sharpModule).default
-}
 
 /** The real format from the first bytes, whatever the file name or the declared type says; null for anything else (SVG included). */
 export function sniffFormat(head: Buffer): ImageFormat | null {

@@ -1,4 +1,4 @@
-import { loadSharp } from '../../uploads/images.ts'
+import { loadSharp } from '../../../lib/sharp.ts'
 import type { PhotoStore } from '../../../integrations/photos/photo-store.ts'
 
 export interface SeedPhoto {
