@@ -15,11 +15,9 @@ export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE')
 export class LimitedBody extends Transform {
   exceeded = false
   private seen = 0
-  private readonly limit: number
 
-  constructor(limit: number) {
+  constructor(private readonly limit: number) {
     super()
-    this.limit = limit
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {

@@ -28,10 +28,7 @@ class FakeSource {
   onopen: (() => void) | null = null
   onerror: (() => void) | null = null
   private handlers: Array<(event: { data: string }) => void> = []
-  readonly url: string
-  constructor(url: string) {
-    this.url = url
-  }
+  constructor(readonly url: string) {}
   addEventListener(name: string, handler: (event: { data: string }) => void) {
     if (name === 'unread') this.handlers.push(handler)
   }

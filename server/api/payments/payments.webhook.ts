@@ -119,10 +119,7 @@ function mismatch(event: ProviderEvent, payment: PaymentRow | undefined): string
 
 /** Thrown inside the webhook's transaction to roll it back: the refund is made first, outside it. */
 class RefundFirst extends Error {
-  readonly reason: RefundReason
-
-  constructor(reason: RefundReason) {
+  constructor(readonly reason: RefundReason) {
     super(reason)
-    this.reason = reason
   }
 }

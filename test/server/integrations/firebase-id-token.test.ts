@@ -97,10 +97,8 @@ async function startFakeGoogle(t: Test): Promise<FakeGoogle> {
 
 /** An https.Agent that dials loopback whatever the host, keeping the host name for SNI and the certificate check. */
 class LoopbackAgent extends https.Agent {
-  readonly port: number
-  constructor(port: number) {
+  constructor(readonly port: number) {
     super({ ca: tlsCertificate })
-    this.port = port
   }
 
   override createConnection(options: https.RequestOptions, callback?: Parameters<https.Agent['createConnection']>[1]) {
