@@ -1,7 +1,7 @@
-// Run as a child process (`node --import tsx test/helpers/packages-at-start.ts`) with the service's
-// environment: starts the service as `npm start` does, asks it for a page, and prints on its last line
-// the JSON list of the packages under node_modules that the process has loaded, then stops
-// (docs/decisions/035-memory-of-one-process.md).
+// Run as a child process with Node's arguments of `npm start` (`node --import tsx
+// test/helpers/packages-at-start.ts`) and the service's environment: starts the service as
+// scripts/start.ts does, asks it for a page, and prints on its last line the JSON list of the packages
+// under node_modules that the process has loaded, then stops (docs/decisions/035-memory-of-one-process.md).
 import { createRequire, registerHooks } from 'node:module'
 
 const loaded = new Set<string>()

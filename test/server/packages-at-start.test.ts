@@ -1,6 +1,7 @@
 // What a process loads at start: what most deployments never use is imported when it is configured or
 // first used, so it costs no memory otherwise (docs/decisions/035-memory-of-one-process.md).
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -10,10 +11,19 @@ import { REAL_POSTGRES_URL } from '../helpers/tcp-proxy.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CHILD = path.join(ROOT, 'test/helpers/packages-at-start.ts')
+/** Node's arguments in package.json's `start` script, its script (scripts/start.ts) last. */
+const START = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1)
 
-/** Starts the service in a process of its own with `env`, asks it for a page, and lists the packages it loaded. */
+/**
+ * Starts the service in a process of its own, with Node's arguments as `npm start` gives them and `env`,
+ * asks it for a page, and lists the packages it loaded.
+ */
 async function packagesAtStart(env: Record<string, string>): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const child = spawn(process.execPath, [...START.slice(0, -1), CHILD], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
