@@ -8,7 +8,7 @@ import { LOCALE_CODES, localizePath } from '../shared/locales.ts'
 import { mix, tally } from './load.ts'
 import { memoryOf, showMemory, type Memory } from './memory.ts'
 
-const SETTLE_S = Number(process.env.BENCH_MEMORY_SETTLE ?? 30)
+const SETTLE_S = Number(process.env.BENCH_MEMORY_SETTLE ?? 60)
 const DURATION_S = Number(process.env.BENCH_MEMORY_DURATION ?? 600)
 const WARMUP_S = Number(process.env.BENCH_MEMORY_WARMUP ?? 60)
 const EVERY_S = Number(process.env.BENCH_MEMORY_EVERY ?? 10)
