@@ -27,7 +27,7 @@ export interface LoadRow {
 }
 
 /** Counts the answers of 4xx and 5xx of each kind of request in the mix. */
-function tally() {
+export function tally() {
   const failed = new Map<string, number>()
   return {
     /** `request`, named, with its failures counted. */
@@ -49,7 +49,7 @@ function tally() {
 }
 
 /** The mix, in the order each connection asks it (round and round); JSON searches differ every time. */
-async function mix(base: string, failures: ReturnType<typeof tally>): Promise<Request[]> {
+export async function mix(base: string, failures: ReturnType<typeof tally>): Promise<Request[]> {
   const page = (await (await fetch(`${base}/api/v1/listings?language=en&limit=20`)).json()) as {
     data: { listings: Array<{ slug: string; photos: Array<{ url: string; thumb_url: string }> }> }
   }

@@ -15,10 +15,10 @@ const TEMPLATE_LISTINGS = 50_000
 /** Statements of the bulk seed run for minutes: far past the pool's production statement timeout. */
 const SEED_STATEMENT_TIMEOUT_MS = 3_600_000
 
-/** The bench database's URL: the server of `testUrl`, database `khaneh_bench_<listings>`. */
+/** The bench database's URL: the server of `testUrl`, database `khaneh_bench_<listings>` (or BENCH_DATABASE, a name of its own). */
 export function benchDatabaseUrl(testUrl: string, listings: number): string {
   const url = new URL(testUrl)
-  url.pathname = `/khaneh_bench_${listings}`
+  url.pathname = `/${process.env.BENCH_DATABASE ?? `khaneh_bench_${listings}`}`
   return url.toString()
 }
 

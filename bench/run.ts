@@ -3,7 +3,7 @@
 // On PGlite under .bench-data/ by default; with TEST_DATABASE_URL set, on that PostgreSQL server in a database of its
 // own per listing count (bench/postgres.ts). `-- search`: only the JSON searches; `-- explain`: their plans (bench/search.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon, { type Request } from 'autocannon'
 import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, post, signIn } from './ai-search.ts'
@@ -12,6 +12,7 @@ import { benchFlood, printFlood } from './flood.ts'
 import { initialJavaScript, printJavaScript } from './javascript.ts'
 import { benchLoad, printLoad } from './load.ts'
 import { benchMix, printMix } from './mix.ts'
+import { benchMemory, printMemory } from './memory-load.ts'
 import { preparePostgresBench } from './postgres.ts'
 import { benchSearch, explainSearches, printSearch } from './search.ts'
 import { benchLighthouseAlone, lighthousePages, printLighthouse, runLighthouse } from './lighthouse.ts'
@@ -43,6 +44,10 @@ const DATA_DIR = path.resolve(
   process.env.BENCH_DATA_DIR ?? `.bench-data/${TEST_DATABASE_URL ? 'postgres-' : ''}${LISTINGS}`,
 )
 const MODE = process.argv[2]
+/** Node's arguments in package.json's `start` script (`node … scripts/start.ts`). */
+const START_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .slice(1)
 const base = `http://127.0.0.1:${PORT}`
 const node = process.execPath
 
@@ -92,6 +97,13 @@ async function measure(name: string, url: string, requests?: Request[]): Promise
 
 // 1. A production build and a seeded database (kept between runs under .bench-data/).
 if (!existsSync('dist/server/entry.server.js')) run(['--import', 'tsx', 'scripts/build.ts'])
+// `-- memory` measures one process on PostgreSQL, as production runs it (bench/memory-load.ts)
+if (MODE === 'memory' && !TEST_DATABASE_URL) {
+  console.error(
+    'bench memory: runs on PostgreSQL; set TEST_DATABASE_URL (its server gets a database khaneh_bench_<count>)',
+  )
+  process.exit(1)
+}
 const DATABASE_URL = TEST_DATABASE_URL && (await preparePostgresBench(TEST_DATABASE_URL, LISTINGS, DATA_DIR))
 if (!DATABASE_URL && !existsSync(path.join(DATA_DIR, 'seeded'))) {
   console.log(`bench: seeding ${LISTINGS} listings into ${DATA_DIR} (once)`)
@@ -103,8 +115,8 @@ if (MODE === 'explain') {
   process.exit(0)
 }
 
-// 2. The product, as `npm start` runs it.
-const server = start(['--import', 'tsx', 'server/main.ts'], {
+// 2. The product, as `npm start` runs it (`-- memory`: exactly as package.json's start script does).
+const server = start(MODE === 'memory' ? START_ARGS : ['--import', 'tsx', 'server/main.ts'], {
   ...(DATABASE_URL && { DATABASE_URL }),
   PORT: String(PORT),
   HOST: '127.0.0.1',
@@ -120,10 +132,11 @@ let searchRows: Awaited<ReturnType<typeof benchSearch>> = []
 let cards: unknown[] = []
 let flooded: Awaited<ReturnType<typeof benchFlood>> | undefined
 const setting = `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}`
-// `-- search`, `-- flood` (bench/flood.ts) and `-- load` (bench/load.ts) run alone against the product
-if (MODE === 'search' || MODE === 'flood' || MODE === 'load' || MODE === 'mix') {
+// `-- search`, `-- flood` (bench/flood.ts), `-- load` (bench/load.ts), `-- mix` (bench/mix.ts) and `-- memory` (bench/memory-load.ts) run alone against the product
+if (MODE === 'search' || MODE === 'flood' || MODE === 'load' || MODE === 'mix' || MODE === 'memory') {
   try {
     await waitFor(`${base}/readyz`, server)
+    if (MODE === 'memory') printMemory(await benchMemory(base), setting)
     if (MODE === 'search') printSearch(await benchSearch(base, measure), setting)
     if (MODE === 'flood') printFlood(await benchFlood(base), setting)
     if (MODE === 'load') printLoad(await benchLoad(base), setting)

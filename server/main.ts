@@ -20,13 +20,11 @@ import type { PageRenderer } from './gateway/ssr/renderer.ts'
 import { productionRenderer } from './gateway/ssr/renderer.ts'
 import type { FirebaseIdTokenVerifier } from './integrations/firebase/id-token-verifier.ts'
 import { outboxMailer, type Mailer } from './integrations/mail/mailer.ts'
-import { smtpMailer } from './integrations/mail/smtp-mailer.ts'
 import { diskPhotoStore } from './integrations/photos/disk-store.ts'
 import type { PhotoStore } from './integrations/photos/photo-store.ts'
 import { supabasePhotoStore } from './integrations/photos/supabase-store.ts'
 import { telegramPhotoStore } from './integrations/photos/telegram-store.ts'
 import { sandboxPaymentProvider, type PaymentProvider } from './integrations/payments/payment-provider.ts'
-import { stripePaymentProvider } from './integrations/payments/stripe.ts'
 import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
 import { openAiQueryProvider } from './integrations/ai/openai-query-provider.ts'
 import { openAiTranslator } from './integrations/translator/openai-translator.ts'
@@ -75,10 +73,14 @@ export function photoStoreFor(config: Config): PhotoStore {
   return diskPhotoStore(config.dataDir)
 }
 
-/** Stripe when PAYMENTS_PROVIDER=stripe, else the in-app sandbox (docs/decisions/019-payments-ledger.md). */
-export function paymentProviderFor(config: Config): PaymentProvider {
+/**
+ * Stripe when PAYMENTS_PROVIDER=stripe, else the in-app sandbox (docs/decisions/019-payments-ledger.md; the
+ * Stripe SDK is loaded only then, docs/decisions/035-memory-of-one-process.md).
+ */
+export async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
   const { payments } = config
-  if (payments.provider === 'stripe') return stripePaymentProvider(payments)
+  if (payments.provider === 'stripe')
+    return (await import('./integrations/payments/stripe.ts')).stripePaymentProvider(payments)
   return sandboxPaymentProvider()
 }
 
@@ -145,8 +147,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
           projectId: config.firebase.projectId,
         })
       : null
-  // SMTP when SMTP_URL is set, else the dev outbox under DATA_DIR and the log (docs/decisions/015-ports-with-embedded-defaults.md).
-  const smtp = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null
+  // SMTP when SMTP_URL is set, else the dev outbox under DATA_DIR and the log (docs/decisions/015-ports-with-embedded-defaults.md;
+  // nodemailer is loaded only then, docs/decisions/035-memory-of-one-process.md).
+  const smtp = config.mail.smtpUrl
+    ? (await import('./integrations/mail/smtp-mailer.ts')).smtpMailer(config.mail.smtpUrl, config.mail.from)
+    : null
   const log = serviceLogger(config.logLevel)
   const outboxLog = (line: string) => log.info(line)
   const mailer = smtp ?? outboxMailer(config.dataDir, outboxLog)
@@ -192,7 +197,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       sms: outboxSmsSender(config.dataDir, outboxLog),
       publicBaseUrl: config.publicBaseUrl,
       photos: photos!,
-      paymentProvider: paymentProviderFor(config),
+      paymentProvider: await paymentProviderFor(config),
       // Listings are translated only when an OpenAI-compatible service is configured (docs/decisions/017-listing-translations.md).
       translator: config.openai ? openAiTranslator(config.openai) : undefined,
       // AI search reads queries with the model when AI_PROVIDER=openai, else with the local parser (docs/decisions/021-ai-search-and-credits.md).

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
 import { runAloneInProcess, runAloneOnPostgres, type RunAlone } from './run-alone.ts'
@@ -129,6 +128,11 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
     mkdirSync(dir, { recursive: true })
     unlock = lockDataDir(dataDir)
   }
+  // PGlite's WASM PostgreSQL is imported only here: a process on DATABASE_URL never loads it (docs/decisions/035-memory-of-one-process.md)
+  const { PGlite } = await import('@electric-sql/pglite').catch((err: unknown) => {
+    unlock()
+    throw err
+  })
   const db = await PGlite.create(dir ? { dataDir: dir } : startFrom ? { loadDataDir: startFrom } : {}).catch(
     (err: unknown) => {
       unlock()

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { Redis } from 'ioredis'
 import type { Db } from '../db/client.ts'
 import { rateLimitRepo } from './repo.ts'
 
@@ -41,6 +40,8 @@ return {hits, ttl}`
  * request never waits for it; the client reconnects in the background.
  */
 export async function redisCounters(url: string, log: FastifyBaseLogger, prefix = 'khaneh:rl:'): Promise<Counters> {
+  // ioredis is imported only when REDIS_URL is set (docs/decisions/035-memory-of-one-process.md)
+  const { Redis } = await import('ioredis')
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

@@ -1,5 +1,6 @@
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { AppError } from '../../lib/errors.ts'
+import { loadSharp } from '../../lib/sharp.ts'
 
 import { PHOTO_LARGE_EDGE, PHOTO_SMALL_EDGE } from '../../../shared/constants.ts'
 
@@ -39,6 +40,7 @@ const unsupported = () =>
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
   const sniffed = sniffFormat(data.subarray(0, 16))
   if (!sniffed) throw unsupported()
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata()
@@ -71,6 +73,7 @@ export interface EncodedPhoto {
  * copied (sharp keeps metadata only when asked).
  */
 export async function encodePhoto(data: Buffer): Promise<EncodedPhoto> {
+  const sharp = await loadSharp()
   try {
     const upright = sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).rotate()
     const large = await upright

@@ -1,4 +1,5 @@
-import webpush from 'web-push'
+import { createRequire } from 'node:module'
+import type webpush from 'web-push'
 import { postToEndpoint, RefusedEndpointError } from './push-endpoint.ts'
 import { pushNotification, PUSH_TTL_S } from './push-notification.ts'
 import type { NotificationSender, SendResult } from './notifier.ts'
@@ -13,6 +14,9 @@ export interface WebPushNotifierOptions {
   timeoutMs?: number
 }
 
+const require = createRequire(import.meta.url)
+let push: typeof webpush | undefined
+
 /**
  * Alert notifications to browsers' Web Push subscriptions (RFC 8030/8291/8292): `web-push` encrypts
  * the payload (aes128gcm) and signs the VAPID JWT; the POST is ours, bounded in time and refused to
@@ -26,9 +30,11 @@ export function webPushNotifier(options: WebPushNotifierOptions): NotificationSe
       const subscription = payload.subscription
       if (!subscription?.p256dh || !subscription.auth)
         return { ok: false, error: 'web push: no subscription keys', retry: false }
+      // web-push (and its JWT and ASN.1 modules) is loaded on the first push, not at start (docs/decisions/035-memory-of-one-process.md)
+      push ??= require('web-push') as typeof webpush
       let request: ReturnType<typeof webpush.generateRequestDetails>
       try {
-        request = webpush.generateRequestDetails(
+        request = push.generateRequestDetails(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           JSON.stringify(pushNotification(payload, options.publicBaseUrl)),
           { vapidDetails: options.vapid, TTL: PUSH_TTL_S, urgency: 'high', contentEncoding: 'aes128gcm' },

@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { loadSharp } from '../../../lib/sharp.ts'
 import type { PhotoStore } from '../../../integrations/photos/photo-store.ts'
 
 export interface SeedPhoto {
@@ -45,6 +45,7 @@ function roomSvg(index: number, width: number, height: number): string {
 
 /** Draws `count` distinct room photos, each stored as a large and a small WebP. */
 export async function makeSeedPhotos(store: PhotoStore, count: number): Promise<SeedPhoto[]> {
+  const sharp = await loadSharp()
   const photos: SeedPhoto[] = []
   for (let i = 0; i < count; i++) {
     const large = await sharp(Buffer.from(roomSvg(i, 1200, 900)))

@@ -32,8 +32,8 @@ t.test('the sandbox checkout is the in-app page, prefixed for non-fa readers', a
 
 t.test('main.ts picks the adapter from PAYMENTS_PROVIDER', async (t) => {
   const base = { DATA_DIR: t.testdir(), SESSION_SECRET: 'x'.repeat(40) }
-  t.equal(paymentProviderFor(loadConfig(base)).kind, 'sandbox')
-  const stripe = paymentProviderFor(
+  t.equal((await paymentProviderFor(loadConfig(base))).kind, 'sandbox')
+  const stripe = await paymentProviderFor(
     loadConfig({
       ...base,
       PAYMENTS_PROVIDER: 'stripe',
