@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
 
 /** A listing as its public reads name it: by id or by slug. */
 export interface ListingRef {
@@ -119,13 +118,19 @@ export function databaseWire(
 /** Changes over Redis pub/sub on `channel`: one connection to publish, one to listen (ioredis re-subscribes after a loss). */
 export function redisWire(url: string, channel = CHANGES_CHANNEL): ChangeWire {
   const options = { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 }
-  const publisher = new Redis(url, options)
-  publisher.on('error', () => {})
+  // ioredis is loaded only by a process given REDIS_URL (docs/decisions/035-memory-of-one-process.md)
+  const loaded = import('ioredis')
+  const publisher = loaded.then(({ Redis }) => {
+    const connection = new Redis(url, options)
+    connection.on('error', () => {})
+    return connection
+  })
   return {
     send: async (payload) => {
-      await publisher.publish(channel, payload)
+      await (await publisher).publish(channel, payload)
     },
     async listen(onMessage, onResume) {
+      const { Redis } = await loaded
       const subscriber = new Redis(url, options)
       let lost = false
       subscriber.on('error', () => {})
@@ -147,6 +152,8 @@ export function redisWire(url: string, channel = CHANGES_CHANNEL): ChangeWire {
       }
       return async () => subscriber.disconnect()
     },
-    close: () => publisher.disconnect(),
+    close: () => {
+      void publisher.then((connection) => connection.disconnect())
+    },
   }
 }
