@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { PhotoStore, StoredPhoto } from '../../server/integrations/photos/photo-store.ts'
+import { readPhotoFor, type PhotoStore, type StoredPhoto } from '../integrations/photos/photo-store.ts'
 import { AppError, ERRORS, errorEnvelope } from '../lib/errors.ts'
 
 /** Where the gateway reads photos: the photo store itself, or the API's reading of it (api-photos.ts). */
@@ -24,27 +24,16 @@ export const photosRoutes: FastifyPluginAsync<{ photos: PhotoSource }> = async (
     reply.header('cache-control', 'public, max-age=31536000, immutable')
     if (request.headers['if-none-match'] === etag) return reply.status(304).send()
 
-    // a reader who leaves stops the store's work (the Telegram download) at once
-    const reader = new AbortController()
-    let photo: StoredPhoto | null = null
-    reply.raw.once('close', () => {
-      if (reply.raw.writableFinished) return
-      reader.abort()
-      photo?.stream.destroy()
-    })
+    let photo: StoredPhoto | null | 'gone'
     try {
-      photo = await photos.get(fileId, reader.signal)
+      photo = await readPhotoFor(reply, photos, fileId)
     } catch (err) {
-      if (reader.signal.aborted) return reply.status(499).send() // nobody is listening any more
       if (!(err instanceof AppError)) throw err
       request.log.warn({ err, store: photos.kind }, 'photos.store_failed')
       const message = err.status >= 500 ? ERRORS[err.code].message : err.message
       return reply.status(err.status).header('cache-control', 'no-store').send(errorEnvelope(err.code, message))
     }
-    if (reader.signal.aborted) {
-      photo?.stream.destroy()
-      return reply.status(499).send()
-    }
+    if (photo === 'gone') return reply.status(499).send() // nobody is listening any more
     if (!photo)
       return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
     if (!photo.contentType.startsWith('image/')) {

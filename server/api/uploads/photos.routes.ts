@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { PhotoFileParams } from '../../../shared/schemas/upload.ts'
-import type { PhotoStore, StoredPhoto } from '../../integrations/photos/photo-store.ts'
+import { readPhotoFor, type PhotoStore, type StoredPhoto } from '../../integrations/photos/photo-store.ts'
 import { AppError, ERRORS, errorEnvelope } from '../../lib/errors.ts'
 
 /**
@@ -10,23 +10,17 @@ import { AppError, ERRORS, errorEnvelope } from '../../lib/errors.ts'
  */
 export const photoRoutes: FastifyPluginAsyncZod<{ photos?: PhotoStore }> = async (app, { photos }) => {
   app.get('/photos/:fileId', { schema: { params: PhotoFileParams } }, async (request, reply) => {
-    const reader = new AbortController()
-    let photo: StoredPhoto | null = null
-    reply.raw.once('close', () => {
-      if (reply.raw.writableFinished) return
-      reader.abort()
-      photo?.stream.destroy()
-    })
+    let photo: StoredPhoto | null | 'gone'
     try {
-      photo = photos ? await photos.get(request.params.fileId, reader.signal) : null
+      photo = photos ? await readPhotoFor(reply, photos, request.params.fileId) : null
     } catch (err) {
-      if (reader.signal.aborted) return reply.status(499).send()
       if (!(err instanceof AppError)) throw err
       request.log.warn({ err, store: photos?.kind }, 'photos.store_failed')
       // a store's own words (a URL, an upstream's text) stay in the log
       const message = err.status >= 500 ? ERRORS[err.code].message : err.message
       return reply.status(err.status).send(errorEnvelope(err.code, message))
     }
+    if (photo === 'gone') return reply.status(499).send()
     if (!photo || !photo.contentType.startsWith('image/')) {
       photo?.stream.destroy()
       return reply.status(404).send(errorEnvelope('NOT_FOUND', 'Photo not found'))
