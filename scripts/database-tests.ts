@@ -4,6 +4,7 @@
 // (pure units, a service on its own PGlite under a temporary DATA_DIR, the real PostgreSQL asked by
 // its address) does the same in both, so it runs once, in the PGlite pass. openTestDb refuses to run
 // in a file this does not count, so a file can never be left out of the PostgreSQL pass unseen.
+// The same reading says which test files need dist/ (usesBuild), for `npm test -- <files>`.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -18,17 +19,29 @@ export const TEST_FILE = /\.test\.tsx?$/
 
 /** Whether the test file (a path, absolute or from `root`) or a test helper it reaches uses the test database. */
 export function isDatabaseTest(file: string, root = process.cwd()): boolean {
+  return reaches(file, USES_TEST_DATABASE, root, DEFINING_HELPERS)
+}
+
+/** A built file named (`'dist'`, `'dist/client'`): the gateway tests that serve or render the build. */
+const NAMES_THE_BUILD = /['"]dist(?:\/[^'"]*)?['"]/
+/** Whether the test file or a test helper it reaches reads dist/ (so `npm test -- <file>` builds first when dist/ is not current). */
+export function usesBuild(file: string, root = process.cwd()): boolean {
+  return reaches(file, NAMES_THE_BUILD, root, [])
+}
+
+/** Whether `mentions` matches the file or a test helper it imports (helpers in `except` do not count themselves). */
+function reaches(file: string, mentions: RegExp, root: string, except: string[]): boolean {
   const testDir = path.join(root, 'test') + path.sep
-  const defining = new Set(DEFINING_HELPERS.map((helper) => path.join(root, helper)))
+  const excepted = new Set(except.map((helper) => path.join(root, helper)))
   const seen = new Set<string>()
   const uses = (module: string): boolean => {
     if (seen.has(module)) return false
     seen.add(module)
     const text = readFileSync(module, 'utf8')
-    if (!defining.has(module) && USES_TEST_DATABASE.test(text)) return true
+    if (!excepted.has(module) && mentions.test(text)) return true
     for (const match of text.matchAll(RELATIVE_IMPORT)) {
       const imported = path.resolve(path.dirname(module), match[1] ?? match[2]!)
-      // only the tests' own modules: the product's code never chooses the test database
+      // only the tests' own modules: the product's code never chooses the test database or the build
       if (imported.startsWith(testDir) && !TEST_FILE.test(imported) && uses(imported)) return true
     }
     return false

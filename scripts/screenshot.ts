@@ -1,4 +1,5 @@
-// `npm run screenshot -- <url> <out.png> [width] [locale]`: how a page looks, in Debian's Chromium.
+// `npm run screenshot -- <url> <out.png> [width] [locale]`: how a page looks, in Debian's Chromium, in the
+// language its address names; `locale` is the browser's (an unprefixed address follows it after 500 ms).
 import { chromium } from 'playwright-core'
 import { chromiumLaunchOptions } from './chromium.ts'
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { databaseTestFiles, isDatabaseTest } from '../../scripts/database-tests.ts'
+import { databaseTestFiles, isDatabaseTest, usesBuild } from '../../scripts/database-tests.ts'
 import { tempDir } from '../helpers/build-gateway.ts'
 
 /** A tree of test files and helpers under a temporary root. */
@@ -44,6 +44,20 @@ t.test('a test file counts as a database test when it or a helper it reaches use
   t.notOk(isDatabaseTest('test/shared/cycle.test.ts', root), 'helpers that import each other are read once')
   t.notOk(isDatabaseTest('test/shared/other.test.ts', root), "another test file's imports are its own")
   t.same(databaseTestFiles(root), ['test/api/listings.test.ts', 'test/api/races.test.ts', 'test/pages/seeded.test.tsx'])
+})
+
+t.test('a test file reads the build when it or a helper it reaches names dist/', async (t) => {
+  const root = tree(t, {
+    'test/helpers/stack.ts': "import path from 'node:path'\nexport const clientDir = path.resolve('dist/client')",
+    'test/server/gateway/pages.test.ts': "import { clientDir } from '../../helpers/stack.ts'",
+    'test/server/gateway/renderer.test.ts': "await productionRenderer('dist')",
+    'test/scripts/chunks.test.ts': "chunkOf('node_modules/uplot/dist/uPlot.esm.js')",
+  })
+  t.ok(usesBuild('test/server/gateway/pages.test.ts', root), 'through a helper')
+  t.ok(usesBuild('test/server/gateway/renderer.test.ts', root), 'the build folder itself')
+  t.notOk(usesBuild('test/scripts/chunks.test.ts', root), "a package's own dist/ folder is not the build")
+  t.ok(usesBuild('test/server/gateway/app.test.ts'), "the suite's gateway test")
+  t.notOk(usesBuild('test/shared/paths.test.ts'), "the suite's unit test")
 })
 
 t.test("the suite's own files", async (t) => {
