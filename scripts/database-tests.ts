@@ -22,11 +22,11 @@ export function isDatabaseTest(file: string, root = process.cwd()): boolean {
   return reaches(file, USES_TEST_DATABASE, root, DEFINING_HELPERS)
 }
 
-/** A built file named (`'dist'`, `'dist/client'`): the gateway tests that serve or render the build. */
-const NAMES_THE_BUILD = /['"]dist(?:\/[^'"]*)?['"]/
+/** The build named (`'dist'`, `'dist/client'`), or the test gateway that serves and renders it. */
+const USES_THE_BUILD = /['"]dist(?:\/[^'"]*)?['"]|\b(?:buildTestStack|buildTestGateway)\b/
 /** Whether the test file or a test helper it reaches reads dist/ (so `npm test -- <file>` builds first when dist/ is not current). */
 export function usesBuild(file: string, root = process.cwd()): boolean {
-  return reaches(file, NAMES_THE_BUILD, root, [])
+  return reaches(file, USES_THE_BUILD, root, DEFINING_HELPERS)
 }
 
 /** Whether `mentions` matches the file or a test helper it imports (helpers in `except` do not count themselves). */

@@ -52,12 +52,20 @@ t.test('a test file reads the build when it or a helper it reaches names dist/',
     'test/server/gateway/pages.test.ts': "import { clientDir } from '../../helpers/stack.ts'",
     'test/server/gateway/renderer.test.ts': "await productionRenderer('dist')",
     'test/scripts/chunks.test.ts': "chunkOf('node_modules/uplot/dist/uPlot.esm.js')",
+    'test/helpers/build-gateway.ts':
+      "export function tempDir() {}\nexport async function buildTestGateway() { return path.resolve('dist') }",
+    'test/server/gateway/stack.test.ts':
+      "import { buildTestGateway } from '../../helpers/build-gateway.ts'\nawait buildTestGateway()",
+    'test/scripts/temporary.test.ts': "import { tempDir } from '../helpers/build-gateway.ts'",
   })
   t.ok(usesBuild('test/server/gateway/pages.test.ts', root), 'through a helper')
   t.ok(usesBuild('test/server/gateway/renderer.test.ts', root), 'the build folder itself')
   t.notOk(usesBuild('test/scripts/chunks.test.ts', root), "a package's own dist/ folder is not the build")
+  t.ok(usesBuild('test/server/gateway/stack.test.ts', root), 'a test gateway')
+  t.notOk(usesBuild('test/scripts/temporary.test.ts', root), "something else from the test gateway's helper")
   t.ok(usesBuild('test/server/gateway/app.test.ts'), "the suite's gateway test")
   t.notOk(usesBuild('test/shared/paths.test.ts'), "the suite's unit test")
+  t.notOk(usesBuild('test/server/api/coupons/races.test.ts'), "the suite's API test")
 })
 
 t.test("the suite's own files", async (t) => {
