@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { isLocaleCode, localizePath } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, isLocaleCode, localizePath } from '../../../shared/locales.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { VerifiedIdentity } from '../../integrations/identity/id-token.ts'
 import type { Mailer } from '../../integrations/mail/mailer.ts'
@@ -76,7 +76,7 @@ export function identityService(db: Db, options: IdentityOptions) {
       purpose,
       expiresAt: new Date(Date.now() + hours * 3_600_000),
     })
-    const locale = isLocaleCode(row.language) ? row.language : 'fa'
+    const locale = isLocaleCode(row.language) ? row.language : DEFAULT_LOCALE
     const link = `${options.publicBaseUrl}${localizePath('/auth/action', locale)}?mode=${purpose}&oobCode=${code}`
     await options.mailer.send({ to: row.email, ...identityMail(mail, locale, link, hours) })
   }
@@ -133,7 +133,7 @@ export function identityService(db: Db, options: IdentityOptions) {
         email,
         password_hash: await hashPassword(input.password),
         display_name: input.display_name?.trim() || null,
-        language: isLocaleCode(input.language) ? input.language : 'fa',
+        language: isLocaleCode(input.language) ? input.language : DEFAULT_LOCALE,
       })
       if (!row)
         throw new AppError('CONFLICT', 'An account with this e-mail already exists', { reason: 'email_already_in_use' })
