@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import type { CatalogGroup, CatalogHandle } from './lib/i18n.ts'
 import { catalogMiddleware, languageLoader, languageMiddleware } from './lib/locale.ts'
-import { LOCALES, type LocaleCode } from '../shared/locales.ts'
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../shared/locales.ts'
 import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
@@ -121,7 +121,7 @@ export function createRoutes(codes: readonly LocaleCode[] = LOCALES.map((l) => l
       ErrorBoundary: RootError,
       children: LOCALES.filter((l) => codes.includes(l.code)).map((locale) => ({
         id: locale.code,
-        path: locale.code === 'fa' ? '/' : `/${locale.code}`,
+        path: locale.code === DEFAULT_LOCALE ? '/' : `/${locale.code}`,
         middleware: [languageMiddleware(locale.code)],
         loader: languageLoader,
         shouldRevalidate: () => false,

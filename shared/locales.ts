@@ -17,6 +17,14 @@ export const LOCALE_CODES: readonly LocaleCode[] = LOCALES.map((l) => l.code)
 export const LOCALE_COOKIE = 'i18n_redirected'
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 
+/**
+ * The language cookie as one string, the same for the gateway's Set-Cookie and the language
+ * switcher's `document.cookie`: Secure whenever the site is served over https.
+ */
+export function localeCookieString(locale: LocaleCode, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
 /** True when `value` is one of the six locale codes. */
 export function isLocaleCode(value: unknown): value is LocaleCode {
   return typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value)

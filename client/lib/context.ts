@@ -1,7 +1,7 @@
 import { createContext as createReactContext, useContext } from 'react'
 import { createContext } from 'react-router'
 import type { I18n } from '@lingui/core'
-import type { LocaleCode } from '../../shared/locales.ts'
+import { DEFAULT_LOCALE, type LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import type { Api } from './api/index.ts'
 import type { IdentityClient } from './identity.ts'
@@ -40,7 +40,7 @@ export interface AppShell {
 export const ShellContext = createReactContext<AppShell>({
   publicBaseUrl: '',
   styles: [],
-  locale: 'fa',
+  locale: DEFAULT_LOCALE,
   publicConfig: {},
 })
 export const useShell = () => useContext(ShellContext)

@@ -4,7 +4,7 @@ import {
   DEFAULT_LOCALE,
   isLocaleCode,
   LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
+  localeCookieString,
   localeFromAcceptLanguage,
   localeFromPath,
   type LocaleCode,
@@ -40,7 +40,7 @@ export function localeCookie(request: FastifyRequest, secure: boolean): string |
   if (isLocaleCode(request.cookies[LOCALE_COOKIE]) || isbot(request.headers['user-agent'] ?? '')) return null
   const named = localeFromPath(request.url.split('?')[0]!)
   const locale = named !== DEFAULT_LOCALE ? named : visitorLocale(request)
-  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+  return localeCookieString(locale, secure)
 }
 
 /**

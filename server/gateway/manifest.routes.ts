@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { isLocaleCode, LOCALE_CODES } from '../../shared/locales.ts'
+import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES } from '../../shared/locales.ts'
 import { webManifest } from '../../shared/web-manifest.ts'
 import { errorEnvelope } from '../lib/errors.ts'
 
 /** GET /manifest.webmanifest?lang={code}: the web app manifest of one language (fa without lang). */
 export const manifestRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { lang?: string } }>('/manifest.webmanifest', async (request, reply) => {
-    const lang = request.query.lang ?? 'fa'
+    const lang = request.query.lang ?? DEFAULT_LOCALE
     if (!isLocaleCode(lang)) {
       return reply
         .status(400)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../constants.ts'
 import { clampedInt, LanguageParam } from './common.ts'
 import { ListingSchema } from './listing.ts'
@@ -100,7 +101,7 @@ export const AiPreferencesInput = z
 export const AiSearchBody = z.strictObject({
   query: z.string().trim().min(1).max(AI_QUERY_MAX_LENGTH),
   filters: AiFiltersInput.optional(),
-  language: LanguageParam.default('fa'),
+  language: LanguageParam.default(DEFAULT_LOCALE),
   limit: clampedInt(1, AI_SEARCH_MAX_LIMIT, AI_SEARCH_DEFAULT_LIMIT),
 })
 export type AiSearchBody = z.infer<typeof AiSearchBody>
@@ -130,7 +131,7 @@ export type AiSearchResult = z.infer<typeof AiSearchResultSchema>
 export const AiAnalyzeBody = z.strictObject({
   listing_id: z.number().int().positive().max(2_147_483_647),
   user_preferences: AiPreferencesInput.optional(),
-  language: LanguageParam.default('fa'),
+  language: LanguageParam.default(DEFAULT_LOCALE),
 })
 
 export const PRICE_VERDICTS = [
@@ -187,7 +188,7 @@ export const AiCompareBody = z
   .strictObject({
     listing_1_id: z.number().int().positive().max(2_147_483_647),
     listing_2_id: z.number().int().positive().max(2_147_483_647),
-    language: LanguageParam.default('fa'),
+    language: LanguageParam.default(DEFAULT_LOCALE),
   })
   .refine((b) => b.listing_1_id !== b.listing_2_id, { message: 'must be another listing', path: ['listing_2_id'] })
 

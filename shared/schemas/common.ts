@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../constants.ts'
-import { LOCALE_CODES, type LocaleCode } from '../locales.ts'
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '../locales.ts'
 
 /** A query-string boolean: true/false/1/0. */
 export const QueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -59,7 +59,7 @@ export function paginationOf(page: number, limit: number, total: number): Pagina
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 /** `?language=` of the answers that carry text in the reader's language. */
-export const LanguageQuery = z.object({ language: LanguageParam.default('fa') })
+export const LanguageQuery = z.object({ language: LanguageParam.default(DEFAULT_LOCALE) })
 
 /** The error object of a failed answer (docs/decisions/013-error-envelope-and-codes.md). */
 export const ApiErrorSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { GENDER_PREFS, MAX_PHOTOS_PER_LISTING, PROPERTY_TYPES, TERMS } from '../constants.ts'
 import { EUR_PER_UNIT } from '../money.ts'
 import { LanguageParam, LimitParam, PageParam, PaginationSchema } from './common.ts'
@@ -25,7 +26,7 @@ export const ListingWriteBody = z
     is_negotiable: z.boolean().default(false),
     gender_pref: z.enum(GENDER_PREFS).default('any'),
     description: z.string().trim().min(20).max(5000),
-    original_language: LanguageParam.default('fa'),
+    original_language: LanguageParam.default(DEFAULT_LOCALE),
     photos: z.array(FileId).max(MAX_PHOTOS_PER_LISTING).default([]),
     term: z.enum(TERMS).default('long'),
     start_date: z.iso.date().nullable().optional(),
@@ -56,7 +57,7 @@ export const OwnListingsQuery = z.object({
     .default(false),
   page: PageParam,
   per_page: LimitParam,
-  language: LanguageParam.default('fa'),
+  language: LanguageParam.default(DEFAULT_LOCALE),
   /** Adds `analytics` to every listing of the page. */
   include_analytics: z
     .enum(['true', 'false', '1', '0'])

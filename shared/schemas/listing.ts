@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import {
   CURRENCIES,
   GENDER_PREFS,
@@ -25,7 +26,7 @@ export const ListListingsQuery = z
     term: z.enum(TERMS).optional(),
     page: PageParam,
     limit: LimitParam,
-    language: LanguageParam.default('fa'),
+    language: LanguageParam.default(DEFAULT_LOCALE),
     sort: z.enum(LISTING_SORTS).default('boosted'),
     // rials run to billions (a Tehran flat's rent is hundreds of millions)
     min_price: queryInt(0, 1_000_000_000_000),
@@ -130,7 +131,7 @@ export const ViewCountedSchema = z.object({ counted: z.boolean() })
 export const ListFavoritesQuery = z.object({
   page: clampedInt(0, MAX_PAGE_NUMBER, 1),
   limit: LimitParam,
-  language: LanguageParam.default('fa'),
+  language: LanguageParam.default(DEFAULT_LOCALE),
 })
 
 /** A favourite: id (the listing's), created_at, listing. */

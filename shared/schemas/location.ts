@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { CITY_SEARCH_DEFAULT_LIMIT, TERMS } from '../constants.ts'
 import { clampedInt, LanguageParam } from './common.ts'
 
@@ -38,8 +39,11 @@ export const SupportedCountriesSchema = z.object({
   countries: z.array(CountrySchema.extend({ cities: z.array(CitySchema) })),
 })
 
-export const CountriesQuery = z.object({ term: z.enum(TERMS).optional(), language: LanguageParam.default('fa') })
-export const CitiesQuery = z.object({ language: LanguageParam.default('fa') })
+export const CountriesQuery = z.object({
+  term: z.enum(TERMS).optional(),
+  language: LanguageParam.default(DEFAULT_LOCALE),
+})
+export const CitiesQuery = z.object({ language: LanguageParam.default(DEFAULT_LOCALE) })
 export const CountryParams = z.object({
   country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
 })
@@ -50,7 +54,7 @@ export const CitySearchQuery = z.object({
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
     .optional(),
-  language: LanguageParam.default('fa'),
+  language: LanguageParam.default(DEFAULT_LOCALE),
 })
 export const SupportedQuery = CountriesQuery
 
@@ -83,5 +87,5 @@ export const ResolvePlaceQuery = z.object({
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
     .optional(),
-  language: LanguageParam.default('fa'),
+  language: LanguageParam.default(DEFAULT_LOCALE),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { LISTING_STATUSES, MAX_PAGE_SIZE, PROPERTY_TYPES } from '../constants.ts'
 import { clampedInt, LanguageParam, PageParam, PaginationSchema } from './common.ts'
 import { ListingSchema } from './listing.ts'
@@ -45,7 +46,7 @@ export const ModerationStatusBody = z.discriminatedUnion('status', [
 export type ModerationStatus = z.output<typeof ModerationStatusBody>
 
 /** GET /admin/listings/pending. */
-export const PendingQuery = z.object({ page: PageParam, limit: Limit, language: LanguageParam.default('fa') })
+export const PendingQuery = z.object({ page: PageParam, limit: Limit, language: LanguageParam.default(DEFAULT_LOCALE) })
 export type PendingQuery = z.output<typeof PendingQuery>
 
 /** GET /admin/reports. */
@@ -53,7 +54,7 @@ export const ReportsQuery = z.object({
   status: z.enum(REPORT_STATUSES).default('open'),
   page: PageParam,
   limit: Limit,
-  language: LanguageParam.default('fa'),
+  language: LanguageParam.default(DEFAULT_LOCALE),
 })
 export type ReportsQuery = z.output<typeof ReportsQuery>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { PLAN_KEYS } from '../plans.ts'
 import { LanguageParam } from './common.ts'
 
@@ -27,7 +28,7 @@ export const SubscriptionPlanSchema = z.object({
 })
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
 export const SubscriptionPlansSchema = z.object({ plans: z.array(SubscriptionPlanSchema) })
-export const PlansQuery = z.object({ language: LanguageParam.default('fa') })
+export const PlansQuery = z.object({ language: LanguageParam.default(DEFAULT_LOCALE) })
 
 /** One premium period of the history: a paid plan, a coupon's days or a referral reward. */
 export const SubscriptionPeriodSchema = z.object({

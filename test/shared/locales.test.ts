@@ -1,5 +1,11 @@
 import t from 'tap'
-import { localeFromAcceptLanguage, localeFromPath, localizePath, stripLocale } from '../../shared/locales.ts'
+import {
+  localeCookieString,
+  localeFromAcceptLanguage,
+  localeFromPath,
+  localizePath,
+  stripLocale,
+} from '../../shared/locales.ts'
 
 t.test('locales', async (t) => {
   t.test('the first path segment names the language; anything else is fa', async (t) => {
@@ -26,5 +32,9 @@ t.test('locales', async (t) => {
     t.equal(localeFromAcceptLanguage('zh-CN'), null)
     t.equal(localeFromAcceptLanguage(undefined), null)
     t.equal(localeFromAcceptLanguage('en;q=0,tr'), 'tr', 'q=0 means not acceptable')
+  })
+  t.test('the language cookie: a year, the whole site, sent on top-level navigation, Secure over https', async (t) => {
+    t.equal(localeCookieString('it', true), 'i18n_redirected=it; Max-Age=31536000; Path=/; SameSite=Lax; Secure')
+    t.equal(localeCookieString('fa', false), 'i18n_redirected=fa; Max-Age=31536000; Path=/; SameSite=Lax')
   })
 })

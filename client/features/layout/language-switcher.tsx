@@ -1,20 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation } from 'react-router'
 import { MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
-import {
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
-  LOCALES,
-  localizePath,
-  stripLocale,
-  type LocaleCode,
-} from '../../../shared/locales.ts'
+import { LOCALES, localeCookieString, localizePath, stripLocale, type LocaleCode } from '../../../shared/locales.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { AppLink } from '../../components/app-link.tsx'
 
-/** Remembers a language the visitor chose by hand (cookie for 365 days, and no auto-redirect this session). */
-function rememberChoice(code: LocaleCode) {
-  document.cookie = `${LOCALE_COOKIE}=${code}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`
+/**
+ * Remembers a language the visitor chose by hand: the same cookie the gateway sets (Secure on an
+ * https page), and no auto-redirect this session.
+ */
+export function rememberChoice(code: LocaleCode) {
+  document.cookie = localeCookieString(code, location.protocol === 'https:')
   sessionStorage.setItem(MANUAL_LOCALE_FLAG, '1')
 }
 

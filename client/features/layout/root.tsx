@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useRou
 import { LOCALE_REDIRECT_DELAY_MS, MANUAL_LOCALE_FLAG } from '../../../shared/constants.ts'
 import {
   isLocaleCode,
+  DEFAULT_LOCALE,
   LOCALE_COOKIE,
   LOCALES,
   localeInfo,
@@ -102,7 +103,7 @@ export function Root() {
         {LOCALES.map((l) => (
           <link key={l.code} rel="alternate" hrefLang={l.code} href={absolute(localizePath(page, l.code) + query)} />
         ))}
-        <link rel="alternate" hrefLang="x-default" href={absolute(localizePath(page, 'fa') + query)} />
+        <link rel="alternate" hrefLang="x-default" href={absolute(localizePath(page, DEFAULT_LOCALE) + query)} />
         <meta property="og:url" content={absolute(localizePath(page, locale) + query)} />
         <meta property="og:locale" content={info.language.replace('-', '_')} />
         <meta property="og:site_name" content={locale === 'fa' ? 'خانه' : 'Khaneh'} />

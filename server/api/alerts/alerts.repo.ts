@@ -1,4 +1,4 @@
-import { LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '../../../shared/locales.ts'
 import { currencyExponent, formatRent } from '../../../shared/money.ts'
 import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
 import { LISTING_PATH_PREFIX } from '../../../shared/seo.ts'
@@ -280,7 +280,7 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
      fresh AS (
        SELECT hit.*, u.language, u.telegram_id, l.id AS listing_id, l.slug, l.rent_minor, l.currency,
               COALESCE(l.city_names->>u.language, l.city_names->>'en') AS city,
-              COALESCE($4::jsonb ->> u.language, $4::jsonb ->> 'fa') AS price
+              COALESCE($4::jsonb ->> u.language, $4::jsonb ->> $6::text) AS price
          FROM matched JOIN hit USING (alert_id) JOIN users u ON u.id = hit.user_id CROSS JOIN l),
      counted AS (
        UPDATE alerts a SET last_triggered = now(), new_listings_count = a.new_listings_count + 1
@@ -314,7 +314,7 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
             (SELECT count(*) FROM inbox)::int AS inbox, (SELECT count(*) FROM told)::int AS told,
             (SELECT count(*) FROM woken)::int AS woken`,
     // the listing's page, unprefixed (shared/seo.ts listingPath): each reader's language is added where the link is shown or sent
-    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL, JSON.stringify(prices), LISTING_PATH_PREFIX],
+    [listingId, UNREAD_CHANNEL, OUTBOX_CHANNEL, JSON.stringify(prices), LISTING_PATH_PREFIX, DEFAULT_LOCALE],
   )
   return { matched: row?.matched ?? 0, outbox: row?.outbox ?? 0 }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../../shared/locales.ts'
 import { paginationOf } from '../../../shared/schemas/common.ts'
 import { listingPath } from '../../../shared/seo.ts'
 import type {
@@ -72,7 +73,13 @@ export function alertsService(
 ) {
   /** The filters resolved as GET /listings resolves them (city ids, prices in EUR cents). */
   async function matchColumns(filters: AlertFiltersQuery): Promise<AlertMatchColumns> {
-    const f = await options.listings.filtersOf({ ...filters, language: 'fa', sort: 'newest', page: 1, limit: 1 })
+    const f = await options.listings.filtersOf({
+      ...filters,
+      language: DEFAULT_LOCALE,
+      sort: 'newest',
+      page: 1,
+      limit: 1,
+    })
     return {
       country_code: f.country ?? null,
       city_ids: f.cityIds ?? null,

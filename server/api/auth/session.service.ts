@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DEFAULT_LOCALE } from '../../../shared/locales.ts'
 import type { User } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
@@ -138,7 +139,7 @@ export function sessionService(db: Db, options: SessionOptions) {
           firstName: body.first_name?.trim() || first || identity.email.split('@')[0] || identity.email,
           lastName: body.first_name?.trim() ? body.last_name?.trim() || null : rest.join(' ') || null,
           phoneNumber: body.phone_number?.trim() || null,
-          language: body.language_code ?? 'fa',
+          language: body.language_code ?? DEFAULT_LOCALE,
           referredByCode: null,
           admin: isAdminEmail(identity.email),
         })) ?? (await find()) // a concurrent first sign-in of the same identity made it
@@ -162,7 +163,7 @@ export function sessionService(db: Db, options: SessionOptions) {
             firstName: body.first_name,
             lastName: body.last_name?.trim() || null,
             phoneNumber: body.phone_number?.trim() || null,
-            language: body.language_code ?? 'fa',
+            language: body.language_code ?? DEFAULT_LOCALE,
             referredByCode,
             admin: isAdminEmail(identity.email),
           })

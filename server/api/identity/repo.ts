@@ -106,14 +106,6 @@ export function identityRepo(db: Queryable) {
       ])
     },
 
-    async codesSentSince(uid: string, purpose: CodePurpose, since: Date): Promise<number> {
-      const [row] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM identity_codes WHERE uid = $1 AND purpose = $2 AND created_at > $3`,
-        [uid, purpose, since],
-      )
-      return row?.n ?? 0
-    },
-
     /** A live code (unused, unexpired) and its identity, without using it. */
     async peekCode(hash: string): Promise<{ uid: string; purpose: CodePurpose; email: string } | null> {
       const rows = await db.query<{ uid: string; purpose: CodePurpose; email: string }>(

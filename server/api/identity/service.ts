@@ -1,19 +1,18 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { isLocaleCode, localizePath } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, isLocaleCode, localizePath } from '../../../shared/locales.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { VerifiedIdentity } from '../../integrations/identity/id-token.ts'
 import type { Mailer } from '../../integrations/mail/mailer.ts'
-import type { Db } from '../db/client.ts'
-import { SIGN_IN_LOCK } from '../rate-limit/limits.ts'
+import type { Db, Queryable } from '../db/client.ts'
+import { SIGN_IN_LOCK, USER_WINDOWS } from '../rate-limit/limits.ts'
+import { windowFull } from '../rate-limit/user-windows.ts'
 import { identityMail, type IdentityMailKind } from './mail-templates.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import { identityRepo, type CodePurpose, type IdentityRow } from './repo.ts'
 
 /** How long an e-mail link works: verification a day, password reset an hour. */
 const CODE_TTL_HOURS: Record<CodePurpose, number> = { verifyEmail: 24, resetPassword: 1, signIn: 1 }
-/** Links of one kind sent to one account per hour. */
-const CODES_PER_HOUR = 3
 
 export interface IdentityAnswer {
   id_token: string
@@ -66,33 +65,49 @@ export function identityService(db: Db, options: IdentityOptions) {
     }
   }
 
-  /** A new single-use link of this purpose, mailed to the identity as `mail` (the link's own e-mail unless told). */
-  async function mailCode(row: IdentityRow, purpose: CodePurpose, mail: IdentityMailKind = purpose): Promise<void> {
+  /** A new single-use code of this purpose for the identity, stored by its hash. */
+  async function storeCode(q: Queryable, row: IdentityRow, purpose: CodePurpose): Promise<string> {
     const code = randomBytes(32).toString('base64url')
-    const hours = CODE_TTL_HOURS[purpose]
-    await repo.insertCode({
+    await identityRepo(q).insertCode({
       hash: hashCode(code),
       uid: row.uid,
       purpose,
-      expiresAt: new Date(Date.now() + hours * 3_600_000),
+      expiresAt: new Date(Date.now() + CODE_TTL_HOURS[purpose] * 3_600_000),
     })
-    const locale = isLocaleCode(row.language) ? row.language : 'fa'
+    return code
+  }
+
+  /** The code's link, mailed to the identity as `mail` (the link's own e-mail unless told). */
+  async function mailCode(row: IdentityRow, purpose: CodePurpose, code: string, mail: IdentityMailKind = purpose) {
+    const hours = CODE_TTL_HOURS[purpose]
+    const locale = isLocaleCode(row.language) ? row.language : DEFAULT_LOCALE
     const link = `${options.publicBaseUrl}${localizePath('/auth/action', locale)}?mode=${purpose}&oobCode=${code}`
     await options.mailer.send({ to: row.email, ...identityMail(mail, locale, link, hours) })
   }
 
-  /** A new single-use link mailed to the identity; false when the hourly allowance is spent. */
-  async function sendCode(row: IdentityRow, purpose: CodePurpose): Promise<boolean> {
-    if ((await repo.codesSentSince(row.uid, purpose, new Date(Date.now() - 3_600_000))) >= CODES_PER_HOUR) return false
-    await mailCode(row, purpose)
-    return true
+  /**
+   * A new single-use link mailed to the identity; when the hourly allowance of its kind is spent
+   * (USER_WINDOWS.emailLinks), none, and how long until one fits.
+   */
+  async function sendCode(row: IdentityRow, purpose: CodePurpose): Promise<{ retryAfterS: number } | null> {
+    const stored = await db.transaction(async (tx) => {
+      const full = await windowFull(
+        tx,
+        { table: 'identity_codes', owner: { uid: row.uid, purpose } },
+        USER_WINDOWS.emailLinks,
+      )
+      return full ?? { code: await storeCode(tx, row, purpose) }
+    })
+    if (!('code' in stored)) return stored
+    await mailCode(row, purpose, stored.code)
+    return null
   }
 
   /** Tells the owner of `email`, if any, that the ceiling paused password sign-in, with a sign-in link beyond the hourly allowance (once an episode). */
   function tellOwner(email: string): void {
     const notice = (async () => {
       const row = await repo.findByEmail(email)
-      if (row) await mailCode(row, 'signIn', 'signInPaused')
+      if (row) await mailCode(row, 'signIn', await storeCode(db, row, 'signIn'), 'signInPaused')
     })().catch((err: unknown) => options.log.warn({ err }, 'identity.lockout_notice_failed'))
     notices.add(notice)
     void notice.finally(() => notices.delete(notice))
@@ -133,7 +148,7 @@ export function identityService(db: Db, options: IdentityOptions) {
         email,
         password_hash: await hashPassword(input.password),
         display_name: input.display_name?.trim() || null,
-        language: isLocaleCode(input.language) ? input.language : 'fa',
+        language: isLocaleCode(input.language) ? input.language : DEFAULT_LOCALE,
       })
       if (!row)
         throw new AppError('CONFLICT', 'An account with this e-mail already exists', { reason: 'email_already_in_use' })
@@ -202,10 +217,11 @@ export function identityService(db: Db, options: IdentityOptions) {
       const row = await repo.findByUid(identity.uid)
       if (!row) throw new AppError('UNAUTHENTICATED', 'Invalid e-mail sign-in token')
       if (row.email_verified) return { sent: false, already_verified: true }
-      if (!(await sendCode(row, 'verifyEmail'))) {
+      const full = await sendCode(row, 'verifyEmail')
+      if (full) {
         throw new AppError('RATE_LIMITED', 'Too many e-mails sent; try again later', {
           reason: 'too_many_emails',
-          retry_after_s: 3600,
+          retry_after_s: full.retryAfterS,
         })
       }
       return { sent: true, already_verified: false }

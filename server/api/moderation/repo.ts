@@ -110,16 +110,6 @@ export function moderationRepo(db: Queryable) {
       )
     },
 
-    /** Reports the user filed in the last 24 hours, and how long until the oldest leaves the window. */
-    async reportsLastDay(userId: number): Promise<{ count: number; retryAfterS: number }> {
-      const [row] = await db.query<{ count: number; retry_after_s: number | null }>(
-        `SELECT count(*)::int AS count, ceil(extract(epoch FROM min(created_at) + interval '24 hours' - now()))::int AS retry_after_s
-           FROM listing_reports WHERE reporter_id = $1 AND created_at > now() - interval '24 hours'`,
-        [userId],
-      )
-      return { count: row?.count ?? 0, retryAfterS: Math.max(1, row?.retry_after_s ?? 1) }
-    },
-
     async hasOpenReport(listingId: number, reporterId: number): Promise<boolean> {
       const rows = await db.query(
         `SELECT 1 FROM listing_reports WHERE listing_id = $1 AND reporter_id = $2 AND status = 'open'`,

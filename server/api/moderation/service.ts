@@ -3,7 +3,6 @@ import { photoUrl } from '../../../shared/paths.ts'
 import { paginationOf, type Pagination } from '../../../shared/schemas/common.ts'
 import {
   MODERATION_TRANSITIONS,
-  REPORTS_PER_DAY,
   type AdminListing,
   type AdminReport,
   type ModerationStatus,
@@ -16,6 +15,8 @@ import {
 } from '../../../shared/schemas/moderation.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
+import { USER_WINDOWS } from '../rate-limit/limits.ts'
+import { windowFull } from '../rate-limit/user-windows.ts'
 import { matchListing } from '../alerts/alerts.repo.ts'
 import { isOwner, type Viewer } from '../policy.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
@@ -101,11 +102,15 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
         if (await repo.hasOpenReport(listingId, viewer.userId)) {
           throw new AppError('CONFLICT', 'You have already reported this listing', { reason: 'already_reported' })
         }
-        const sent = await repo.reportsLastDay(viewer.userId)
-        if (sent.count >= REPORTS_PER_DAY) {
+        const full = await windowFull(
+          tx,
+          { table: 'listing_reports', owner: { reporter_id: viewer.userId } },
+          USER_WINDOWS.reports,
+        )
+        if (full) {
           throw new AppError('RATE_LIMITED', 'Too many reports; try again later', {
             reason: 'too_many_reports',
-            retry_after_s: sent.retryAfterS,
+            retry_after_s: full.retryAfterS,
           })
         }
         return toReport(await repo.insertReport(listingId, viewer.userId, body.reason, body.details ?? null))

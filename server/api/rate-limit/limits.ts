@@ -1,10 +1,12 @@
 /**
- * Every per-client limit of the API, in one place (issue 9). A client is an IPv4 address or an
- * IPv6 /64, as the API sees it behind TRUST_PROXY.
+ * Every limit of the API, in one place: per client (an IPv4 address or an IPv6 /64, as the API
+ * sees it behind TRUST_PROXY) and per user (docs/decisions/007-client-address-and-rate-limits.md).
  */
+import { REPORTS_PER_DAY } from '../../../shared/schemas/moderation.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
 
 export interface RateLimitPolicy {
   /** Requests allowed in one window; the next one is answered 429 with Retry-After. */
@@ -43,6 +45,19 @@ export const RATE_LIMIT_POLICIES = {
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES
 export type RateLimitPolicies = Record<RateLimitPolicyName, RateLimitPolicy>
+
+/**
+ * Actions per user (or account) in a sliding window, counted from the rows the actions wrote
+ * (user-windows.ts): what did not happen (an SMS that was not delivered) does not count.
+ */
+export const USER_WINDOWS = {
+  /** E-mailed links of one kind (verification, reset, sign-in) to one account. */
+  emailLinks: { max: 3, windowMs: HOUR },
+  /** SMS codes to one user. */
+  phoneCodes: { max: 3, windowMs: HOUR },
+  /** Reports one user files. */
+  reports: { max: REPORTS_PER_DAY, windowMs: DAY },
+} as const satisfies Record<string, RateLimitPolicy>
 
 /**
  * Failed sign-ins before sign-in pauses: per e-mail and client, so a stranger locks only

@@ -1,4 +1,4 @@
-import { isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 
 // The API has no Lingui runtime (as identity/mail-templates.ts): the SMS is kept here in all six
@@ -14,6 +14,6 @@ const TEXTS: Record<LocaleCode, string> = {
 
 /** The verification SMS in the user's language (Persian when theirs is unknown); `minutes` in their digits. */
 export function phoneCodeText(language: string, code: string, minutes: number): string {
-  const locale = isLocaleCode(language) ? language : 'fa'
+  const locale = isLocaleCode(language) ? language : DEFAULT_LOCALE
   return TEXTS[locale].replace('{code}', code).replace('{minutes}', formatNumber(minutes, locale))
 }

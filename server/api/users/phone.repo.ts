@@ -21,17 +21,6 @@ export function phoneRepo(db: Queryable) {
       return rows[0] ?? null
     },
 
-    /** Codes sent to the user in the last hour, and how long until the oldest of them leaves the window. */
-    async sentLastHour(userId: number): Promise<{ count: number; retryAfterS: number }> {
-      const [row] = await db.query<{ count: number; retry_after_s: number | null }>(
-        `SELECT count(*)::int AS count,
-                ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::int AS retry_after_s
-           FROM phone_codes WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
-        [userId],
-      )
-      return { count: row?.count ?? 0, retryAfterS: Math.max(1, row?.retry_after_s ?? 1) }
-    },
-
     /** A new code; codes older than a day are dropped, as nothing counts them any more. */
     async insertCode(row: { userId: number; phone: string; codeHash: string; ttlS: number }): Promise<number> {
       await db.query(`DELETE FROM phone_codes WHERE user_id = $1 AND created_at < now() - interval '1 day'`, [

@@ -3,6 +3,8 @@ import type { User } from '../../../shared/schemas/user.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts'
 import type { Db } from '../db/client.ts'
+import { USER_WINDOWS } from '../rate-limit/limits.ts'
+import { windowFull } from '../rate-limit/user-windows.ts'
 import { phoneRepo } from './phone.repo.ts'
 import { accountRepo } from './account.repo.ts'
 import { toUser } from './account.service.ts'
@@ -10,8 +12,6 @@ import { phoneCodeText } from './phone-texts.ts'
 
 /** How long a code works. */
 export const PHONE_CODE_TTL_S = 600
-/** Codes sent to one user per hour. */
-const CODES_PER_HOUR = 3
 /** Wrong codes entered against one code before it stops working. */
 const MAX_ATTEMPTS = 5
 
@@ -31,11 +31,11 @@ export function phoneService(db: Db, options: { sms: SmsSender }) {
         const repo = phoneRepo(tx)
         const user = await repo.lockUser(userId)
         if (!user) throw new AppError('UNAUTHENTICATED')
-        const sent = await repo.sentLastHour(userId)
-        if (sent.count >= CODES_PER_HOUR) {
+        const full = await windowFull(tx, { table: 'phone_codes', owner: { user_id: userId } }, USER_WINDOWS.phoneCodes)
+        if (full) {
           throw new AppError('RATE_LIMITED', 'Too many codes sent; try again later', {
             reason: 'too_many_codes',
-            retry_after_s: sent.retryAfterS,
+            retry_after_s: full.retryAfterS,
           })
         }
         const codeId = await repo.insertCode({

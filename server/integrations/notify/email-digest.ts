@@ -1,4 +1,4 @@
-import { isLocaleCode, localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, isLocaleCode, localizePath, type LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber, formatRent } from '../../../shared/money.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { DigestPayload, NotificationSender, SendResult } from './notifier.ts'
@@ -48,7 +48,7 @@ const TEXTS: Record<LocaleCode, DigestTexts> = {
 
 /** The digest e-mail in the reader's language: per alert, each listing's price · city and link (never the contact). */
 export function digestMail(payload: DigestPayload, publicBaseUrl: string): { subject: string; text: string } {
-  const language = isLocaleCode(payload.language) ? payload.language : 'fa'
+  const language = isLocaleCode(payload.language) ? payload.language : DEFAULT_LOCALE
   const texts = TEXTS[language]
   const link = (path: string) => new URL(localizePath(path, language), publicBaseUrl).toString()
   const sections: string[] = []

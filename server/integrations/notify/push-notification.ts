@@ -1,4 +1,4 @@
-import { isLocaleCode, localizePath } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, isLocaleCode, localizePath } from '../../../shared/locales.ts'
 import type { NotificationPayload } from './notifier.ts'
 
 /** A push notification: what a service worker shows (docs/decisions/020-alerts-and-outbox.md). */
@@ -24,7 +24,7 @@ export const PUSH_TTL_S = 24 * 60 * 60
  * (the city already in the user's language), the listing's localized path, the logo.
  */
 export function pushNotification(payload: NotificationPayload, publicBaseUrl: string): PushNotification {
-  const language = isLocaleCode(payload.language) ? payload.language : 'fa'
+  const language = isLocaleCode(payload.language) ? payload.language : DEFAULT_LOCALE
   const logo = new URL(LOGO_PATH, publicBaseUrl).toString()
   return {
     title: payload.title.trim() || 'New Notification',

@@ -1,4 +1,4 @@
-import { localizePath, isLocaleCode } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, localizePath, isLocaleCode } from '../../../shared/locales.ts'
 import type { NotificationPayload, NotificationSender, SendResult } from './notifier.ts'
 
 export interface TelegramNotifierOptions {
@@ -13,7 +13,7 @@ export interface TelegramNotifierOptions {
 
 /** The message: title, price, city and a link — never the contact (it is not in the payload). */
 export function telegramText(payload: NotificationPayload, publicBaseUrl: string): string {
-  const language = isLocaleCode(payload.language) ? payload.language : 'fa'
+  const language = isLocaleCode(payload.language) ? payload.language : DEFAULT_LOCALE
   const link = new URL(localizePath(payload.url, language), publicBaseUrl).toString()
   return [payload.title, payload.price, payload.city, link].filter(Boolean).join('\n')
 }

@@ -3,6 +3,7 @@ import { currencyExponent, EUR_PER_UNIT } from '../../../../shared/money.ts'
 import type { Listing } from '../../../../shared/schemas/listing.ts'
 import { paginationOf } from '../../../../shared/schemas/common.ts'
 import { LISTING_ACTIVE_DAYS } from '../../../../shared/constants.ts'
+import { DEFAULT_LOCALE } from '../../../../shared/locales.ts'
 import { OWNER_TRANSITIONS, type ListingWrite } from '../../../../shared/schemas/listing-write.ts'
 import { photoUrl } from '../../../../shared/paths.ts'
 import { slugify } from '../../../../shared/text.ts'
@@ -215,7 +216,7 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
         return current
       })
       options.onChanged({ id, slug })
-      return view(id, viewer, 'fa')
+      return view(id, viewer, DEFAULT_LOCALE)
     },
 
     /** POST /listings/{id}/duplicate: a pending copy for the same owner (the owner or an admin asks; 404 for others and for removed listings). */

@@ -1,5 +1,5 @@
 import { COUNT_CAP } from '../../../../shared/constants.ts'
-import { LOCALE_CODES } from '../../../../shared/locales.ts'
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../../../../shared/locales.ts'
 import { currencyExponent, EUR_PER_UNIT, IRR_PER_EUR } from '../../../../shared/money.ts'
 import { photoUrl } from '../../../../shared/paths.ts'
 import {
@@ -254,7 +254,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
       viewer: Viewer | null,
       reader: { address: string; userAgent: string },
     ): Promise<{ counted: boolean }> {
-      const found = await getPublic(idOrSlug, 'fa')
+      const found = await getPublic(idOrSlug, DEFAULT_LOCALE)
       if (canManage(viewer, { owner_id: found.value.owner.id })) return { counted: false }
       await options.views.record(found.value.id, viewer ? { userId: viewer.userId } : reader)
       return { counted: true }

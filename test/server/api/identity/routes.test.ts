@@ -179,6 +179,21 @@ t.test('built-in e-mail identity provider', async (t) => {
     t.equal((await readOutbox(dataDir, 'mail', 'omid@example.com')).length, 3)
   })
 
+  await t.test('ten sign-in links asked for at once: exactly three are mailed, as one after another', async (t) => {
+    t.equal((await post('sign-up', { email: 'parisa@example.com', password: 'secret1' })).statusCode, 201)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('send-sign-in-link', { email: 'parisa@example.com' })),
+    )
+    t.same(new Set(answers.map((a) => a.statusCode)), new Set([200]), 'the answer never tells')
+    const links = (await readOutbox(dataDir, 'mail', 'parisa@example.com')).filter((m) => /mode=signIn&/.test(m.text))
+    t.equal(links.length, 3)
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM identity_codes c JOIN email_identities i USING (uid)
+        WHERE i.email = 'parisa@example.com' AND c.purpose = 'signIn'`,
+    )
+    t.equal(row!.n, 3)
+  })
+
   await t.test('two concurrent sign-ups of one e-mail: exactly one account', async (t) => {
     const results = await Promise.all(
       [1, 2].map(() => post('sign-up', { email: 'twin@example.com', password: 'secret1' })),
