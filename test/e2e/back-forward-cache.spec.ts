@@ -20,7 +20,7 @@ async function noteRestores(page: Page) {
 
 /**
  * What changes the site's cookies while the page is away, as visits do: the language switcher writes
- * the language cookie; an expired access token is renewed by the next page (new HttpOnly cookies).
+ * the language cookie (here: the language being read, kept for 10 minutes); an expired access token is renewed by the next page (new HttpOnly cookies).
  * Chromium drops a `no-store` page from the back/forward cache when a cookie changes.
  */
 const cookieChanges: Record<
@@ -28,7 +28,11 @@ const cookieChanges: Record<
   { before?: (page: Page) => Promise<unknown>; there?: (page: Page) => Promise<unknown> }
 > = {
   'language chosen': {
-    there: (page) => page.evaluate((name) => (document.cookie = `${name}=de; path=/`), LOCALE_COOKIE),
+    there: (page) =>
+      page.evaluate(
+        (name) => (document.cookie = `${name}=${document.documentElement.lang}; path=/; max-age=600`),
+        LOCALE_COOKIE,
+      ),
   },
   'session renewed': {
     before: (page) => page.context().clearCookies({ name: ACCESS_COOKIE }),
@@ -87,8 +91,10 @@ for (const language of [
   { name: 'en', prefix: '/en', locale: 'en-US', signOut: 'Sign out' },
 ]) {
   test(`${language.name}: back to the listings from a listing restores the listings page from the back/forward cache`, async ({
-    page,
+    browser,
   }) => {
+    // a browser of the page's language: no language rule sends it elsewhere
+    const page = await (await browser.newContext({ locale: language.locale })).newPage()
     await noteRestores(page)
     await page.goto(`${language.prefix}/listings`)
     await expectRestoredAfterVisiting(page, await firstListing(page), 'language chosen')
