@@ -13,6 +13,7 @@ import { stopKeepingClicks } from './lib/early-clicks.ts'
 import { identityOnDemand } from './lib/identity-on-demand.ts'
 import { activateLocale, catalogGroups, nameCatalogFiles } from './lib/i18n.ts'
 import { routerLocale } from './lib/locale.ts'
+import { reloadWhenRestoredAfterSessionEnd } from './lib/session-end.ts'
 import { routes } from './routes.tsx'
 import './styles/app.css'
 
@@ -23,6 +24,7 @@ declare global {
 }
 
 async function start() {
+  reloadWhenRestoredAfterSessionEnd()
   const shell = window.__khanehShell
   const i18n = setupI18n()
   let router: ReturnType<typeof createBrowserRouter> | undefined

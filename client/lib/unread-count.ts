@@ -23,16 +23,31 @@ function openShared(url: string): UnreadSource {
 const LINGER_MS = 1_000
 
 /**
+ * Calls `leave` when the page is hidden for good or kept in the back/forward cache, and `back`
+ * when the cache restores it (docs/decisions/038-pages-and-the-back-forward-cache.md).
+ */
+function pageLifecycle(leave: () => void, back: () => void): void {
+  addEventListener('pagehide', leave)
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) back()
+  })
+}
+
+/**
  * The signed-in user's live unread count, shared by every component of the tab over ONE EventSource
  * on the gateway's stream, itself shared by the browser's tabs where it can be (docs/decisions/020-alerts-and-outbox.md, "Live unread count"). The browser's
  * own retry is not used: on an error the source is closed and opened again after `reconnectDelay`,
- * the schedule starting over once a connection opens. It runs while at least one component reads it.
+ * the schedule starting over once a connection opens. It runs while at least one component reads it
+ * and the page is shown: it is closed when the page is left (an open stream, its Web Lock or its
+ * BroadcastChannel would keep the page out of the back/forward cache) and opened again when the
+ * cache restores the page.
  */
 export function unreadCountStore(
   io: {
     open: (url: string) => UnreadSource
     wait: (ms: number, then: () => void) => ReturnType<typeof setTimeout>
-  } = { open: openShared, wait: (ms, then) => setTimeout(then, ms) },
+    lifecycle: (leave: () => void, back: () => void) => void
+  } = { open: openShared, wait: (ms, then) => setTimeout(then, ms), lifecycle: pageLifecycle },
 ) {
   let count: number | null = null
   let source: UnreadSource | undefined
@@ -80,6 +95,16 @@ export function unreadCountStore(
     retry = undefined
     failures = 0
   }
+
+  io.lifecycle(
+    () => {
+      if (linger) clearTimeout(linger)
+      stop()
+    },
+    () => {
+      if (readers.size > 0 && !source && !retry) connect()
+    },
+  )
 
   return {
     subscribe(notify: () => void): () => void {

@@ -6,6 +6,7 @@ import { notingReaderChecks, readerSavedListings, serverTransport } from './api-
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
+import { pageCacheControl } from './page-cache-control.ts'
 import { newNonce, nonceSource, pageSecurityHeaders } from './security.ts'
 import {
   keyAddress,
@@ -101,7 +102,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     return reply.send(FALLBACK_500)
   }
 
-  /** The headers every response of a cached page has, made once per page. */
+  /** The headers every response of a cached page has, made once per page (a page is kept for one address). */
   const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
 
   /**
@@ -124,7 +125,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     if (!common) {
       common = {
         'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
+        'cache-control': pageCacheControl(new URL(request.url, options.publicBaseUrl).pathname, page.status),
         vary: 'Accept-Encoding, Cookie',
         ...pageSecurityHeaders(page.scriptSources, securityFlags),
       }
@@ -284,7 +285,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const encoding = pickEncoding(request.headers['accept-encoding'])
     const responseHeaders: Record<string, string | string[]> = {
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
+      'cache-control': pageCacheControl(url.pathname, result.status),
       vary: 'Accept-Encoding, Cookie',
       'x-request-id': request.id,
       ...(cache && { [CACHE_HEADER]: 'bypass' }),

@@ -55,6 +55,7 @@ t.test(
         waits.push({ ms, run })
         return setTimeout(() => {}, 0)
       },
+      lifecycle: () => {},
     })
     const runWait = () => waits.shift()!.run()
     let told = 0
@@ -94,5 +95,46 @@ t.test(
     t.ok(sources.at(-1)!.closed, 'then closes')
     store.subscribe(() => {})
     t.equal(sources.length, 8, 'a new reader opens it again')
+  },
+)
+
+t.test(
+  'the stream is closed when the page is left and opened again when the back/forward cache restores it',
+  async (t) => {
+    const sources: FakeSource[] = []
+    let leave = () => {}
+    let back = () => {}
+    const store = unreadCountStore({
+      open: (url) => {
+        const source = new FakeSource(url)
+        sources.push(source)
+        return source as unknown as EventSource
+      },
+      wait: () => setTimeout(() => {}, 0),
+      lifecycle: (onLeave, onBack) => {
+        leave = onLeave
+        back = onBack
+      },
+    })
+    back()
+    t.equal(sources.length, 0, 'nobody reads it: a restored page opens nothing')
+    const off = store.subscribe(() => {})
+    t.equal(sources.length, 1)
+    sources[0]!.onopen?.()
+    sources[0]!.emit('{"unread_count":2}')
+
+    leave()
+    t.ok(sources[0]!.closed, 'left: closed (an open stream keeps a page out of the cache)')
+    back()
+    t.equal(sources.length, 2, 'restored with a reader: opened again')
+    t.notOk(sources[1]!.closed)
+    t.equal(store.snapshot(), 2, 'the last count shows until the new stream tells')
+    back()
+    t.equal(sources.length, 2, 'never two at once')
+
+    off()
+    leave()
+    back()
+    t.equal(sources.length, 2, 'no reader left: nothing is opened again')
   },
 )

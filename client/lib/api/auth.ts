@@ -1,4 +1,5 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
+import { noteSessionEnded } from '../session-end.ts'
 import { ApiError, type Answer, type Call } from './call.ts'
 import type { User } from './users.ts'
 
@@ -15,6 +16,7 @@ export const authApi = (call: Call) => ({
     (await call('ViewerSessionSchema', '/auth/session', { signal })).user,
   async logout(): Promise<void> {
     await call('LoggedOutSchema', '/auth/logout', { method: 'POST', body: {} })
+    noteSessionEnded()
   },
   /** The account of a verified e-mail identity, made on its first sign-in from the names given. */
   emailLogin: async (body: {

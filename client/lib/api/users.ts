@@ -1,3 +1,4 @@
+import { noteSessionEnded } from '../session-end.ts'
 import type { LocaleCode } from '../../../shared/locales.ts'
 import type { Answer, Call } from './call.ts'
 
@@ -42,5 +43,6 @@ export const usersApi = (call: Call) => ({
     ).user,
   async deleteAccount(): Promise<void> {
     await call('AccountDeletedSchema', '/users/account', { method: 'DELETE' })
+    noteSessionEnded()
   },
 })

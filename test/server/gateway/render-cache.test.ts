@@ -72,7 +72,7 @@ t.test('the render cache of anonymous pages', async (t) => {
     )
     t.ok(sources.includes("'self'"))
     t.equal(first.headers['content-security-policy'], second.headers['content-security-policy'])
-    t.equal(second.headers['cache-control'], 'no-store')
+    t.equal(second.headers['cache-control'], 'private, no-cache')
     t.equal(second.headers.vary, 'Accept-Encoding, Cookie')
     t.equal(second.headers['x-content-type-options'], 'nosniff')
     t.match(second.headers['strict-transport-security'], /max-age=/)
