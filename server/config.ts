@@ -318,7 +318,7 @@ const ConfigSchema = EnvSchema.check(
       storageChatId: e.TELEGRAM_STORAGE_CHAT_ID,
       apiBase: withoutTrailingSlash(e.TELEGRAM_API_BASE),
     },
-    /** SPEC's backend client (server side only; the key never reaches a page): undefined when not configured. */
+    /** The backend client's settings (server side only; the key never reaches a page; docs/decisions/004-photo-store.md): undefined when not configured. */
     supabase:
       e.SUPABASE_URL && e.SUPABASE_SERVICE_ROLE_KEY
         ? {

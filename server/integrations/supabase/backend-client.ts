@@ -8,7 +8,7 @@ export interface SupabaseSettings {
 }
 
 /**
- * The product's one backend-as-a-service client (SPEC §1, DESIGN §1): created on the server from the
+ * The product's one backend-as-a-service client (docs/decisions/004-photo-store.md): created on the server from the
  * project URL and the service role key, with no session kept or refreshed — the server acts as
  * itself, never as a signed-in user. Not created at all when Supabase is not configured; loaded with
  * `import()` so that a process without it never loads supabase-js (docs/decisions/004-photo-store.md).

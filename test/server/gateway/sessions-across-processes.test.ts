@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { SignJWT } from 'jose'
 import t from 'tap'
-import { hashRefreshToken } from '../../../server/api/plugins/access-tokens.ts'
+import { ageRotations, refreshFamily } from '../../helpers/refresh-families.ts'
 import { buildTestApi, openTestDbAgain, TEST_SESSION_SECRET } from '../../helpers/build-api.ts'
 import { buildTestGateway, SESSION_COOKIES, signInThroughGateway } from '../../helpers/build-gateway.ts'
 import { setCookies } from '../../helpers/cookies.ts'
@@ -31,23 +31,8 @@ const expiredAccess = (userId: number) => {
     .sign(new TextEncoder().encode(TEST_SESSION_SECRET))
 }
 
-/** The tokens of the sign-in of this refresh token: how many, and how many are not revoked. */
-const familyOf = async (token: string) => {
-  const [row] = await db.query<{ n: number; live: number }>(
-    `SELECT count(*)::int AS n, count(*) FILTER (WHERE revoked_at IS NULL)::int AS live FROM refresh_tokens
-      WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-    [hashRefreshToken(token)],
-  )
-  return row!
-}
-
-/** Moves this family's rotations back in time, as if `ms` had passed since. */
-const age = (token: string, ms: number) =>
-  db.query(
-    `UPDATE refresh_tokens SET rotated_at = rotated_at - $2::integer * interval '1 millisecond'
-      WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-    [hashRefreshToken(token), ms],
-  )
+const familyOf = (token: string) => refreshFamily(db, token)
+const age = (token: string, ms: number) => ageRotations(db, token, ms)
 
 /** What a page asks for at once: the document and its scripts' calls, each to whichever process the balancer picks. */
 const PAGE_CALLS = ['/en/dashboard', '/api/v1/users/profile', '/api/v1/favorites', '/api/v1/auth/session']

@@ -2,8 +2,8 @@
 // (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
+import { ageRotations, refreshFamily } from '../../../helpers/refresh-families.ts'
 import { outboxMailer } from '../../../../server/integrations/mail/mailer.ts'
-import { hashRefreshToken } from '../../../../server/api/plugins/access-tokens.ts'
 import { buildTestApi, openTestDbAgain, telegramSession } from '../../../helpers/build-api.ts'
 import { lastActionLink, verifiedIdentity } from '../../../helpers/email.ts'
 
@@ -15,23 +15,8 @@ const processes = [first, second]
 const refresh = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: token } })
 
-/** Every token of the sign-in of this refresh token: how many, and how many are not revoked. */
-const familyOf = async (token: string) => {
-  const [row] = await db.query<{ n: number; live: number }>(
-    `SELECT count(*)::int AS n, count(*) FILTER (WHERE revoked_at IS NULL)::int AS live FROM refresh_tokens
-      WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-    [hashRefreshToken(token)],
-  )
-  return row!
-}
-
-/** Moves the rotations of this token's family back in time, as if `ms` had passed since. */
-const age = (token: string, ms: number) =>
-  db.query(
-    `UPDATE refresh_tokens SET rotated_at = rotated_at - $2::integer * interval '1 millisecond'
-      WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-    [hashRefreshToken(token), ms],
-  )
+const familyOf = (token: string) => refreshFamily(db, token)
+const age = (token: string, ms: number) => ageRotations(db, token, ms)
 
 const profileOf = async (app: FastifyInstance, access: string) =>
   (await app.inject({ url: '/api/v1/users/profile', headers: { authorization: `Bearer ${access}` } })).json().data as {
