@@ -1,4 +1,4 @@
-// The AI search scenario of `npm run bench` (issue 13): POST /api/v1/ai/search through the gateway with
+// The AI search scenario of `npm run bench` (docs/decisions/021-ai-search-and-credits.md): POST /api/v1/ai/search through the gateway with
 // the local provider, a signed-in reader's cookies, and queries in the six languages in turn. The reader's
 // credits come from a grant coupon an admin makes, as in the product (docs/decisions/021-ai-search-and-credits.md).
 import type { Request } from 'autocannon'

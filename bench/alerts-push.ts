@@ -1,6 +1,6 @@
 // `npm run bench -- alerts-push` (also the last part of `npm run bench`): the time from a moderator's
 // approval over HTTP to the Web Push reaching a push service (a fake on loopback), p50/p99 over 100
-// listings (issue 12). The real API on PGlite with its job runner as in production: the outbox worker
+// listings (docs/decisions/020-alerts-and-outbox.md). The real API on PGlite with its job runner as in production: the outbox worker
 // polls every 2 s (docs/decisions/020-alerts-and-outbox.md), which is most of the figure.
 import { buildApi } from '../server/api/app.ts'
 import { openDb } from '../server/api/db/client.ts'

@@ -1,4 +1,4 @@
-// Initial JavaScript per public page (issue 15, goal 3): what a first visit downloads before it hydrates,
+// Initial JavaScript per public page (docs/decisions/025-catalogs-by-route-group.md): what a first visit downloads before it hydrates,
 // read from the Vite manifest of a build. `npm run bench -- js` prints only this table.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'

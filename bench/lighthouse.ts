@@ -1,5 +1,5 @@
 // Lighthouse mobile (its default: a Moto G class phone, simulated slow 4G and a 4× slower CPU) on the
-// public pages in fa and en, in Debian's Chromium (issue 15, goal 4). `npm run bench` runs it on the
+// public pages in fa and en, in Debian's Chromium (docs/decisions/026-images-fonts-and-lcp.md). `npm run bench` runs it on the
 // bench server; `npm run bench -- lighthouse` runs only this, on a small demo-seeded server.
 // Each page is audited three times (BENCH_LIGHTHOUSE_RUNS=n) and its median run by performance printed:
 // one run swings with the machine's load. BENCH_LIGHTHOUSE_REPORTS=dir keeps the JSON reports.

@@ -1,4 +1,4 @@
-// `npm run bench`: autocannon against a production build seeded with 100,000 listings (README, "Benchmark"; issue 2).
+// `npm run bench`: autocannon against a production build seeded with 100,000 listings (README, "Benchmark").
 // Warm-up, then 20 s at 10 connections per target; pages are also compared with a bare React reference.
 // On PGlite under .bench-data/ by default; with TEST_DATABASE_URL set, on that PostgreSQL server in a database of its
 // own per listing count (bench/postgres.ts). `-- search`: only the JSON searches; `-- explain`: their plans (bench/search.ts).
@@ -244,5 +244,5 @@ printSearch(searchRows, setting)
 if (flooded) printFlood(flooded, setting)
 printJavaScript(initialJavaScript())
 
-// 4. Alerts: the time from a moderator's approval to the Web Push at the push service (issue 12).
+// 4. Alerts: the time from a moderator's approval to the Web Push at the push service (docs/decisions/020-alerts-and-outbox.md).
 printAlertsPush(await benchAlertsPush())

@@ -15,7 +15,7 @@ import { LOCALE_CODES } from '../shared/locales.ts'
 /** How many different queries of each search `explain` times. */
 const TIMED_SEARCHES = 500
 
-/** The three searches of issue 15, goal 5, as query strings of GET /api/v1/listings. */
+/** The three searches of docs/decisions/027-search-at-a-million.md, as query strings of GET /api/v1/listings. */
 export const SEARCHES = [
   { name: 'city + sort', query: 'city=berlin&sort=price_asc' },
   { name: 'country + price + type', query: 'country=DE&type=private_room&min_price=500&max_price=900' },

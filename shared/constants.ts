@@ -35,12 +35,12 @@ export const LISTING_ACTIVE_DAYS = 60
 export const LOCALE_REDIRECT_DELAY_MS = 500
 export const MANUAL_LOCALE_FLAG = 'khaneh.manualLocaleChange'
 
-/** Photos one listing may show (issue 4). */
+/** Photos one listing may show. */
 export const MAX_PHOTOS_PER_LISTING = 12
 /** Every photo is kept in two WebP variants that fit these squares (server/api/uploads/images.ts): pages and their cards. */
 export const PHOTO_LARGE_EDGE = 1600
 export const PHOTO_SMALL_EDGE = 480
-/** The largest photo file accepted (issue 4). */
+/** The largest photo file accepted (docs/decisions/004-photo-store.md). */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 /** The largest JSON body any API call accepts. */
 export const JSON_BODY_LIMIT = 1024 * 1024

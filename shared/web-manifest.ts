@@ -1,6 +1,6 @@
 import { localeInfo, localizePath, type LocaleCode } from './locales.ts'
 
-// The installable app's web app manifest, one per language (issue 14): served by the gateway at
+// The installable app's web app manifest, one per language: served by the gateway at
 // /manifest.webmanifest?lang={code} and linked from every page of that language.
 
 /** --brand and --bg of client/styles/app.css. */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * CSRF (issue 3): a state-changing request must come from our own pages — Fetch Metadata says
+ * CSRF: a state-changing request must come from our own pages — Fetch Metadata says
  * same-origin/none, or the Origin is PUBLIC_BASE_URL's (or the host's own, behind a proxy).
  */
 export function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string): boolean {

@@ -5,7 +5,7 @@ import { clampedInt, LanguageParam, PageParam, PaginationSchema } from './common
 import { ListingSchema } from './listing.ts'
 import { PAYMENT_KINDS } from './payment.ts'
 
-/** Why a user reports a listing (issue 4). */
+/** Why a user reports a listing (docs/decisions/014-listing-statuses-and-moderation.md). */
 export const REPORT_REASONS = ['spam', 'scam', 'wrong_info', 'duplicate', 'offensive', 'already_rented'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
 

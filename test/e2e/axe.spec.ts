@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signedIn } from '../helpers/signed-in.ts'
 import { write } from '../helpers/page-api.ts'
 
-// Issue 14: every page, in Persian (unprefixed, RTL) and English, has no serious or critical accessibility
+// Every page, in Persian (unprefixed, RTL) and English, has no serious or critical accessibility
 // violation under WCAG 2.0/2.1 A and AA (axe-core). Each page's count by impact is printed; moderate and minor
 // ones are reported, not failed.
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-// Issue 15, goal 4 (docs/decisions/026-images-fonts-and-lcp.md): nothing on the public pages moves while
+// docs/decisions/026-images-fonts-and-lcp.md): nothing on the public pages moves while
 // Vazirmatn and the photos arrive late, the photo a phone shows largest is preloaded at the size shown,
 // and cards never fetch a photo's large variant.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
 import { signedIn } from '../helpers/signed-in.ts'
 
-// The admins' site overview (issue 14): uPlot charts on a canvas, loaded on this page only, beside the tables.
+// The admins' site overview (docs/decisions/023-site-overview-charts.md): uPlot charts on a canvas, loaded on this page only, beside the tables.
 const chartChunk = /\/assets\/daily-chart-plot-[\w-]+\.(js|css)$/
 
 /** Loads the page, counting the requests for the chart chunk. */

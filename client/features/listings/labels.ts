@@ -36,7 +36,7 @@ export const STATUS_LABELS: Record<ListingStatus, MessageDescriptor> = {
   removed: msg`Removed`,
 }
 
-/** Why a reader reports a listing (issue 4): the API's REPORT_REASONS, labelled. */
+/** Why a reader reports a listing: the API's REPORT_REASONS, labelled. */
 export const REPORT_REASON_LABELS = {
   spam: msg`Spam or advertising`,
   scam: msg`Scam or fraud`,

@@ -1,4 +1,4 @@
-// The site overview's charts (issue 14; docs/decisions/023-site-overview-charts.md). The daily charts are
+// The site overview's charts (docs/decisions/023-site-overview-charts.md). The daily charts are
 // drawn with uPlot on a canvas, loaded with import() only once a chart is on screen (on this page alone);
 // until then, and on the server, a box of the final size holds the chart's accessible name. The numbers
 // themselves are in the tables beside each chart. Right-to-left pages get the days in reverse order, never

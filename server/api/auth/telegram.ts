@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
-/** How old a Login Widget payload may be (issue 3: at most 24 h). */
+/** How old a Login Widget payload may be (at most 24 h). */
 export const TELEGRAM_MAX_AGE_S = 24 * 60 * 60
 /** Clock skew tolerated for an auth_date slightly ahead of ours. */
 const FUTURE_SKEW_S = 60

@@ -2,7 +2,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { IdTokenVerifier, VerifiedIdentity } from '../../integrations/identity/id-token.ts'
 
 /**
- * A verified e-mail identity from an ID token, or the refusal (issue 3): an unverified address
+ * A verified e-mail identity from an ID token, or the refusal (docs/decisions/016-email-sign-in.md): an unverified address
  * never signs in, links or takes over an account. `claimedEmail`, when sent, must be the token's.
  */
 export async function verifiedEmailIdentity(

@@ -3,7 +3,7 @@ import { API_PREFIX } from '../../../shared/paths.ts'
 import { boostsRoutes } from './boosts.routes.ts'
 import { boostsService } from './boosts.service.ts'
 
-/** Boosts with the owner's free boosts (issue 11); paid boosts go through the payments resource. */
+/** Boosts with the owner's free boosts; paid boosts go through the payments resource. */
 export default fp(
   async (app) => {
     await app.register(boostsRoutes, { prefix: API_PREFIX, boosts: boostsService(app.db, app.publicListings) })

@@ -10,7 +10,7 @@ export interface ContactMessagesPluginOptions {
   mailer?: Mailer
 }
 
-/** The contact-us form's messages (issue 14); not the paid contact reveal of ../contact. */
+/** The contact-us form's messages; not the paid contact reveal of ../contact. */
 export default fp<ContactMessagesPluginOptions>(
   async (app, options) => {
     const messages = contactMessagesService(app.db, options, app.log)

@@ -3,7 +3,7 @@ import { API_PREFIX } from '../../../shared/paths.ts'
 import { contactRoutes } from './contact.routes.ts'
 import { contactService } from './contact.service.ts'
 
-/** Contact access: a listing's contact opened for a signed-in reader, within the day's reveals (issue 11). */
+/** Contact access: a listing's contact opened for a signed-in reader, within the day's reveals (docs/decisions/019-payments-ledger.md). */
 export default fp(
   async (app) => {
     await app.register(contactRoutes, { prefix: API_PREFIX, contact: contactService(app.db) })

@@ -11,7 +11,7 @@ import { translationWorker, type TranslationRun } from './translations/translati
 export const JOB_INTERVALS_MS = { expire: 10 * 60_000, flushViews: 5_000, translate: 60_000 } as const
 
 /**
- * The listings module's background work inside the API process (issue 4): the expiry sweep, the
+ * The listings module's background work inside the API process (docs/decisions/037-background-jobs.md): the expiry sweep, the
  * batched write of page views and, with a translator, the translation worker. Each run is also
  * callable directly (tests, scripts); timers are unref'd and stopped on close.
  */

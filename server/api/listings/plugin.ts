@@ -31,7 +31,7 @@ export interface ListingsOptions {
   changes: ChangeBus
 }
 
-/** Listings (issue 4): public reads, the owner's writes, analytics, translations and their jobs. */
+/** Listings: public reads, the owner's writes, analytics, translations and their jobs. */
 export default fp<ListingsOptions>(
   async (app, options) => {
     const { db, locations } = app

@@ -3,7 +3,7 @@ import { API_PREFIX } from '../../../shared/paths.ts'
 import { moderationRoutes } from './routes.ts'
 import { moderationService } from './service.ts'
 
-/** Reports and the moderators' calls under /admin (issue 4; docs/decisions/014-listing-statuses-and-moderation.md). */
+/** Reports and the moderators' calls under /admin (docs/decisions/014-listing-statuses-and-moderation.md). */
 export default fp(
   async (app) => {
     await app.register(moderationRoutes, {

@@ -17,7 +17,7 @@ import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { ModerationService } from './service.ts'
 
-/** Reports by signed-in users and the admin's moderation calls (issue 4; docs/decisions/014-listing-statuses-and-moderation.md). */
+/** Reports by signed-in users and the admin's moderation calls (docs/decisions/014-listing-statuses-and-moderation.md). */
 export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
   app,
   { moderation },

@@ -59,7 +59,7 @@ function toAdminReport(r: AdminReportRow): AdminReport {
   }
 }
 
-/** Moderation (issue 4): the pending queue, approve and reject, user reports and the admin overview. */
+/** Moderation (docs/decisions/014-listing-statuses-and-moderation.md): the pending queue, approve and reject, user reports and the admin overview. */
 export function moderationService(db: Db, options: { listings: PublicListingsService }) {
   /** The owner's view of these listings (contact included) with the moderation fields; photos in one query. */
   async function adminListings(fields: ModerationFieldsRow[], language: string): Promise<AdminListing[]> {

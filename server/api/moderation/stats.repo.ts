@@ -1,7 +1,7 @@
 import { STATS_DAYS } from '../../../shared/schemas/moderation.ts'
 import type { Queryable } from '../db/client.ts'
 
-// The admin overview's series (issue 14): the last STATS_DAYS days in UTC, today included. Each table
+// The admin overview's series (docs/decisions/023-site-overview-charts.md): the last STATS_DAYS days in UTC, today included. Each table
 // is read once, grouped by day; nothing is queried per day or per row.
 const PERIOD = `
   bounds AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today),

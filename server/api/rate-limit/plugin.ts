@@ -62,7 +62,7 @@ function counterStore(counters: Counters, log: FastifyBaseLogger) {
 }
 
 /**
- * Per-client request limits (issue 9) on the routes that name a policy: the count is shared by
+ * Per-client request limits (docs/decisions/007-client-address-and-rate-limits.md) on the routes that name a policy: the count is shared by
  * every API process through the counters, and the 429 is the error envelope with Retry-After.
  * Plugins whose routes name a policy depend on this one, so it is registered before their routes.
  */

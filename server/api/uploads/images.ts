@@ -5,7 +5,7 @@ import { loadSharp } from '../../lib/sharp.ts'
 import { PHOTO_LARGE_EDGE, PHOTO_SMALL_EDGE } from '../../../shared/constants.ts'
 
 export { MAX_PHOTO_BYTES } from '../../../shared/constants.ts'
-/** Issue 4: at most 40 megapixels (checked from the header, before any decoding). */
+/** At most 40 megapixels (checked from the header, before any decoding). */
 export const MAX_PHOTO_PIXELS = 40_000_000
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif'
 

@@ -15,7 +15,7 @@ export interface UploadedFile {
 const wire = (row: UploadRow) => ({ ...row, url: photoUrl(row.file_id), thumb_url: photoUrl(row.thumb_file_id) })
 const wirePhoto = (row: ListingPhotoRow) => ({ id: row.id, position: row.position, ...wire(row) })
 
-/** Photo uploads (issue 4): checked, re-encoded, stored in the PhotoStore, counted against the user's quota. */
+/** Photo uploads (docs/decisions/004-photo-store.md): checked, re-encoded, stored in the PhotoStore, counted against the user's quota. */
 export interface UploadsOptions {
   photos?: PhotoStore
   /** Called after a change of a listing's photos: the public side shows it at once. */

@@ -2,7 +2,7 @@ import t from 'tap'
 import { buildTestStack, signInThroughGateway } from '../../helpers/build-gateway.ts'
 import { makeCity, makeCountry, makeListing } from '../../helpers/factories.ts'
 
-// The admins' site overview page (issue 14): 404 for anyone else; for an admin the numbers as charts
+// The admins' site overview page (docs/decisions/023-site-overview-charts.md): 404 for anyone else; for an admin the numbers as charts
 // and as tables, server-rendered, in every language (fa right to left).
 t.test('/dashboard/site-overview', async (t) => {
   const { gateway, db } = await buildTestStack(t)

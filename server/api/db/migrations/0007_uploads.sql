@@ -1,4 +1,4 @@
--- Uploaded photos (issue 4): each upload is re-encoded into a large and a small variant in the
+-- Uploaded photos (docs/decisions/004-photo-store.md): each upload is re-encoded into a large and a small variant in the
 -- photo store; this row is the uploader's claim on them (and what the per-user quota counts).
 
 CREATE TABLE uploads (

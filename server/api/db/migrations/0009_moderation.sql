@@ -1,4 +1,4 @@
--- Moderation (issue 4): admins approve or reject pending listings; users report public listings.
+-- Moderation (docs/decisions/014-listing-statuses-and-moderation.md): admins approve or reject pending listings; users report public listings.
 
 -- Who last moderated a listing, and when.
 ALTER TABLE listings ADD COLUMN moderated_by integer REFERENCES users (id) ON DELETE SET NULL;

@@ -1,4 +1,4 @@
--- Listing lifecycle (issue 4): stored translations, expiry 60 days after activation, views and
+-- Listing lifecycle (docs/decisions/014-listing-statuses-and-moderation.md): stored translations, expiry 60 days after activation, views and
 -- contact reveals for the owner's analytics.
 
 -- A description translated into another product language (docs/decisions/017-listing-translations.md).

@@ -1,4 +1,4 @@
--- Per-client limits (issue 9): request counters shared by every API process when Redis is not
+-- Per-client limits (docs/decisions/007-client-address-and-rate-limits.md): request counters shared by every API process when Redis is not
 -- configured, and failed sign-ins kept per e-mail and client so a stranger cannot lock a user out.
 
 -- One fixed window per key (policy, route and client address); a new window starts once

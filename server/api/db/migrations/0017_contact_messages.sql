@@ -1,4 +1,4 @@
--- Messages sent through the contact-us form (issue 14). Kept so none is lost when mail fails:
+-- Messages sent through the contact-us form. Kept so none is lost when mail fails:
 -- mailed_at is set once the message reached CONTACT_EMAIL. No client address is kept; the
 -- per-client limit counts requests in rate_limit_counters (or Redis) only.
 CREATE TABLE contact_messages (

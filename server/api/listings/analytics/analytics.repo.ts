@@ -19,7 +19,7 @@ export interface AnalyticsRow {
   contact_reveals: number
 }
 
-/** SQL of listing analytics: daily views, favourites and contact reveals (issue 4). */
+/** SQL of listing analytics: daily views, favourites and contact reveals. */
 export function analyticsRepo(db: Queryable) {
   return {
     /**

@@ -16,7 +16,7 @@ const summaryDays = (now: number) => ({
   today: utcDay(now),
 })
 
-/** A listing's numbers for those who manage it (issue 4): views by UTC day, favourites, contact reveals. */
+/** A listing's numbers for those who manage it: views by UTC day, favourites, contact reveals. */
 export function listingAnalyticsService(db: Queryable) {
   const repo = analyticsRepo(db)
   return {

@@ -14,7 +14,7 @@ export type Visitor = { userId: number } | { address: string; userAgent: string 
 
 /**
  * Listing page views, one per visitor per listing per UTC day, counted in memory and written in
- * one batched statement (issue 4), so counting never adds a query to a page read. A visitor is a
+ * one batched statement (docs/decisions/008-one-view-per-visitor-per-day.md), so counting never adds a query to a page read. A visitor is a
  * hash of who they are under the day's random salt: nothing personal is stored, and once the salt
  * of a day is deleted (the day after) its hashes cannot be linked to anyone. Views not yet flushed
  * are lost if the process dies.

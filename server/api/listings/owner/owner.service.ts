@@ -20,7 +20,7 @@ const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The 
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
 const DAY_MS = 86_400_000
 
-/** The owner's side of listings (issue 4; docs/decisions/014-listing-statuses-and-moderation.md): create, edit (back to moderation), remove. */
+/** The owner's side of listings (docs/decisions/014-listing-statuses-and-moderation.md): create, edit (back to moderation), remove. */
 export interface OwnerListingsOptions {
   listings: PublicListingsService
   locations: LocationsService

@@ -171,7 +171,7 @@ t.test(
 )
 
 t.test('a push subscription the push service calls gone (410) is deleted and its row parked', async (t) => {
-  // Web Push itself comes with the next step of issue 12; here the worker's handling of the port's answer
+  // the worker's handling of the port's answer (Web Push itself: test/server/integrations/notify/web-push-notifier.test.ts)
   const { app, db } = await buildTestApi(t)
   await makeCountry(db, 'DE')
   const berlin = await makeCity(db, 'DE', 'berlin')
