@@ -56,7 +56,7 @@ async function start() {
       return context
     },
   })
-  // a newer build is out: the next navigation is a full page load instead of a client-side one (docs/architecture.md)
+  // a newer build is out: the next navigation is a full page load instead of a client-side one (docs/decisions/043-build-freshness.md)
   const build = __KHANEH_BUILD_ID__ === 'dev' ? null : watchBuild(__KHANEH_BUILD_ID__)
   const current = router
   current.subscribe((state) => {

@@ -1,4 +1,4 @@
-// Whether dist/ holds a build of the current sources: `npm start` builds first when it does not, and
+// Whether dist/ holds a build of the current sources (docs/decisions/043-build-freshness.md): `npm start` builds first when it does not, and
 // the many-processes test (test/scale/) builds once before its processes start, so they never build at once.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 // `npm run build`: the client bundle (with its manifest) and the SSR bundle of the same sources, then
-// the build-freshness files (docs/architecture.md): dist/client/builds/latest.json names this build,
+// the build-freshness files (docs/decisions/043-build-freshness.md): dist/client/builds/latest.json names this build,
 // builds/meta/{id}.json describes it; the client compares the id it was built with (__KHANEH_BUILD_ID__).
 import { mkdir, writeFile } from 'node:fs/promises'
 import { build } from 'vite'

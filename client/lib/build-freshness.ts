@@ -1,4 +1,4 @@
-// Build freshness (docs/architecture.md): every hour, and on focus once an hour has passed,
+// Build freshness (docs/decisions/043-build-freshness.md): every hour, and on focus once an hour has passed,
 // the page asks builds/latest.json whether a newer build is out; if so the next navigation is a full
 // page load. A chunk that fails to load (a deploy removed it) reloads the page once, guarded by a
 // 10-second marker in sessionStorage so a chunk that is really gone cannot loop.

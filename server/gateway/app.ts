@@ -163,7 +163,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       index: false,
       allowedPath: (pathName) => !pathName.startsWith('/.vite'),
       // Fingerprinted bundles never change; the service worker and the build-freshness files
-      // (builds/latest.json, docs/architecture.md) are revalidated on every load, so an update reaches
+      // (builds/latest.json, docs/decisions/043-build-freshness.md) are revalidated on every load, so an update reaches
       // browsers at once; everything else (logo, favicon) is revalidated daily.
       setHeaders: (res, sentPath) => {
         const filePath = sentPath.replace(/\.(br|gz)$/, '')

@@ -6,7 +6,7 @@ export interface JobLog {
 }
 
 /**
- * Background jobs inside a process, one runner per module: each job runs on its interval (timers
+ * Background jobs inside a process, one runner per module (docs/decisions/037-background-jobs.md): each job runs on its interval (timers
  * unref'd) and never twice at once; a failure is logged as `<module>.<job>_failed`, never thrown.
  * The jobs themselves stay callable directly (tests, scripts).
  */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-// Build freshness (docs/architecture.md): an hour after the page loaded it asks /builds/latest.json; a newer build
+// Build freshness (docs/decisions/043-build-freshness.md): an hour after the page loaded it asks /builds/latest.json; a newer build
 // there makes the next navigation a full page load. The newer build is simulated on the wire.
 test.use({ locale: 'en-US' })
 

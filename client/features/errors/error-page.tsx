@@ -22,7 +22,7 @@ export function RouteError() {
   const notFound = status === 404
   const badRequest = status === 400
   const unavailable = status === 502 || status === 503 || status === 504
-  // a route's code that a deploy removed: one fresh page load brings the new build (docs/architecture.md)
+  // a route's code that a deploy removed: one fresh page load brings the new build (docs/decisions/043-build-freshness.md)
   useEffect(() => {
     if (isChunkLoadError(error)) reloadForChunkError()
   }, [error])

@@ -3,7 +3,7 @@ import path from 'node:path'
 import t from 'tap'
 import { buildTestStack } from '../../helpers/build-gateway.ts'
 
-// Build freshness (docs/architecture.md): `npm run build` (scripts/build.ts) names the build,
+// Build freshness (docs/decisions/043-build-freshness.md): `npm run build` (scripts/build.ts) names the build,
 // writes builds/latest.json and builds/meta/{id}.json, and bakes the same id into the client bundle.
 const clientDir = path.resolve('dist/client')
 
