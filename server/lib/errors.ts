@@ -65,27 +65,45 @@ export const AppError: new <C extends ErrorCode>(
 export type AppError = CatalogueError
 
 /** The envelope of a failure: {success: false, data: null, error: {code, message, details}, timestamp}. */
-export function errorEnvelope<C extends ErrorCode>(code: C, message: string, details: ErrorDetailsOf<C> = null) {
+function errorEnvelope(code: ErrorCode, message: string, details: ErrorDetails) {
   return { success: false as const, data: null, error: { code, message, details }, timestamp: new Date().toISOString() }
 }
 
+/** A failure as both apps answer it: its HTTP status and the error envelope. */
+export interface ErrorAnswer {
+  status: number
+  body: ReturnType<typeof errorEnvelope>
+}
+
 /**
- * The one way an app answers a failure: the code's status (or `status` where Fastify or Node chose
- * one the catalogue maps to this code) and the envelope.
+ * The one builder of an error answer, for the API and the gateway: the envelope of `code` with its
+ * catalogue status and message unless given. `status` differs from the catalogue's only where
+ * Fastify or Node chose it and the catalogue maps it to `code` (codeForStatus).
  */
-export function sendError<C extends ErrorCode>(
-  reply: FastifyReply,
+export function errorAnswer<C extends ErrorCode>(
   code: C,
   message: string = ERRORS[code].message,
   details: ErrorDetailsOf<C> = null,
   status: number = ERRORS[code].status,
-): FastifyReply {
-  return reply.status(status).send(errorEnvelope(code, message, details))
+): ErrorAnswer {
+  return { status, body: errorEnvelope(code, message, details) }
 }
 
-/** `sendError` for an AppError: its code, status, message and details. */
+/** Sends `errorAnswer(code, message, details, status)` on a reply. */
+export function sendError<C extends ErrorCode>(
+  reply: FastifyReply,
+  code: C,
+  message?: string,
+  details?: ErrorDetailsOf<C>,
+  status?: number,
+): FastifyReply {
+  const answer = errorAnswer(code, message, details, status)
+  return reply.status(answer.status).send(answer.body)
+}
+
+/** Sends an AppError as its answer. */
 export const sendAppError = (reply: FastifyReply, err: AppError): FastifyReply =>
-  reply.status(err.status).send(errorEnvelope(err.code, err.message, err.details))
+  sendError(reply, err.code, err.message, err.details, err.status)
 
 /** The envelope of a success: {success: true, data, error: null, timestamp}. */
 export function okEnvelope<T>(data: T) {
