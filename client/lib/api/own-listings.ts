@@ -22,7 +22,8 @@ export const ownListingsApi = (call: Call) => ({
     try {
       return await call('OwnListingPageSchema', `/users/listings${query(params)}`, { signal })
     } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== 'INTERNAL') throw err
+      // the product's rule is about the HTTP answer: a 500 (decision 013), whatever its body says
+      if (!(err instanceof ApiError) || err.status !== 500) throw err
       const perPage = params.per_page ?? 20
       const pagination: Pagination = {
         currentPage: params.page ?? 1,
