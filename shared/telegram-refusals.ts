@@ -1,3 +1,5 @@
+import type { ApiErrorBody } from './schemas/errors.ts'
+
 /** Why a Telegram sign-in was refused, as the sign-in page's `reason` tells it. */
 export const TELEGRAM_REFUSAL_REASONS = [
   'bad_hash',
@@ -10,12 +12,12 @@ export const TELEGRAM_REFUSAL_REASONS = [
 ] as const
 export type TelegramRefusalReason = (typeof TELEGRAM_REFUSAL_REASONS)[number]
 
-/** The refusal reason of an answer of POST /auth/telegram-login that is not a session. */
-export function telegramRefusalOf(status: number, body: unknown): TelegramRefusalReason {
-  const reason = (body as { error?: { details?: { reason?: unknown } } } | null)?.error?.details?.reason
-  if (typeof reason === 'string' && (TELEGRAM_REFUSAL_REASONS as readonly string[]).includes(reason))
-    return reason as TelegramRefusalReason
-  if (status === 400) return 'missing_fields'
-  if (status === 429) return 'rate_limited'
+/** The refusal reason of a failed POST /auth/telegram-login, from its error (none: the API did not answer in the envelope). */
+export function telegramRefusalOf(error: Pick<ApiErrorBody, 'code' | 'details'> | undefined): TelegramRefusalReason {
+  const reason = error?.details && !Array.isArray(error.details) ? error.details.reason : undefined
+  const known = TELEGRAM_REFUSAL_REASONS.find((r) => r === reason)
+  if (known) return known
+  if (error?.code === 'VALIDATION_ERROR') return 'missing_fields'
+  if (error?.code === 'RATE_LIMITED') return 'rate_limited'
   return 'unavailable'
 }

@@ -1,5 +1,6 @@
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
+import type { BareReasonOf, ErrorCode } from '../../shared/errors.ts'
 import { ApiError } from './api/call.ts'
 import type { ActionMode, Identity } from './api/identity.ts'
 import type { Api } from './api/index.ts'
@@ -70,7 +71,7 @@ const invalidCode = () =>
 /** Firebase's error names (identitytoolkit v1) read as the built-in provider's reasons. */
 function firebaseError(status: number, message: string): ApiError {
   const name = message.split(/[\s:]/)[0] ?? ''
-  const reason = (code: string, httpStatus: number, apiReason: string, text: string) =>
+  const reason = (code: ErrorCode, httpStatus: number, apiReason: BareReasonOf<ErrorCode>, text: string) =>
     new ApiError(httpStatus, code, text, { reason: apiReason })
   switch (name) {
     case 'EMAIL_EXISTS':

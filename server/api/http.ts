@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
-import { AppError, errorEnvelope, type FieldIssue } from '../lib/errors.ts'
+import { AppError, codeForStatus, sendAppError, sendError, type FieldIssue } from '../lib/errors.ts'
 import { DatabaseUnavailableError } from './db/unavailable.ts'
 
 /** One error handler and one not-found handler for the whole API: every failure is an envelope (docs/decisions/013-error-envelope-and-codes.md). */
@@ -14,7 +14,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         code: v.keyword,
         message: v.message ?? 'is not valid',
       }))
-      return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'The request is not valid', details))
+      return sendError(reply, 'VALIDATION_ERROR', undefined, details)
     }
     if (err instanceof ZodError) {
       const details: FieldIssue[] = err.issues.map((i) => ({
@@ -22,41 +22,33 @@ export function installErrorHandling(app: FastifyInstance): void {
         code: i.code,
         message: i.message,
       }))
-      return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'The request is not valid', details))
+      return sendError(reply, 'VALIDATION_ERROR', undefined, details)
     }
     if (err instanceof DatabaseUnavailableError) {
       // the reason alone, no stack: an outage fails every request the same way
       request.log.error({ reason: err.reason }, 'api.db_unavailable')
       reply.header('retry-after', String(err.retryAfterSeconds))
-      return reply.status(err.status).send(errorEnvelope(err.code, err.message))
+      return sendAppError(reply, err)
     }
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err }, 'api.failed')
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds))
-      return reply.status(err.status).send(errorEnvelope(err.code, err.message, err.details))
+      return sendAppError(reply, err)
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'api.response_invalid')
-      return reply.status(500).send(errorEnvelope('INTERNAL', 'Internal server error'))
+      return sendError(reply, 'INTERNAL')
     }
     const status = err.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err }, 'api.failed')
-      return reply.status(500).send(errorEnvelope('INTERNAL', 'Internal server error'))
+      return sendError(reply, 'INTERNAL')
     }
-    const code =
-      status === 413
-        ? 'PAYLOAD_TOO_LARGE'
-        : status === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : status === 404
-            ? 'NOT_FOUND'
-            : 'VALIDATION_ERROR'
-    return reply.status(status).send(errorEnvelope(code, err.message))
+    return sendError(reply, codeForStatus(status), err.message, null, status)
   })
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorEnvelope('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`))
+    sendError(reply, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)
   })
 }
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { FavoriteMarksSchema, withFavoriteMarks, type FavoriteMarks } from '../../shared/schemas/listing.ts'
-import { errorEnvelope } from '../lib/errors.ts'
+import { errorAnswer } from '../lib/errors.ts'
 import { apiHeaders, callWithSession, isSharedRead, type RequestSession, type Visitor } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
@@ -51,13 +51,11 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
       if (method === 'GET' && isSearch(path) && session.access() !== undefined)
         return await markedSearch(await send(undefined, path, init), session, send)
       return (
-        (await callWithSession(session, { method, path }, (access) => send(access, path, init))) ?? {
-          status: 401,
-          body: errorEnvelope('UNAUTHENTICATED', 'Authentication required'),
-        }
+        (await callWithSession(session, { method, path }, (access) => send(access, path, init))) ??
+        errorAnswer('UNAUTHENTICATED')
       )
     } catch (err) {
-      if (err instanceof UpstreamError) return { status: err.status, body: errorEnvelope(err.code, err.message) }
+      if (err instanceof UpstreamError) return errorAnswer(err.code, err.message)
       throw err
     }
   }
@@ -191,10 +189,7 @@ async function readerMarks(ids: number[], session: RequestSession, send: Send): 
     if (answer === null || answer.status !== 200) return answer
     const parsed = FavoriteMarksSchema.safeParse((answer.body as { data?: unknown } | null)?.data)
     if (!parsed.success)
-      return {
-        status: 502,
-        body: errorEnvelope('UPSTREAM_UNAVAILABLE', "The API's answer does not follow FavoriteMarksSchema"),
-      }
+      return errorAnswer('UPSTREAM_UNAVAILABLE', "The API's answer does not follow FavoriteMarksSchema")
     marks.push(...parsed.data.marks)
   }
   return marks

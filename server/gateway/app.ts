@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { PublicConfig } from '../../shared/public-config.ts'
-import { AppError, codeForStatus, ERRORS, errorEnvelope } from '../lib/errors.ts'
+import { AppError, codeForStatus, errorAnswer, sendAppError, sendError } from '../lib/errors.ts'
 import { envelopeServerErrors } from '../lib/framework-errors.ts'
 import { loggerOptions, requestIdOf } from '../lib/logger.ts'
 import { bodyLimitOf } from './body-limit.ts'
@@ -111,9 +111,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!
     if (path.startsWith('/api/v1/') && Number(req.headers['content-length']) > bodyLimitOf(path)) {
-      const body = JSON.stringify(errorEnvelope('PAYLOAD_TOO_LARGE', ERRORS.PAYLOAD_TOO_LARGE.message))
+      const answer = errorAnswer('PAYLOAD_TOO_LARGE')
+      const body = JSON.stringify(answer.body)
       res
-        .writeHead(413, {
+        .writeHead(answer.status, {
           ...securityHeaders,
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
@@ -141,16 +142,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     )
   })
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(errorEnvelope(err.code, err.message, err.details))
+    if (err instanceof AppError) return sendAppError(reply, err)
     const status = err.statusCode ?? 500
     if (status >= 500) request.log.error({ err }, 'gateway.failed')
-    reply
-      .status(status)
-      .send(errorEnvelope(codeForStatus(status), status >= 500 ? 'Internal server error' : err.message))
+    sendError(reply, codeForStatus(status), status >= 500 ? 'Internal server error' : err.message, null, status)
   })
   // pages answer every GET; any other method off the API (TRACE, PUT /, …) is nothing of ours
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorEnvelope('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`))
+    sendError(reply, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)
   })
 
   await app.register(cookie)

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { errorEnvelope } from '../lib/errors.ts'
+import { sendError } from '../lib/errors.ts'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Upstream } from './upstream.ts'
 
@@ -122,11 +122,8 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions & { metrics: Metrics
     reply.header('cache-control', 'no-store')
     if (!isInternal(request) && !(options.metricsToken && hasToken(request, options.metricsToken))) {
       // without a token nothing outside this machine is told the route exists
-      if (!options.metricsToken) return reply.status(404).send(errorEnvelope('NOT_FOUND', 'Not found'))
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer')
-        .send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
+      if (!options.metricsToken) return sendError(reply, 'NOT_FOUND')
+      return sendError(reply.header('www-authenticate', 'Bearer'), 'UNAUTHENTICATED')
     }
     reply.header('content-type', options.metrics.registry.contentType)
     return options.metrics.registry.metrics()

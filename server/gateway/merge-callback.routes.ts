@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { localizePath } from '../../shared/locales.ts'
-import { errorEnvelope } from '../lib/errors.ts'
+import { sendError } from '../lib/errors.ts'
 import { serverTransport } from './api-transport.ts'
 import { isCrossSiteWrite } from './csrf.ts'
 import { requestLocale } from './locale.ts'
@@ -82,8 +82,7 @@ export const mergeCallbackRoutes: FastifyPluginAsync<{
   )
   // … and the POST, for a page that receives the fields in JavaScript (data-onauth).
   app.post('/api/auth/telegram-merge-callback', async (request, reply) => {
-    if (isCrossSiteWrite(request, publicOrigin))
-      return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
+    if (isCrossSiteWrite(request, publicOrigin)) return sendError(reply, 'FORBIDDEN', 'Cross-site request refused')
     return callback(request, reply, (request.body ?? {}) as Record<string, unknown>)
   })
 }

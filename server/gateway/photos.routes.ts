@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { readPhotoFor, type PhotoStore, type StoredPhoto } from '../integrations/photos/photo-store.ts'
-import { AppError, ERRORS, errorEnvelope } from '../lib/errors.ts'
+import { AppError, ERRORS, sendError } from '../lib/errors.ts'
 
 /** Where the gateway reads photos: the photo store itself, or the API's reading of it (api-photos.ts). */
 export interface PhotoSource {
@@ -18,7 +18,7 @@ const FILE_ID_PARAM = /^[A-Za-z0-9_-]{1,200}$/
 export const photosRoutes: FastifyPluginAsync<{ photos: PhotoSource }> = async (app, { photos }) => {
   app.get<{ Params: { fileId: string } }>('/api/telegramFile/:fileId', async (request, reply) => {
     const { fileId } = request.params
-    if (!FILE_ID_PARAM.test(fileId)) return reply.status(400).send(errorEnvelope('VALIDATION_ERROR', 'Not a photo id'))
+    if (!FILE_ID_PARAM.test(fileId)) return sendError(reply, 'VALIDATION_ERROR', 'Not a photo id')
     const etag = `"${fileId}"`
     reply.header('etag', etag)
     reply.header('cache-control', 'public, max-age=31536000, immutable')
@@ -31,14 +31,13 @@ export const photosRoutes: FastifyPluginAsync<{ photos: PhotoSource }> = async (
       if (!(err instanceof AppError)) throw err
       request.log.warn({ err, store: photos.kind }, 'photos.store_failed')
       const message = err.status >= 500 ? ERRORS[err.code].message : err.message
-      return reply.status(err.status).header('cache-control', 'no-store').send(errorEnvelope(err.code, message))
+      return sendError(reply.header('cache-control', 'no-store'), err.code, message)
     }
     if (photo === 'gone') return reply.status(499).send() // nobody is listening any more
-    if (!photo)
-      return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
+    if (!photo) return sendError(reply.header('cache-control', 'no-store'), 'NOT_FOUND', 'Photo not found')
     if (!photo.contentType.startsWith('image/')) {
       photo.stream.destroy()
-      return reply.status(404).header('cache-control', 'no-store').send(errorEnvelope('NOT_FOUND', 'Photo not found'))
+      return sendError(reply.header('cache-control', 'no-store'), 'NOT_FOUND', 'Photo not found')
     }
     reply.header('content-type', photo.contentType)
     if (photo.size !== undefined) reply.header('content-length', photo.size)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import { STRIPE_WEBHOOK_PATH } from '../../shared/paths.ts'
-import { errorEnvelope, okEnvelope } from '../lib/errors.ts'
+import { okEnvelope, sendError } from '../lib/errors.ts'
 import { LimitedBody, limitBody, tooLarge } from './body-limit.ts'
 import { isCrossSiteWrite } from './csrf.ts'
 import {
@@ -47,7 +47,6 @@ const WEBHOOK_PATH = `${API_PREFIX}${STRIPE_WEBHOOK_PATH}`
 const WEBHOOK_REQUEST_HEADERS = ['content-type', 'content-length', 'user-agent', 'stripe-signature']
 /** JSON bodies up to this size are kept so a call can be retried after a refresh. */
 const RETRY_BODY_LIMIT = 1024 * 1024
-const unauthenticated = () => errorEnvelope('UNAUTHENTICATED', 'Authentication required')
 
 async function readBody(stream: Readable, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = []
@@ -92,7 +91,7 @@ export const proxyRoutes: FastifyPluginAsync<{
         { err: { message: err.message, cause: String((err.cause as Error)?.message ?? '') } },
         'gateway.upstream_failed',
       )
-      return reply.status(err.status).send(errorEnvelope(err.code, err.message))
+      return sendError(reply, err.code, err.message)
     }
     throw err
   }
@@ -115,7 +114,7 @@ export const proxyRoutes: FastifyPluginAsync<{
     if (!session) {
       // never pass on a success we cannot read: it may hold tokens the page must not see
       request.log.error({ status: answer.status }, 'gateway.session_answer_invalid')
-      return reply.status(502).send(errorEnvelope('UPSTREAM_UNAVAILABLE', 'The service is unavailable'))
+      return sendError(reply, 'UPSTREAM_UNAVAILABLE')
     }
     reply.header('set-cookie', sessions.cookiesFor(session.tokens))
     return reply.status(answer.status).send(okEnvelope({ user: session.user }))
@@ -145,8 +144,7 @@ export const proxyRoutes: FastifyPluginAsync<{
   app.all(`${API_PREFIX}/*`, async (request, reply) => {
     if (request.method === 'POST' && request.url.split('?')[0] === WEBHOOK_PATH) return forwardWebhook(request, reply)
     // CSRF: a state-changing call must come from our own pages (Origin / Fetch Metadata checks).
-    if (isCrossSiteWrite(request, publicOrigin))
-      return reply.status(403).send(errorEnvelope('FORBIDDEN', 'Cross-site request refused'))
+    if (isCrossSiteWrite(request, publicOrigin)) return sendError(reply, 'FORBIDDEN', 'Cross-site request refused')
     const path = request.url.split('?')[0]!
     const hasBody = !SAFE_METHODS.has(request.method) && request.body != null
 
@@ -170,8 +168,7 @@ export const proxyRoutes: FastifyPluginAsync<{
       if (path === '/api/v1/auth/refresh' && request.method === 'POST') {
         const refreshToken = sessions.refreshToken(request)
         const refreshed = refreshToken ? await sessions.refresh(refreshToken, request) : null
-        if (!refreshed)
-          return reply.header('set-cookie', sessions.clearingCookies()).status(401).send(unauthenticated())
+        if (!refreshed) return sendError(reply.header('set-cookie', sessions.clearingCookies()), 'UNAUTHENTICATED')
         return reply
           .header('set-cookie', sessions.cookiesFor(refreshed.tokens))
           .send(okEnvelope({ user: refreshed.user }))
@@ -189,8 +186,7 @@ export const proxyRoutes: FastifyPluginAsync<{
       sessionOf.set(request, session)
       const isJson = (request.headers['content-type'] ?? '').includes('json')
       const body = hasBody && isJson ? await readBody(request.body as Readable, RETRY_BODY_LIMIT) : null
-      if (hasBody && isJson && body === null)
-        return reply.status(413).send(errorEnvelope('PAYLOAD_TOO_LARGE', 'The request body is too large'))
+      if (hasBody && isJson && body === null) return sendError(reply, 'PAYLOAD_TOO_LARGE')
 
       const controller = new AbortController()
       reply.raw.once('close', () => {
@@ -212,7 +208,7 @@ export const proxyRoutes: FastifyPluginAsync<{
         replayable: !hasBody || body !== null,
       }
       const answer = await callWithSession(session, call, send, ({ res }) => res.body.dump())
-      if (!answer) return reply.status(401).send(unauthenticated())
+      if (!answer) return sendError(reply, 'UNAUTHENTICATED')
       const { res } = answer
       // a deleted account's session ends in the browser too
       if (request.method === 'DELETE' && path === '/api/v1/users/account' && res.statusCode === 200) session.end()

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { localizePath } from '../../shared/locales.ts'
 import { safeNext } from '../../shared/paths.ts'
+import { ErrorEnvelopeSchema } from '../../shared/schemas/errors.ts'
 import { telegramRefusalOf } from '../../shared/telegram-refusals.ts'
 import { requestLocale } from './locale.ts'
 import { apiHeaders, type Sessions } from './session.ts'
@@ -68,7 +69,7 @@ export const telegramLoginRoutes: FastifyPluginAsync<{
         body: JSON.stringify(fields),
       })
       session = sessions.signedIn(answer)
-      if (!session) refusal = telegramRefusalOf(answer.status, answer.body)
+      if (!session) refusal = telegramRefusalOf(ErrorEnvelopeSchema.safeParse(answer.body).data?.error)
     } catch (err) {
       request.log.warn({ err }, 'gateway.telegram_callback_failed')
     }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { PassThrough } from 'node:stream'
 import { API_PREFIX, UNREAD_STREAM_PATH } from '../../shared/paths.ts'
-import { errorEnvelope } from '../lib/errors.ts'
+import { sendError } from '../lib/errors.ts'
 import { apiHeaders, callWithSession, type Sessions } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
@@ -35,9 +35,7 @@ export const unreadStreamRoutes: FastifyPluginAsync<{
   app.get(PATH, { compress: false }, async (request, reply) => {
     if (held >= maxStreams) {
       request.log.warn({ held }, 'gateway.unread_streams_full')
-      return reply
-        .status(503)
-        .send(errorEnvelope('SERVICE_UNAVAILABLE', 'Too many live connections; try again shortly'))
+      return sendError(reply, 'SERVICE_UNAVAILABLE', 'Too many live connections; try again shortly')
     }
     held++
     const controller = new AbortController()
@@ -64,12 +62,12 @@ export const unreadStreamRoutes: FastifyPluginAsync<{
     } catch (err) {
       if (reply.raw.destroyed) return reply
       if (!(err instanceof UpstreamError)) throw err
-      return reply.status(err.status).send(errorEnvelope(err.code, err.message))
+      return sendError(reply, err.code, err.message)
     } finally {
       const cookies = session.setCookies()
       if (cookies.length > 0) reply.header('set-cookie', cookies)
     }
-    if (!answer) return reply.status(401).send(errorEnvelope('UNAUTHENTICATED', 'Authentication required'))
+    if (!answer) return sendError(reply, 'UNAUTHENTICATED')
     const { res } = answer
     if (res.statusCode !== 200) {
       const type = res.headers['content-type']

@@ -61,21 +61,6 @@ export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_
 /** `?language=` of the answers that carry text in the reader's language. */
 export const LanguageQuery = z.object({ language: LanguageParam.default(DEFAULT_LOCALE) })
 
-/** The error object of a failed answer (docs/decisions/013-error-envelope-and-codes.md). */
-export const ApiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().nullable(),
-})
-
-/** The envelope of a failure: every error answer of the API. */
-export const ErrorEnvelopeSchema = z.object({
-  success: z.literal(false),
-  data: z.null(),
-  error: ApiErrorSchema,
-  timestamp: z.string(),
-})
-
 /** GET /health: the API is up and its database answers. */
 export const HealthSchema = z.object({ status: z.literal('ok') })
 

@@ -1,6 +1,7 @@
 // Every wire shape of the product API, by its export name: the client names the schema an answer
 // follows, and parses with it where that is allowed (docs/decisions/012-wire-contract.md).
 export * from './common.ts'
+export * from './errors.ts'
 export * from './identity.ts'
 export * from './listing.ts'
 export * from './listing-write.ts'

@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const listings = await Promise.all(pair.map((id) => api.listings.get(String(id), language, request.signal)))
     return { ...base, listings: listings.map(toCard), problem: null }
   } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400))
+    if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))
       return { ...base, listings: null, problem: 'not_found' as const }
     throw err
   }

@@ -76,14 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     return { saved: true, preferences: await context.get(apiContext).ai.savePreferences(body), fields: [] }
   } catch (err) {
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
-      const named = (err.details as Array<{ path?: string }>).map((d) =>
+      const named = err.fields.map((d) =>
         // "body.cities.10" → cities
-        oneOf(
-          FIELDS,
-          String(d.path ?? '')
-            .replace(/^body\./, '')
-            .split('.')[0]!,
-        ),
+        oneOf(FIELDS, d.path.replace(/^body\./, '').split('.')[0]!),
       )
       return { saved: false, fields: [...new Set(named.filter((f): f is Field => f !== null))] }
     }

@@ -9,7 +9,7 @@ export function useAlertErrorText(): (err: unknown) => string {
   const { t } = useLingui()
   return (err) => {
     if (isLimitReached(err)) return t`Your plan’s alerts are all in use. Pause or delete one, or upgrade for more.`
-    if (err instanceof ApiError && err.status === 404) return t`This alert no longer exists. Reload the page.`
+    if (err instanceof ApiError && err.code === 'NOT_FOUND') return t`This alert no longer exists. Reload the page.`
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
       return t`Please check the name (1 to 100 characters).`
     if (err instanceof ApiError && err.code === 'NETWORK_ERROR') return t`No connection. Please try again.`

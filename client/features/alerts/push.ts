@@ -75,7 +75,7 @@ export async function enablePush(vapidPublicKey: string, api: PushApi = browserA
   try {
     await send(subscription, api)
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 409)) throw err
+    if (!(err instanceof ApiError && err.code === 'CONFLICT')) throw err
     // another account signed in on this browser registered it first and keeps it
     // (docs/decisions/020-alerts-and-outbox.md): this account gets a subscription of its own
     await subscription.unsubscribe()
@@ -93,7 +93,7 @@ export async function disablePush(api: PushApi = browserApi().alerts): Promise<v
   localStorage.removeItem(PUSH_REFRESHED_KEY)
   await api.unsubscribePush(endpoint).catch((err: unknown) => {
     // 404: the API holds nothing of this account's by that endpoint, so nothing is left to forget
-    if (!(err instanceof ApiError && err.status === 404)) throw err
+    if (!(err instanceof ApiError && err.code === 'NOT_FOUND')) throw err
   })
 }
 

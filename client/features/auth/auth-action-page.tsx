@@ -30,7 +30,7 @@ async function orInvalid<T>(work: () => Promise<T>): Promise<T | { state: 'inval
   try {
     return await work()
   } catch (err) {
-    if (err instanceof ApiError && err.status === 400) return { state: 'invalid' }
+    if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') return { state: 'invalid' }
     throw err
   }
 }

@@ -1,5 +1,6 @@
 import { redirectDocument } from 'react-router'
 import { isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
+import type { ErrorReason } from '../../../shared/errors.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
 import type { Identity } from '../../lib/api/identity.ts'
@@ -12,7 +13,7 @@ export type EmailProblem =
   | { kind: 'invalid_credentials' | 'email_in_use' | 'too_many_emails' | 'network' }
   | { kind: 'too_many_attempts'; retryAfterS: number }
   | { kind: 'fields'; fields: string[] }
-  | { kind: 'failed'; message: string; status: number; reason?: string }
+  | { kind: 'failed'; message: string; status: number; reason?: ErrorReason }
 
 export type EmailAuthResult =
   | {
@@ -32,23 +33,19 @@ export type EmailAuthResult =
 /** The page-level reading of a failed call (throws what is not an API error). */
 export function problemOf(err: unknown): EmailProblem {
   if (!(err instanceof ApiError)) throw err
-  const reason = (err.details as { reason?: string; retry_after_s?: number } | null)?.reason
+  const reason = err.reason
   if (err.code === 'NETWORK_ERROR') return { kind: 'network' }
   if (reason === 'invalid_credentials') return { kind: 'invalid_credentials' }
   if (reason === 'email_already_in_use') return { kind: 'email_in_use' }
   if (reason === 'too_many_emails') return { kind: 'too_many_emails' }
   // a locked address, the per-client request limit or a full password queue: all "wait, then try again"
-  if (err.code === 'RATE_LIMITED' || reason === 'too_many_attempts') {
-    return {
-      kind: 'too_many_attempts',
-      retryAfterS: Number((err.details as { retry_after_s?: number } | null)?.retry_after_s) || 60,
-    }
+  if (err.code === 'RATE_LIMITED') {
+    const details = err.details
+    const retryAfterS = details && 'retry_after_s' in details ? details.retry_after_s : 0
+    return { kind: 'too_many_attempts', retryAfterS: retryAfterS || 60 }
   }
-  if (err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
-    return {
-      kind: 'fields',
-      fields: (err.details as Array<{ path: string }>).map((d) => d.path.split('.').pop() ?? ''),
-    }
+  if (err.code === 'VALIDATION_ERROR' && err.fields.length > 0) {
+    return { kind: 'fields', fields: err.fields.map((d) => d.path.split('.').pop() ?? '') }
   }
   return { kind: 'failed', message: err.message, status: err.status, reason }
 }

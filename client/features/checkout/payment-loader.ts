@@ -10,7 +10,7 @@ export async function loadPayment({ request, params, context }: LoaderFunctionAr
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
     // an id that is not a UUID names no payment either
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400))
+    if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))
       throw data({ message: 'Payment not found' }, { status: 404 })
     throw err
   }

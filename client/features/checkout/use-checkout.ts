@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRef } from 'react'
 import { useNavigate } from 'react-router'
 import type { LocaleCode } from '../../../shared/locales.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { errorCodeOf } from '../../lib/api/call.ts'
 import type { Checkout } from '../../lib/api/subscriptions.ts'
 import { useLocale } from '../../lib/locale.ts'
 
@@ -38,13 +38,9 @@ export function useCheckout() {
 export function usePaymentErrorText() {
   const { t } = useLingui()
   return (err: unknown): string => {
-    const code = err instanceof ApiError ? err.code : ''
+    const code = errorCodeOf(err)
     if (code === 'NETWORK_ERROR') return t`Network error. Please check your connection.`
-    if (
-      code === 'UPSTREAM_UNAVAILABLE' ||
-      code === 'NOT_IMPLEMENTED' ||
-      (err instanceof ApiError && err.status === 503)
-    )
+    if (code === 'UPSTREAM_UNAVAILABLE' || code === 'SERVICE_UNAVAILABLE' || code === 'UPSTREAM_TIMEOUT')
       return t`Payments are unavailable right now. Please try again in a few minutes.`
     if (code === 'NOT_FOUND') return t`This payment was not found.`
     if (code === 'CONFLICT') return t`This payment has already been completed or cancelled.`

@@ -12,6 +12,7 @@ import { ErrorLine } from '../../components/error-line.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError } from '../../lib/api/call.ts'
+import type { FieldIssue } from '../../../shared/schemas/errors.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 
 type Field = 'name' | 'email' | 'subject' | 'message'
@@ -20,10 +21,9 @@ type Values = Record<Field, string>
 const EMPTY: Values = { name: '', email: '', subject: '', message: '' }
 
 /** The fields a 400's details name (`body.email` …). */
-function fieldsOf(details: unknown): Field[] {
-  if (!Array.isArray(details)) return []
-  return details
-    .map((issue: unknown) => String((issue as { path?: unknown })?.path ?? '').split('.')[1])
+function fieldsOf(issues: FieldIssue[]): Field[] {
+  return issues
+    .map((issue) => issue.path.split('.')[1])
     .filter((f): f is Field => (FIELDS as string[]).includes(f ?? ''))
 }
 
@@ -71,9 +71,9 @@ export function ContactPage() {
       setValues(EMPTY)
     } catch (err) {
       setState('idle')
-      if (err instanceof ApiError && err.status === 400 && fieldsOf(err.details).length > 0)
-        showErrors(fieldsOf(err.details))
-      else if (err instanceof ApiError && err.status === 429)
+      if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && fieldsOf(err.fields).length > 0)
+        showErrors(fieldsOf(err.fields))
+      else if (err instanceof ApiError && err.code === 'RATE_LIMITED')
         setFailure(t`You have sent several messages in a short time. Please try again in an hour.`)
       else if (err instanceof ApiError && err.code === 'NETWORK_ERROR')
         setFailure(t`Network error. Please check your connection.`)

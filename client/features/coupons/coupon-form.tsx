@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { PLAN_KEYS, type PlanKey } from '../../../shared/plans.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { browserApi } from '../../lib/api/browser.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import type { AdminCoupon } from '../../lib/api/coupons.ts'
 import {
   COUPON_FIELDS,
@@ -121,9 +121,9 @@ export function CouponForm({ onCreated }: { onCreated: (coupon: AdminCoupon) => 
       setSubmitted(false)
       onCreated(coupon)
     } catch (err) {
-      const reason = err instanceof ApiError ? Reflect.get(Object(err.details), 'reason') : undefined
+      const reason = errorReasonOf(err)
       if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
-        const fields = new Set((err.details as Array<{ path: string }>).flatMap((d) => fieldOf(d.path) ?? []))
+        const fields = new Set(err.fields.flatMap((d) => fieldOf(d.path) ?? []))
         setInvalid(fields)
         focusFirst(fields)
         if (fields.size === 0) setFailure(t`Some of the details are not valid. Please check the form.`)

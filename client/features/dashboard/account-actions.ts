@@ -1,6 +1,6 @@
 import { redirect, redirectDocument } from 'react-router'
 import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
 import type { LinkMethod } from '../../lib/api/users.ts'
 import type { IdentityClient } from '../../lib/identity.ts'
@@ -13,8 +13,6 @@ export type AccountResult =
   | { intent: 'link-email' | 'unlink'; status: 'done'; method: LinkMethod }
   | { intent: string; status: 'error'; problem: EmailProblem }
 
-const reasonOf = (err: unknown) =>
-  err instanceof ApiError ? (err.details as { reason?: string } | null)?.reason : undefined
 const isMethod = (value: unknown): value is LinkMethod => value === 'email' || value === 'telegram'
 
 /**
@@ -33,13 +31,13 @@ async function linkEmail(
   try {
     identity = await identities.signIn({ email, password })
   } catch (err) {
-    if (reasonOf(err) !== 'invalid_credentials') throw err
+    if (errorReasonOf(err) !== 'invalid_credentials') throw err
     try {
       await identities.signUp({ email, password, language: locale })
       return { intent: 'link-email', status: 'check-inbox', email }
     } catch (signUpErr) {
       // the address has a provider account and this is not its password
-      if (reasonOf(signUpErr) === 'email_already_in_use') throw err
+      if (errorReasonOf(signUpErr) === 'email_already_in_use') throw err
       throw signUpErr
     }
   }
@@ -51,17 +49,14 @@ async function linkEmail(
   try {
     await api.users.linkAccount({ auth_method: 'email', email: identity.email, firebase_token: identity.idToken })
   } catch (err) {
-    const details =
-      err instanceof ApiError
-        ? (err.details as { reason?: string; merge_token?: string; other_account?: { first_name?: string } } | null)
-        : null
-    if (details?.reason === 'merge_required' && details.merge_token) {
+    const merge = err instanceof ApiError ? err.detailsOf('merge_required') : undefined
+    if (merge) {
       return {
         intent: 'link-email',
         status: 'merge',
         method: 'email',
-        mergeToken: details.merge_token,
-        otherName: details.other_account?.first_name ?? '',
+        mergeToken: merge.merge_token,
+        otherName: merge.other_account.first_name,
       }
     }
     throw err

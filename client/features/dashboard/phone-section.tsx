@@ -26,10 +26,9 @@ export async function phoneAction(api: Api, form: FormData): Promise<PhoneResult
     return { step: 'verified', user: await api.users.verifyPhone(phone, code) }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err
-    const issues = Array.isArray(err.details) ? (err.details as Array<{ path: string; code: string }>) : []
-    const issue = issues[0]
-    if (err.status === 429) return { step: 'error', phone, problem: 'too_many' }
-    if (err.status === 409) return { step: 'error', phone, problem: 'taken' }
+    const issue = err.fields[0]
+    if (err.code === 'RATE_LIMITED') return { step: 'error', phone, problem: 'too_many' }
+    if (err.reason === 'phone_taken') return { step: 'error', phone, problem: 'taken' }
     if (issue?.code === 'invalid_code') return { step: 'error', phone, problem: 'wrong_code' }
     if (issue?.code === 'expired_code') return { step: 'error', phone, problem: 'expired_code' }
     if (issue?.path.endsWith('code')) return { step: 'error', phone, problem: 'code' }

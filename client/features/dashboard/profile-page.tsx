@@ -19,7 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: await requireUser(context, request) }
 }
 
-type Field = 'first_name' | 'last_name' | 'username' | 'language'
+const FIELDS = ['first_name', 'last_name', 'username', 'language'] as const
+type Field = (typeof FIELDS)[number]
 
 type ProfileResult = { saved: boolean; user: User | null; fields: Field[] }
 
@@ -41,7 +42,7 @@ export async function action({
     return { saved: true, user, fields: [] }
   } catch (err) {
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
-      const fields = (err.details as Array<{ path: string }>).map((d) => d.path.split('.').pop() as Field)
+      const fields = err.fields.flatMap((d) => FIELDS.filter((f) => f === d.path.split('.').pop()))
       return { saved: false, user: null, fields }
     }
     throw err

@@ -35,7 +35,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return { id, countries, listing, photos }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    if (err instanceof ApiError && err.status === 404) throw data({ message: 'Listing not found' }, { status: 404 })
+    if (err instanceof ApiError && err.code === 'NOT_FOUND')
+      throw data({ message: 'Listing not found' }, { status: 404 })
     throw err
   }
 }
@@ -143,11 +144,11 @@ export function Component() {
       navigate(`${to('/dashboard/listings')}?saved=${id === null ? 'created' : 'updated'}&id=${saved.id}`)
     } catch (err) {
       if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
-        const fields = new Set((err.details as Array<{ path: string }>).flatMap((d) => fieldOf(d.path) ?? []))
+        const fields = new Set(err.fields.flatMap((d) => fieldOf(d.path) ?? []))
         setInvalid(fields)
         focusFirst(fields)
         if (fields.size === 0) setFailure(t`Some of the details are not valid. Please check the form.`)
-      } else if (err instanceof ApiError && err.status === 404) {
+      } else if (err instanceof ApiError && err.code === 'NOT_FOUND') {
         setFailure(t`This listing no longer exists.`)
       } else if (err instanceof ApiError && err.code === 'NETWORK_ERROR') {
         setFailure(t`Network error. Please check your connection.`)

@@ -71,9 +71,10 @@ export function PhotoUploader({
 
   function refusal(err: unknown): string {
     if (err instanceof ApiError) {
-      if (err.status === 413) return t`This photo is too large (at most 15 MB and 40 megapixels).`
-      if (err.status === 415) return t`This file is not a photo we can read (JPEG, PNG, WebP or HEIC).`
-      if (err.status === 429) return t`You have uploaded the most photos allowed for today.`
+      if (err.code === 'PAYLOAD_TOO_LARGE') return t`This photo is too large (at most 15 MB and 40 megapixels).`
+      if (err.code === 'UNSUPPORTED_MEDIA_TYPE')
+        return t`This file is not a photo we can read (JPEG, PNG, WebP or HEIC).`
+      if (err.code === 'RATE_LIMITED') return t`You have uploaded the most photos allowed for today.`
       if (err.code === 'NETWORK_ERROR') return t`Network error. Please check your connection.`
     }
     return t`The upload failed. Please try again.`

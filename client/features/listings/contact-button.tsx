@@ -57,7 +57,7 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
       else if (answer.access === 'payment_required') setState({ kind: 'pay' })
       else setState({ kind: 'limit', resetsAt: answer.resetsAt })
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setError(t`This listing has no contact to show.`)
+      if (err instanceof ApiError && err.code === 'NOT_FOUND') setError(t`This listing has no contact to show.`)
       else setError(paymentError(err))
     } finally {
       setBusy(false)

@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return { listing: await context.get(apiContext).listings.get(params.slug ?? '', language, request.signal) }
   } catch (err) {
     // an address the API refuses as malformed (a NUL, an over-long slug) names no listing either
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400))
+    if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))
       throw data({ message: 'Listing not found' }, { status: 404 })
     throw err
   }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { ApiError } from '../../lib/api/call.ts'
+import { errorCodeOf, errorReasonOf } from '../../lib/api/call.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import type { ReportReason } from '../../../shared/schemas/moderation.ts'
 import { REPORT_REASON_LABELS } from './labels.ts'
@@ -41,18 +41,13 @@ export function ReportForm({
       onSent()
     } catch (err) {
       setState('idle')
-      if (err instanceof ApiError && err.status === 409)
+      const reason = errorReasonOf(err)
+      if (reason === 'already_reported')
         setError(t`You have already reported this listing. Our moderators will look at it.`)
-      else if (
-        err instanceof ApiError &&
-        err.status === 400 &&
-        (err.details as { reason?: string } | null)?.reason === 'own_listing'
-      )
-        setError(t`You cannot report your own listing.`)
-      else if (err instanceof ApiError && err.status === 429)
+      else if (reason === 'own_listing') setError(t`You cannot report your own listing.`)
+      else if (errorCodeOf(err) === 'RATE_LIMITED')
         setError(t`You have sent many reports today. Please try again tomorrow.`)
-      else if (err instanceof ApiError && err.code === 'NETWORK_ERROR')
-        setError(t`Network error. Please check your connection.`)
+      else if (errorCodeOf(err) === 'NETWORK_ERROR') setError(t`Network error. Please check your connection.`)
       else setError(t`The report could not be sent. Please try again.`)
     }
   }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { errorCodeOf, errorReasonOf } from '../../lib/api/call.ts'
 import type { AdminListing } from '../../lib/api/moderation.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
@@ -41,8 +41,7 @@ export function PendingListing({ listing, onDecided }: { listing: AdminListing; 
       )
       onDecided(listing.id)
     } catch (err) {
-      const conflict =
-        err instanceof ApiError && err.status === 409 ? (err.details as { reason?: string } | null)?.reason : null
+      const conflict = errorCodeOf(err) === 'CONFLICT' ? errorReasonOf(err) : undefined
       setError(
         conflict === 'listing_changed'
           ? t`The owner changed this listing after you opened it. Reload the page to review the new version.`

@@ -14,7 +14,7 @@ export async function contentLoader(
   try {
     return await context.get(apiContext).content.page(context.get(localeContext), slug, request.signal)
   } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) throw notFound()
+    if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR')) throw notFound()
     throw err
   }
 }

@@ -7,7 +7,7 @@ import { REFERRAL_PREMIUM_DAYS, REFERRAL_SIGNUP_CREDITS, REFERRAL_SIGNUP_WINDOW_
 import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { browserApi } from '../../lib/api/browser.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -65,15 +65,15 @@ export function Component() {
         }),
       }
     } catch (err) {
-      const reason = err instanceof ApiError && err.details ? Reflect.get(Object(err.details), 'reason') : undefined
+      const reason = errorReasonOf(err)
       if (reason === 'self_referral') return { ok: false, message: t`You cannot use your own code.` }
       if (reason === 'mutual_referral')
         return { ok: false, message: t`This person joined through your invitations, so they cannot invite you.` }
       if (reason === 'window_closed')
         return { ok: false, message: t`A friend's code can only be entered soon after signing up.` }
-      if (err instanceof ApiError && err.status === 404)
+      if (err instanceof ApiError && err.code === 'NOT_FOUND')
         return { ok: false, message: t`There is no one with this code.` }
-      if (err instanceof ApiError && err.status === 409)
+      if (err instanceof ApiError && err.code === 'CONFLICT')
         return { ok: false, message: t`A friend's code has already been used for your account.` }
       if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
         return { ok: false, message: t`A code is 4 to 40 letters, digits, _ or -.` }

@@ -1,23 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { formatNumber, formatRent } from '../../../shared/money.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import type { ErrorReason } from '../../../shared/errors.ts'
+import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import type { CouponInfo } from '../../lib/api/coupons.ts'
 import { useLocale } from '../../lib/locale.ts'
-
-type Reason = 'not_found' | 'expired' | 'used_up' | 'already_used' | 'inactive'
-
-const reasonOf = (err: unknown): string | undefined => {
-  const details = err instanceof ApiError ? err.details : null
-  const reason = typeof details === 'object' && details !== null ? Reflect.get(details, 'reason') : undefined
-  return typeof reason === 'string' ? reason : undefined
-}
 
 /** The translated words for coupons: why one cannot be used, what a discount takes off, a failed call. */
 export function useCouponText() {
   const { t } = useLingui()
   const locale = useLocale()
-  const reasonText = (reason: string | null | undefined): string => {
-    switch (reason as Reason | null | undefined) {
+  const reasonText = (reason: ErrorReason | null | undefined): string => {
+    switch (reason) {
       case 'not_found':
         return t`There is no coupon with this code.`
       case 'expired':
@@ -48,7 +41,7 @@ export function useCouponText() {
     },
     /** A failed validate or redeem call, by its code and reason (docs/decisions/013-error-envelope-and-codes.md). */
     failureText(err: unknown): string {
-      const reason = reasonOf(err)
+      const reason = errorReasonOf(err)
       if (reason) return reasonText(reason)
       if (!(err instanceof ApiError)) return t`That did not work. Please reload the page and try again.`
       if (err.code === 'VALIDATION_ERROR') return t`A code is 3 to 40 letters, digits, _ or -.`

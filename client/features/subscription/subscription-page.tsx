@@ -7,7 +7,7 @@ import { formatNumber } from '../../../shared/money.ts'
 import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { browserApi } from '../../lib/api/browser.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -69,11 +69,7 @@ export function Component() {
       const what = parts.join(' · ')
       return { ok: true, message: t`Coupon redeemed: ${what}.` }
     } catch (err) {
-      if (
-        err instanceof ApiError &&
-        err.details &&
-        Reflect.get(Object(err.details), 'reason') === 'applies_at_purchase'
-      )
+      if (errorReasonOf(err) === 'applies_at_purchase')
         return { ok: false, message: t`This coupon is a discount: use it on the pricing page when you buy a plan.` }
       return { ok: false, message: coupons.failureText(err) }
     }

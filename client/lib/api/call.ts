@@ -1,4 +1,12 @@
 import type { z } from 'zod'
+import {
+  isErrorCode,
+  isErrorReason,
+  type ClientErrorCode,
+  type ErrorCode,
+  type ErrorReason,
+} from '../../../shared/errors.ts'
+import type { DetailsOfReason, ErrorDetails, FieldIssue } from '../../../shared/schemas/errors.ts'
 import type * as Wire from '../../../shared/schemas/index.ts'
 import { camelize, type Camelize } from '../camelize.ts'
 
@@ -21,20 +29,52 @@ export type Transport = (
   init?: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> },
 ) => Promise<{ status: number; body: unknown }>
 
-/** A failed API call; branch on `code`, never on the message. */
-export class ApiError extends Error {
-  readonly code: string
-  readonly status: number
-  readonly details: unknown
+/** The code of a failed call: the server's, or one the client gives (shared/errors.ts). */
+export type ApiErrorCode = ErrorCode | ClientErrorCode
 
-  constructor(status: number, code: string, message: string, details: unknown = null) {
+/**
+ * A failed API call; branch on `code` and `reason`, never on the message, and read `details`
+ * through `detailsOf` and `fields` (docs/decisions/013-error-envelope-and-codes.md).
+ */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode
+  readonly status: number
+  readonly details: ErrorDetails
+
+  constructor(status: number, code: ApiErrorCode, message: string, details: ErrorDetails = null) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.details = details
   }
+
+  /** The reason that tells this failure apart from others of its code, if it has one. */
+  get reason(): ErrorReason | undefined {
+    return this.details && !Array.isArray(this.details) ? this.details.reason : undefined
+  }
+
+  /** The details of `reason` when this failure is that one. */
+  detailsOf<R extends ErrorReason>(reason: R): DetailsOfReason<R> | undefined {
+    const details = this.details
+    return hasReason(details, reason) ? details : undefined
+  }
+
+  /** The field errors of a VALIDATION_ERROR; none for any other failure. */
+  get fields(): FieldIssue[] {
+    return Array.isArray(this.details) ? this.details : []
+  }
 }
+
+const hasReason = <R extends ErrorReason>(details: ErrorDetails, reason: R): details is DetailsOfReason<R> =>
+  details !== null && !Array.isArray(details) && details.reason === reason
+
+/** The `code` of a failure that is `err`, if it is an ApiError. */
+export const errorCodeOf = (err: unknown): ApiErrorCode | undefined => (err instanceof ApiError ? err.code : undefined)
+
+/** The `details.reason` of a failure that is `err`, if it is an ApiError with one. */
+export const errorReasonOf = (err: unknown): ErrorReason | undefined =>
+  err instanceof ApiError ? err.reason : undefined
 
 /** Calls the API and answers the data of its success envelope, typed (and on the server checked) by the shared schema named first. */
 export type Call = <N extends WireName>(schema: N, path: string, init?: Parameters<Transport>[1]) => Promise<Answer<N>>
@@ -54,6 +94,20 @@ const field = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null && key in value ? Reflect.get(value, key) : undefined
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
+const isFieldIssue = (value: unknown): value is FieldIssue =>
+  ['path', 'code', 'message'].every((key) => typeof field(value, key) === 'string')
+
+/**
+ * The details of an error envelope: field errors, a reason of the vocabulary, or null. Past the
+ * reason the fields are trusted as the API's schema sent them (docs/decisions/012-wire-contract.md).
+ */
+function detailsFrom(value: unknown): ErrorDetails {
+  if (Array.isArray(value)) return value.filter(isFieldIssue)
+  return isReasonDetails(value) ? value : null
+}
+const isReasonDetails = (value: unknown): value is Exclude<ErrorDetails, FieldIssue[] | null> =>
+  isErrorReason(field(value, 'reason'))
+
 // The gateway's short-lived cache hands out the same body object again: read it once.
 const read = new WeakMap<object, { schema: WireName; data: unknown }>()
 
@@ -66,11 +120,12 @@ export function answerData<N extends WireName>(
   const { status, body } = answer
   if (status >= 400 || field(body, 'success') !== true) {
     const error = field(body, 'error')
+    const code = field(error, 'code')
     throw new ApiError(
       status,
-      text(field(error, 'code')) ?? 'API_ERROR',
+      isErrorCode(code) ? code : 'API_ERROR',
       text(field(error, 'message')) ?? 'API request failed',
-      field(error, 'details') ?? null,
+      detailsFrom(field(error, 'details')),
     )
   }
   const data = field(body, 'data')

@@ -22,6 +22,7 @@ export const ownListingsApi = (call: Call) => ({
     try {
       return await call('OwnListingPageSchema', `/users/listings${query(params)}`, { signal })
     } catch (err) {
+      // the product's rule is about the HTTP answer: a 500 (decision 013), whatever its body says
       if (!(err instanceof ApiError) || err.status !== 500) throw err
       const perPage = params.per_page ?? 20
       const pagination: Pagination = {

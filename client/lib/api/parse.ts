@@ -11,6 +11,11 @@ export const parseWire: WireParser = (name, data) => {
   const schema: z.ZodType = wire[name]
   const parsed = schema.safeParse(data)
   if (!parsed.success)
-    throw new ApiError(502, 'UPSTREAM_UNAVAILABLE', `The API's answer does not follow ${name}`, parsed.error.issues)
+    throw new ApiError(
+      502,
+      'UPSTREAM_UNAVAILABLE',
+      `The API's answer does not follow ${name}`,
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })),
+    )
   return parsed.data
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/alert.ts'
 import { UNREAD_STREAM_PATH } from '../../../shared/paths.ts'
 import { envelope, IdParams } from '../../../shared/schemas/common.ts'
-import { errorEnvelope, okEnvelope } from '../../lib/errors.ts'
+import { sendError, okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import type { AlertsService } from './alerts.service.ts'
 import { UNREAD_STREAM_REFUSED_RETRY_S, type UnreadStreams } from './unread-stream.ts'
@@ -54,10 +54,11 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService; unread
   app.get(UNREAD_STREAM_PATH, async (request, reply) => {
     const stream = await unread.subscribe(viewerOf(request).userId)
     if (!stream)
-      return reply
-        .status(429)
-        .header('retry-after', String(UNREAD_STREAM_REFUSED_RETRY_S))
-        .send(errorEnvelope('RATE_LIMITED', 'Too many live connections for this account'))
+      return sendError(
+        reply.header('retry-after', String(UNREAD_STREAM_REFUSED_RETRY_S)),
+        'RATE_LIMITED',
+        'Too many live connections for this account',
+      )
     reply.raw.once('close', () => stream.destroy())
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')

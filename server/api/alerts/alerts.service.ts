@@ -62,6 +62,7 @@ function queryValues(filters: AlertFiltersQuery): Record<string, string> {
 
 const limitReached = (max: number) =>
   new AppError('ALERT_LIMIT_REACHED', `Your plan allows ${max} active alert${max === 1 ? '' : 's'}`, {
+    reason: 'alert_limit',
     max_alerts_allowed: max,
     upgrade_path: '/pricing',
   })

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors.ts'
+import { CatalogueError } from '../../lib/errors.ts'
 
 /** Seconds a client is asked to wait before retrying while the database is unavailable. */
 export const DB_RETRY_AFTER_SECONDS = 5
@@ -8,7 +8,7 @@ export const DB_RETRY_AFTER_SECONDS = 5
  * connections. The API answers it 503 SERVICE_UNAVAILABLE with Retry-After. It carries only
  * `reason` (an error code and the driver's message), never the SQL or its parameters.
  */
-export class DatabaseUnavailableError extends AppError {
+export class DatabaseUnavailableError extends CatalogueError {
   readonly reason: string
   override readonly retryAfterSeconds = DB_RETRY_AFTER_SECONDS
 

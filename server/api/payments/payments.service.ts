@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import type { BareReasonOf } from '../../../shared/errors.ts'
 import { checkoutResultPath } from '../../../shared/paths.ts'
 import { BOOST_PRICE_MINOR, CONTACT_PRICE_MINOR, eurOf, planOf, type PlanKey } from '../../../shared/plans.ts'
 import type { Checkout, Payment } from '../../../shared/schemas/payment.ts'
@@ -33,7 +34,8 @@ export interface PaymentsOptions {
 /** A checkout left unpaid this long is cancelled by the sweep, and its coupon use given back. */
 export const PENDING_TTL_HOURS = 24
 
-const conflict = (message: string, reason?: string) => new AppError('CONFLICT', message, reason ? { reason } : null)
+const conflict = (message: string, reason?: BareReasonOf<'CONFLICT'>) =>
+  new AppError('CONFLICT', message, reason ? { reason } : null)
 const notFound = () => new AppError('NOT_FOUND', 'Payment not found')
 
 /** The SHA-256 of what a request asks for: the same key with another request is refused. */
@@ -295,7 +297,11 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
     async confirmSandbox(viewer: Viewer, id: string): Promise<Payment> {
       await ownSandbox(viewer, id)
       const row = (await settle(id))!
-      if (row.status !== 'paid' && row.status !== 'refunded') throw conflict(`The payment is ${row.status}`, row.status)
+      if (row.status !== 'paid' && row.status !== 'refunded')
+        throw new AppError('CONFLICT', `The payment is ${row.status}`, {
+          reason: 'payment_not_open',
+          status: row.status,
+        })
       return toPayment(row)
     },
 
@@ -303,7 +309,11 @@ export function paymentsService(db: Db, options: PaymentsOptions) {
     async cancelSandbox(viewer: Viewer, id: string): Promise<Payment> {
       await ownSandbox(viewer, id)
       const row = (await cancel(id))!
-      if (row.status !== 'cancelled') throw conflict(`The payment is ${row.status}`, row.status)
+      if (row.status !== 'cancelled')
+        throw new AppError('CONFLICT', `The payment is ${row.status}`, {
+          reason: 'payment_not_open',
+          status: row.status,
+        })
       return toPayment(row)
     },
 

@@ -101,10 +101,8 @@ export default fp<RateLimitOptions>(
 
     // Every RATE_LIMITED answer tells when to come back, also those thrown by services with retry_after_s.
     app.addHook('onError', async (_request, reply, err) => {
-      const retryAfterS =
-        err instanceof AppError && err.code === 'RATE_LIMITED'
-          ? (err.details as { retry_after_s?: unknown } | null)?.retry_after_s
-          : undefined
+      const details = err instanceof AppError && err.code === 'RATE_LIMITED' ? err.details : null
+      const retryAfterS = details && 'retry_after_s' in details ? details.retry_after_s : null
       if (typeof retryAfterS === 'number' && !reply.hasHeader('retry-after'))
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))))
     })
@@ -116,6 +114,7 @@ export default fp<RateLimitOptions>(
         request.log.info({ policy: request.routeOptions.config.rateLimitPolicy }, 'rate_limit.exceeded'),
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', 'Too many requests; try again later', {
+          reason: 'too_many_requests',
           retry_after_s: Math.max(1, Math.ceil(context.ttl / 1000)),
         }),
     })

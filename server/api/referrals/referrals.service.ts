@@ -12,12 +12,13 @@ import {
   type ReferralSignupSchema,
   type ReferralStatsSchema,
 } from '../../../shared/schemas/referral.ts'
+import type { BareReasonOf } from '../../../shared/errors.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import { referralsRepo } from './referrals.repo.ts'
 import { referralRewardsRepo } from './rewards.repo.ts'
 
-const refused = (reason: string, message: string) => new AppError('CONFLICT', message, { reason })
+const refused = (reason: BareReasonOf<'CONFLICT'>, message: string) => new AppError('CONFLICT', message, { reason })
 
 /**
  * Referrals: a new account names who brought it, once and soon after sign-up, and both get AI

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { PhotoFileParams } from '../../../shared/schemas/upload.ts'
 import { readPhotoFor, type PhotoStore, type StoredPhoto } from '../../integrations/photos/photo-store.ts'
-import { AppError, ERRORS, errorEnvelope } from '../../lib/errors.ts'
+import { AppError, ERRORS, sendError } from '../../lib/errors.ts'
 
 /**
  * GET /photos/{fileId}: a stored photo streamed from the store, for a gateway that has none of its own
@@ -18,12 +18,12 @@ export const photoRoutes: FastifyPluginAsyncZod<{ photos?: PhotoStore }> = async
       request.log.warn({ err, store: photos?.kind }, 'photos.store_failed')
       // a store's own words (a URL, an upstream's text) stay in the log
       const message = err.status >= 500 ? ERRORS[err.code].message : err.message
-      return reply.status(err.status).send(errorEnvelope(err.code, message))
+      return sendError(reply, err.code, message)
     }
     if (photo === 'gone') return reply.status(499).send()
     if (!photo || !photo.contentType.startsWith('image/')) {
       photo?.stream.destroy()
-      return reply.status(404).send(errorEnvelope('NOT_FOUND', 'Photo not found'))
+      return sendError(reply, 'NOT_FOUND', 'Photo not found')
     }
     reply.header('content-type', photo.contentType)
     reply.header('cache-control', 'public, max-age=31536000, immutable')

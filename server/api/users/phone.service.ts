@@ -92,7 +92,9 @@ export function phoneService(db: Db, options: { sms: SmsSender }) {
         ])
       }
       if (outcome === 'dead')
-        throw new AppError('RATE_LIMITED', 'Too many wrong codes; ask for a new one', { reason: 'too_many_attempts' })
+        throw new AppError('RATE_LIMITED', 'Too many wrong codes; ask for a new one', {
+          reason: 'too_many_wrong_codes',
+        })
       if (outcome === 'taken')
         throw new AppError('CONFLICT', 'This phone number is verified on another account', { reason: 'phone_taken' })
       const row = await accountRepo(db).findById(userId)

@@ -90,7 +90,10 @@ export function telegramPhotoStore(options: TelegramPhotoStoreOptions): PhotoSto
   function refused(method: string, answer: BotAnswer<unknown>): AppError {
     const message = `Telegram ${method} failed: ${redact(answer.description ?? `error ${answer.error_code}`)}`
     if (answer.error_code === 429)
-      return new AppError('SERVICE_UNAVAILABLE', message, { retry_after: answer.parameters?.retry_after ?? null })
+      return new AppError('SERVICE_UNAVAILABLE', message, {
+        reason: 'upstream_busy',
+        retry_after_s: answer.parameters?.retry_after ?? null,
+      })
     return new AppError('UPSTREAM_UNAVAILABLE', message)
   }
 

@@ -260,7 +260,7 @@ t.test('telegramPhotoStore answers it may not serve', async (t) => {
     fake.answers.sendDocument = { status: 429, contentType: 'application/json', body: JSON.stringify(body) }
     t.teardown(() => void (fake.answers.sendDocument = undefined))
     const err = await store.put(Buffer.from('x'), 'image/webp').catch((e: unknown) => e)
-    t.match(err, { code: 'SERVICE_UNAVAILABLE', status: 503, details: { retry_after: 7 } })
+    t.match(err, { code: 'SERVICE_UNAVAILABLE', status: 503, details: { reason: 'upstream_busy', retry_after_s: 7 } })
   })
 })
 

@@ -140,7 +140,11 @@ t.test(
     const over = await create('free 2')
     t.equal(over.statusCode, 403)
     t.equal(over.json().error.code, 'ALERT_LIMIT_REACHED')
-    t.same(over.json().error.details, { max_alerts_allowed: FREE_MAX_ALERTS, upgrade_path: '/pricing' })
+    t.same(over.json().error.details, {
+      reason: 'alert_limit',
+      max_alerts_allowed: FREE_MAX_ALERTS,
+      upgrade_path: '/pricing',
+    })
     let list = (await call('GET', '/alerts', user.token)).json().data
     t.equal(list.total_alerts, 1)
     t.equal(list.max_alerts_allowed, FREE_MAX_ALERTS)
