@@ -36,6 +36,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 401: the call needs a session the caller does not have (or a sign-in was refused). Route
+ * loaders and actions leave it to `signedIn()` (client/features/auth/guards.ts), which sends the
+ * reader to sign in with `next`; a sign-in form catches it to show why.
+ */
+export class UnauthenticatedError extends ApiError {
+  constructor(code: string, message: string, details: unknown = null) {
+    super(401, code, message, details)
+    this.name = 'UnauthenticatedError'
+  }
+}
+
 /** Calls the API and answers the data of its success envelope, typed (and on the server checked) by the shared schema named first. */
 export type Call = <N extends WireName>(schema: N, path: string, init?: Parameters<Transport>[1]) => Promise<Answer<N>>
 
@@ -66,12 +78,12 @@ export function answerData<N extends WireName>(
   const { status, body } = answer
   if (status >= 400 || field(body, 'success') !== true) {
     const error = field(body, 'error')
-    throw new ApiError(
-      status,
-      text(field(error, 'code')) ?? 'API_ERROR',
-      text(field(error, 'message')) ?? 'API request failed',
-      field(error, 'details') ?? null,
-    )
+    const code = text(field(error, 'code')) ?? 'API_ERROR'
+    const message = text(field(error, 'message')) ?? 'API request failed'
+    const details = field(error, 'details') ?? null
+    throw status === 401
+      ? new UnauthenticatedError(code, message, details)
+      : new ApiError(status, code, message, details)
   }
   const data = field(body, 'data')
   const key = typeof data === 'object' && data !== null ? data : undefined
