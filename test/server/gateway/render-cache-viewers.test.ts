@@ -239,7 +239,7 @@ t.test('the render cache of signed-in readers', async (t) => {
 // or the browser would replay a rotated refresh token (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
 t.test('a failed render still sends the renewed session cookies', async (t) => {
   const { gateway, apiUrl, api } = await buildTestStack(t)
-  for (const sharing of ['readers', null] as const) {
+  for (const sharing of ['viewers', null] as const) {
     const broken = await buildTestGateway(t, apiUrl, {
       renderCacheMs: 60_000,
       changes: api.publicChanges,
