@@ -1,6 +1,6 @@
 import { planOf } from '../../../shared/plans.ts'
 import { boostsRepo } from '../boosts/boosts.repo.ts'
-import { contactRepo } from '../contact/contact.repo.ts'
+import { contactRepo } from '../contact-reveals/contact-reveals.repo.ts'
 import type { Queryable } from '../db/client.ts'
 import type { ListingRef } from '../../lib/change-bus.ts'
 import { premiumRepo } from '../premium/premium.repo.ts'

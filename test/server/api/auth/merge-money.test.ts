@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
-import { contactRepo } from '../../../../server/api/contact/contact.repo.ts'
+import { contactRepo } from '../../../../server/api/contact-reveals/contact-reveals.repo.ts'
 import type { Db } from '../../../../server/api/db/client.ts'
 import { premiumRepo } from '../../../../server/api/premium/premium.repo.ts'
 import { referralRewardsRepo } from '../../../../server/api/referrals/rewards.repo.ts'

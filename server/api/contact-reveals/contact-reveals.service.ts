@@ -4,7 +4,7 @@ import type { ContactAnswer } from '../../../shared/schemas/contact.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import { canManage, canSee, type Viewer } from '../policy.ts'
-import { contactRepo } from './contact.repo.ts'
+import { contactRepo } from './contact-reveals.repo.ts'
 
 const DAY_MS = 86_400_000
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { contactRepo } from '../../../../server/api/contact/contact.repo.ts'
+import { contactRepo } from '../../../../server/api/contact-reveals/contact-reveals.repo.ts'
 import { FREE_DAILY_REVEALS, PREMIUM_DAILY_REVEALS } from '../../../../shared/plans.ts'
 import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'

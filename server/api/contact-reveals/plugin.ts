@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
-import { contactRoutes } from './contact.routes.ts'
-import { contactService } from './contact.service.ts'
+import { contactRoutes } from './contact-reveals.routes.ts'
+import { contactService } from './contact-reveals.service.ts'
 
 /** Contact access: a listing's contact opened for a signed-in reader, within the day's reveals (issue 11). */
 export default fp(
