@@ -10,7 +10,7 @@ export interface ContactListingRow {
 }
 
 /** Contact reveals: one row per viewer and listing, and once open it stays open. */
-export function contactRepo(db: Queryable) {
+export function contactRevealsRepo(db: Queryable) {
   return {
     /** Opens the listing's contact for the viewer; true when it was not open before. */
     async open(userId: number, listingId: number, via: RevealVia, paymentId: string | null = null): Promise<boolean> {

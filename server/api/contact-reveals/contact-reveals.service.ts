@@ -4,7 +4,7 @@ import type { ContactAnswer } from '../../../shared/schemas/contact.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import { canManage, canSee, type Viewer } from '../policy.ts'
-import { contactRepo } from './contact-reveals.repo.ts'
+import { contactRevealsRepo } from './contact-reveals.repo.ts'
 
 const DAY_MS = 86_400_000
 
@@ -22,14 +22,14 @@ const contactPaymentPath = (listingId: number) => `${API_PREFIX}/payments/listin
  * the next day: answers of their own, not errors.
  * Those who manage the listing (policy.ts) see its contact without spending a reveal.
  */
-export function contactService(db: Db) {
+export function contactRevealsService(db: Db) {
   return {
     async open(viewer: Viewer, listingId: number): Promise<ContactAnswer> {
       const now = Date.now()
       const dayStart = utcDayStart(now)
       const resetsAt = new Date(dayStart.getTime() + DAY_MS)
       return db.transaction(async (tx) => {
-        const repo = contactRepo(tx)
+        const repo = contactRevealsRepo(tx)
         // the viewer's row first: their concurrent reveals wait here and count each other's
         const account = await repo.lockViewer(viewer.userId)
         if (!account) throw new AppError('UNAUTHENTICATED')
@@ -59,7 +59,7 @@ export function contactService(db: Db) {
     },
   }
 }
-export type ContactService = ReturnType<typeof contactService>
+export type ContactRevealsService = ReturnType<typeof contactRevealsService>
 
 /** The day's reveals are used: a free viewer may buy this one, a premium viewer waits for the next UTC day. */
 function limitReached(listingId: number, premium: boolean, resetsAt: Date): ContactAnswer {

@@ -14,7 +14,7 @@ import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { ChangeBus, ListingRef, PublicChange } from '../../../lib/change-bus.ts'
 import { textBytes, TtlCache } from '../../../lib/ttl-cache.ts'
-import { contactRepo } from '../../contact-reveals/contact-reveals.repo.ts'
+import { contactRevealsRepo } from '../../contact-reveals/contact-reveals.repo.ts'
 import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
@@ -186,7 +186,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 
   /** The public listing with its contact when the viewer opened it (contact access); otherwise as it is, contact null. */
   async function withOpenedContact(viewer: Viewer, listing: Listing): Promise<Listing> {
-    const contact = await contactRepo(db).openedContact(viewer.userId, listing.id)
+    const contact = await contactRevealsRepo(db).openedContact(viewer.userId, listing.id)
     return contact === null ? listing : { ...listing, contact }
   }
 
