@@ -33,20 +33,28 @@ export const browserTransport: Transport = async (path, init) => {
 }
 
 let componentApi: Api | undefined
+let plainApi: Api | undefined
 
 /**
  * Starts the browser's API clients, once per page (the entry does): calls go through the gateway
  * with the session cookies. Answers the routes' client; `browserApi()` is then the components',
- * whose 401 sends the reader to `signInAgain()`. Answers are typed by the shared schemas, not
+ * whose 401 sends the viewer to `signInAgain()`. Answers are typed by the shared schemas, not
  * parsed (docs/decisions/012-wire-contract.md).
  */
 export function startBrowserApi(signInAgain: () => string): Api {
   componentApi = createApi(withSignInAgain(browserTransport, () => window.location.assign(signInAgain())))
-  return createApi(browserTransport)
+  plainApi = createApi(browserTransport)
+  return plainApi
 }
 
-/** The components' API client, for what they do outside loaders and actions (a 401 → sign in again). */
+/** The components' API client, for a signed-in act outside loaders and actions (a 401 → sign in again). */
 export function browserApi(): Api {
   if (!componentApi) throw new Error('The browser API client is used before the entry started it')
   return componentApi
+}
+
+/** The client for a component's call that anyone may make (a page view, a contact-us message): a 401 there is only an error. */
+export function publicBrowserApi(): Api {
+  if (!plainApi) throw new Error('The browser API client is used before the entry started it')
+  return plainApi
 }
