@@ -7,7 +7,7 @@ import { openDb, type Db, type OpenDbOptions, type QueryOptions } from '../serve
 import { SEED_COUNTRIES } from '../server/api/db/seed/places.ts'
 import { viewCounter } from '../server/api/listings/analytics/views.ts'
 import { publicListingsService } from '../server/api/listings/public/public.service.ts'
-import { locationsService } from '../server/api/locations/service.ts'
+import { locationsService } from '../server/api/locations/locations.service.ts'
 import { changeBus } from '../server/lib/change-bus.ts'
 import { ListListingsQuery } from '../shared/schemas/listing.ts'
 import { LOCALE_CODES } from '../shared/locales.ts'

@@ -4,8 +4,8 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { localizePath } from '../shared/locales.ts'
 import { startBrowserApi } from './lib/api/browser.ts'
+import { signInPath } from './features/auth/guards.ts'
 import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-freshness.ts'
 import { listenForegroundPushes } from './features/alerts/foreground-push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
@@ -28,12 +28,15 @@ async function start() {
   const shell = window.__khanehShell
   const i18n = setupI18n()
   let router: ReturnType<typeof createBrowserRouter> | undefined
-  // a lost session sends the reader to the home page of the language they are reading, to sign in
-  // again, and on to the page they were on or going to (`next`)
+  // a session lost under a component's call sends the reader to sign in again, in the language they
+  // are reading, and on to the page they were on or going to (`next`)
   const api = startBrowserApi(() => {
     const { pathname, search, hash } = window.location
-    const query = new URLSearchParams({ login: 'required', next: navigatingTo ?? `${pathname}${search}${hash}` })
-    return `${localizePath('/', (router && routerLocale(router)) ?? shell.locale)}?${query}`
+    return signInPath(
+      (router && routerLocale(router)) ?? shell.locale,
+      navigatingTo ?? `${pathname}${search}${hash}`,
+      true,
+    )
   })
   const identity = identityOnDemand(shell.publicConfig, api)
   // The page's catalogs and the lazy route modules it rendered with must be in place before hydration.

@@ -32,10 +32,10 @@ const sharings = new Map<string, PageSharing | null>()
 const SHARING_REMEMBERED = 10_000
 
 /**
- * Who the page at `pathname` is the same document for (its route's SHARED_WITH_READERS); null: it is
- * made per visitor. Remembered per path: React Router's matchRoutes flattens and compiles the whole
- * route tree on each call, which was about a tenth of a signed-in reader's request served from the
- * readers' copy.
+ * Who the page at `pathname` is the same document for (its route's SHARED_WITH_VIEWERS); null: it is
+ * made per viewer. Remembered per path: React Router's matchRoutes flattens and compiles the whole
+ * route tree on each call, which was about a tenth of a signed-in viewer's request served from the
+ * viewers' copy.
  */
 export function pageSharing(pathname: string, locale: LocaleCode): PageSharing | null {
   const key = `${locale}:${pathname}`

@@ -8,17 +8,17 @@ import { RouteError } from './features/errors/error-page.tsx'
 import { dashboardLayout } from './dashboard-routes.tsx'
 
 /**
- * A page that is the same document for every anonymous visitor, and one for every signed-in reader
+ * A page that is the same document for every anonymous viewer, and one for every signed-in viewer
  * whose page reads alike: the gateway serves both from its render cache
- * (docs/decisions/024-page-render-cache.md). Its loaders read nothing of the visitor but through the
- * API; its components read nothing of the reader but that there is one (`hasSession`). A reader's
+ * (docs/decisions/024-page-render-cache.md). Its loaders read nothing of the viewer but through the
+ * API; its components read nothing of the viewer but that there is one (`hasSession`). A viewer's
  * copy is theirs when none of its listings is one they saved and its other reads (a listing) answer
  * them as they answer anyone; otherwise the page is rendered for them.
  */
-export const SHARED_WITH_READERS = { shared: 'readers' } as const
+export const SHARED_WITH_VIEWERS = { shared: 'viewers' } as const
 
-/** Who a page is the same document for: anonymous visitors and signed-in readers alike. */
-export type PageSharing = (typeof SHARED_WITH_READERS)['shared']
+/** Who a page is the same document for: anonymous viewers and signed-in viewers alike. */
+export type PageSharing = (typeof SHARED_WITH_VIEWERS)['shared']
 
 /**
  * A public page's catalog group, named after its module (docs/decisions/025-catalogs-by-route-group.md):
@@ -37,21 +37,21 @@ function pages(code: LocaleCode): RouteObject[] {
       children: [
         {
           id: `${code}:home`,
-          ...catalog('home-page', SHARED_WITH_READERS),
+          ...catalog('home-page', SHARED_WITH_VIEWERS),
           index: true,
           ErrorBoundary: RouteError,
           lazy: () => import('./features/home/home-page.tsx'),
         },
         {
           id: `${code}:listings`,
-          ...catalog('listings-page', SHARED_WITH_READERS),
+          ...catalog('listings-page', SHARED_WITH_VIEWERS),
           path: 'listings',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listings-page.tsx'),
         },
         {
           id: `${code}:listing`,
-          ...catalog('listing-page', SHARED_WITH_READERS),
+          ...catalog('listing-page', SHARED_WITH_VIEWERS),
           path: 'listing/:slug',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listing-page.tsx'),
@@ -101,7 +101,7 @@ function pages(code: LocaleCode): RouteObject[] {
         // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
         {
           id: `${code}:content`,
-          ...catalog('content-page', SHARED_WITH_READERS),
+          ...catalog('content-page', SHARED_WITH_VIEWERS),
           path: '*',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/pages/content-page.tsx'),

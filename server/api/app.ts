@@ -15,7 +15,7 @@ import ai from './ai/plugin.ts'
 import alerts from './alerts/plugin.ts'
 import auth from './auth/plugin.ts'
 import boosts from './boosts/plugin.ts'
-import contact from './contact/plugin.ts'
+import contactReveals from './contact-reveals/plugin.ts'
 import contactMessages from './contact-messages/plugin.ts'
 import content from './content/plugin.ts'
 import coupons from './coupons/plugin.ts'
@@ -148,7 +148,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(users, { sms: options.sms })
   await app.register(auth, { secret, ...signIn })
   await app.register(moderation)
-  await app.register(contact)
+  await app.register(contactReveals)
   await app.register(boosts)
   await app.register(payments, {
     provider: options.paymentProvider ?? sandboxPaymentProvider(),

@@ -2,12 +2,12 @@ import { isDeepStrictEqual } from 'node:util'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { FavoriteMarksSchema, withFavoriteMarks, type FavoriteMarks } from '../../shared/schemas/listing.ts'
 import { errorAnswer } from '../lib/errors.ts'
-import { apiHeaders, callWithSession, isSharedRead, type RequestSession, type Visitor } from './session.ts'
+import { apiHeaders, callWithSession, isSharedRead, type RequestSession, type Viewer } from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
 type Answer = Awaited<ReturnType<Transport>>
 
-/** The public search (GET /listings with its filters): the same for everyone but for the reader's favourite marks. */
+/** The public search (GET /listings with its filters): the same for everyone but for the viewer's favourite marks. */
 const isSearch = (path: string): boolean => /^\/listings(\?|$)/.test(path)
 
 const listingsOf = (body: unknown): Array<{ id: number }> | undefined => {
@@ -17,8 +17,8 @@ const listingsOf = (body: unknown): Array<{ id: number }> | undefined => {
 
 type Send = (access: string | undefined, path: string, init?: Parameters<Transport>[1]) => Promise<Answer>
 
-/** One API call from the gateway for a visitor, with the token it is given (none: anonymous, and shareable). */
-function sender(upstream: Upstream, visitor: Visitor): Send {
+/** One API call from the gateway for a viewer, with the token it is given (none: anonymous, and shareable). */
+function sender(upstream: Upstream, viewer: Viewer): Send {
   return (access, path, init) =>
     upstream.json({
       method: init?.method ?? 'GET',
@@ -26,7 +26,7 @@ function sender(upstream: Upstream, visitor: Visitor): Send {
       headers: {
         ...init?.headers,
         accept: 'application/json',
-        ...apiHeaders(visitor, access),
+        ...apiHeaders(viewer, access),
         ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: init?.body === undefined ? undefined : JSON.stringify(init.body),
@@ -37,13 +37,13 @@ function sender(upstream: Upstream, visitor: Visitor): Send {
 
 /**
  * The page loaders' transport on the server: straight to the API over the gateway's pooled client,
- * under the request's session (session.ts holds the policy). Anonymous reads, and a signed-in reader's
+ * under the request's session (session.ts holds the policy). Anonymous reads, and a signed-in viewer's
  * reads that name nothing of them (`isSharedRead`), are the API's cached public answers, one call for
  * identical reads in flight (docs/decisions/006-caches-and-their-lifetimes.md).
- * A signed-in reader's search is the shared answer with their marks on it (`markedSearch`).
+ * A signed-in viewer's search is the shared answer with their marks on it (`markedSearch`).
  */
-export function serverTransport(upstream: Upstream, visitor: Visitor, session: RequestSession): Transport {
-  const send = sender(upstream, visitor)
+export function serverTransport(upstream: Upstream, viewer: Viewer, session: RequestSession): Transport {
+  const send = sender(upstream, viewer)
   return async (path, init) => {
     const method = init?.method ?? 'GET'
     try {
@@ -61,20 +61,20 @@ export function serverTransport(upstream: Upstream, visitor: Visitor, session: R
   }
 }
 
-/** What a signed-in reader's copy of a page was read from, beyond what is the same for everyone. */
-export interface ReaderChecks {
-  /** The listings of its searches: a reader who saved one of them sees it marked. */
+/** What a signed-in viewer's copy of a page was read from, beyond what is the same for everyone. */
+export interface ViewerChecks {
+  /** The listings of its searches: a viewer who saved one of them sees it marked. */
   listingIds: number[]
-  /** Its other reads (a listing's page): a reader may see them otherwise (their listing, a contact they opened). */
+  /** Its other reads (a listing's page): a viewer may see them otherwise (their listing, a contact they opened). */
   reads: string[]
 }
 
 /**
- * A transport that notes what a signed-in reader's copy must be checked against for each reader
+ * A transport that notes what a signed-in viewer's copy must be checked against for each viewer
  * (docs/decisions/024-page-render-cache.md): the listings of every search it answers, and every other
- * GET but the reads that name nothing of the reader (`isSharedRead`).
+ * GET but the reads that name nothing of the viewer (`isSharedRead`).
  */
-export function notingReaderChecks(transport: Transport): { transport: Transport; checks: () => ReaderChecks } {
+export function notingViewerChecks(transport: Transport): { transport: Transport; checks: () => ViewerChecks } {
   const ids = new Set<number>()
   const reads = new Set<string>()
   return {
@@ -94,31 +94,31 @@ export function notingReaderChecks(transport: Transport): { transport: Transport
 const dataOf = (answer: Answer): unknown => (answer.body as { data?: unknown } | null)?.data
 
 /**
- * Which of the readers' copy's listings this reader saved, when the copy is otherwise their page too:
+ * Which of the viewers' copy's listings this viewer saved, when the copy is otherwise their page too:
  * each of its other reads answers them exactly as it answers anyone, or but for their mark on the
  * listing it reads (a listing's page they saved). None saved: the copy is theirs as it is; some: it is
  * theirs with those marked (`savedListingsEnd`). Null when the copy is not their page, or when that
  * could not be learnt (the session is over, the API failed): the caller renders the page for them.
  */
-export async function readerSavedListings(
+export async function viewerSavedListings(
   upstream: Upstream,
-  visitor: Visitor,
+  viewer: Viewer,
   session: RequestSession,
-  checks: ReaderChecks,
+  checks: ViewerChecks,
 ): Promise<number[] | null> {
-  const send = sender(upstream, visitor)
-  /** A read as the reader gets it: anyone's (true), anyone's but for their mark on this listing (its id), or theirs alone (false). */
+  const send = sender(upstream, viewer)
+  /** A read as the viewer gets it: anyone's (true), anyone's but for their mark on this listing (its id), or theirs alone (false). */
   const readAsAnyone = async (path: string): Promise<boolean | number> => {
     // (a session found over reads a public listing anonymously: that answer is anyone's, not theirs)
-    let asReader = false
+    let asViewer = false
     const [theirs, anyone] = await Promise.all([
       callWithSession(session, { method: 'GET', path }, (access) => {
-        asReader = access !== undefined
+        asViewer = access !== undefined
         return send(access, path)
       }),
       send(undefined, path),
     ])
-    if (!asReader || theirs === null || theirs.status !== anyone.status) return false
+    if (!asViewer || theirs === null || theirs.status !== anyone.status) return false
     return isDeepStrictEqual(dataOf(theirs), dataOf(anyone)) || (savedMarkOn(dataOf(theirs), dataOf(anyone)) ?? false)
   }
   try {
@@ -135,24 +135,24 @@ export async function readerSavedListings(
   }
 }
 
-/** The id of the listing a reader's answer is, when it is anyone's answer but for their mark on it (`is_favorited`, `favorited_at`). */
+/** The id of the listing a viewer's answer is, when it is anyone's answer but for their mark on it (`is_favorited`, `favorited_at`). */
 function savedMarkOn(theirs: unknown, anyone: unknown): number | undefined {
   const listing = theirs as { id?: unknown; is_favorited?: unknown } | null
   if (listing?.is_favorited !== true || typeof listing.id !== 'number') return undefined
   return isDeepStrictEqual({ ...listing, is_favorited: false, favorited_at: null }, anyone) ? listing.id : undefined
 }
 
-/** Which of these listings the reader saved, in their order; null when that could not be learnt (the session is over, or the API failed). */
+/** Which of these listings the viewer saved, in their order; null when that could not be learnt (the session is over, or the API failed). */
 async function savedOf(ids: number[], session: RequestSession, send: Send): Promise<number[] | null> {
   if (ids.length === 0) return []
-  const marks = await readerMarks(ids, session, send)
+  const marks = await viewerMarks(ids, session, send)
   if (!Array.isArray(marks)) return null
   const saved = new Set(marks.map((mark) => mark.listing_id))
   return ids.filter((id) => saved.has(id))
 }
 
 /**
- * A signed-in reader's search: the anonymous answer (the API's shared, pre-serialized entry) with
+ * A signed-in viewer's search: the anonymous answer (the API's shared, pre-serialized entry) with
  * their favourites marked from GET /favorites/marks, which is all the API's
  * signed-in search adds. When none is marked — most pages — the shared body itself is answered
  * (docs/decisions/028-signed-in-render.md). A session
@@ -161,7 +161,7 @@ async function savedOf(ids: number[], session: RequestSession, send: Send): Prom
 async function markedSearch(search: Answer, session: RequestSession, send: Send): Promise<Answer> {
   const listings = listingsOf(search.body)
   if (search.status !== 200 || !listings || listings.length === 0) return search
-  const marks = await readerMarks(
+  const marks = await viewerMarks(
     listings.map((l) => l.id),
     session,
     send,
@@ -178,10 +178,10 @@ async function markedSearch(search: Answer, session: RequestSession, send: Send)
 const MARKS_PER_CALL = 100
 
 /**
- * Which of these listings the reader saved (GET /favorites/marks, a call per hundred): the marks;
+ * Which of these listings the viewer saved (GET /favorites/marks, a call per hundred): the marks;
  * null when the session turned out to be over; the API's answer when it failed.
  */
-async function readerMarks(ids: number[], session: RequestSession, send: Send): Promise<FavoriteMarks | Answer | null> {
+async function viewerMarks(ids: number[], session: RequestSession, send: Send): Promise<FavoriteMarks | Answer | null> {
   const marks: FavoriteMarks = []
   for (let from = 0; from < ids.length; from += MARKS_PER_CALL) {
     const path = `/favorites/marks?ids=${ids.slice(from, from + MARKS_PER_CALL).join(',')}`

@@ -10,8 +10,8 @@ import {
   type LocaleCode,
 } from '../../shared/locales.ts'
 
-/** The visitor's own language: their stored choice, else their browser's first supported one, else fa. */
-function visitorLocale(request: FastifyRequest): LocaleCode {
+/** The viewer's own language: their stored choice, else their browser's first supported one, else fa. */
+function viewerLocale(request: FastifyRequest): LocaleCode {
   const stored = request.cookies[LOCALE_COOKIE]
   return isLocaleCode(stored)
     ? stored
@@ -21,12 +21,12 @@ function visitorLocale(request: FastifyRequest): LocaleCode {
 /**
  * The language of a request — the one rule, applied once per request and handed on from there: the
  * one its address names (a page's path prefix, where none is fa; or, for a gateway callback outside
- * the pages, the `locale` its page sent along), else the visitor's own language.
+ * the pages, the `locale` its page sent along), else the viewer's own language.
  */
 export function requestLocale(request: FastifyRequest, sentByPage?: unknown): LocaleCode {
   const path = request.url.split('?')[0]!
   if (!path.startsWith('/api/')) return localeFromPath(path)
-  return isLocaleCode(sentByPage) ? sentByPage : visitorLocale(request)
+  return isLocaleCode(sentByPage) ? sentByPage : viewerLocale(request)
 }
 
 /**
@@ -39,7 +39,7 @@ export function requestLocale(request: FastifyRequest, sentByPage?: unknown): Lo
 export function localeCookie(request: FastifyRequest, secure: boolean): string | null {
   if (isLocaleCode(request.cookies[LOCALE_COOKIE]) || isbot(request.headers['user-agent'] ?? '')) return null
   const named = localeFromPath(request.url.split('?')[0]!)
-  const locale = named !== DEFAULT_LOCALE ? named : visitorLocale(request)
+  const locale = named !== DEFAULT_LOCALE ? named : viewerLocale(request)
   return localeCookieString(locale, secure)
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
-import { notingReaderChecks, readerSavedListings, serverTransport } from './api-transport.ts'
+import { notingViewerChecks, viewerSavedListings, serverTransport } from './api-transport.ts'
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
@@ -13,7 +13,7 @@ import {
   keyLocale,
   notingShownListings,
   pageKey,
-  readersKey,
+  viewersKey,
   renderShared,
   variant,
   type CachedPage,
@@ -22,7 +22,7 @@ import {
 import { savedListingsEnd } from './ssr/saved-listings.ts'
 import type { PageRenderer, PageRenderOptions } from './ssr/renderer.ts'
 import type { Transport } from '../../client/lib/api/call.ts'
-import { noSession, type RequestSession, type Sessions, type Visitor } from './session.ts'
+import { noSession, type RequestSession, type Sessions, type Viewer } from './session.ts'
 import { retryAfterHeaders } from './unavailable.ts'
 import type { Upstream } from './upstream.ts'
 
@@ -66,7 +66,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     url: URL
     locale: LocaleCode
     nonce: string
-    visitor: Visitor
+    viewer: Viewer
     session: RequestSession
     headers: Record<string, string>
     waitForAll: boolean
@@ -77,7 +77,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   }): PageRenderOptions => ({
     request: new Request(page.url, { headers: page.headers, signal: page.signal }),
     locale: page.locale,
-    transport: page.shared?.transport ?? serverTransport(options.upstream, page.visitor, page.session),
+    transport: page.shared?.transport ?? serverTransport(options.upstream, page.viewer, page.session),
     nonce: page.nonce,
     publicBaseUrl: options.publicBaseUrl,
     publicConfig: options.publicConfig,
@@ -106,9 +106,9 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   const commonHeaders = new WeakMap<CachedPage, Record<string, string>>()
 
   /**
-   * A cached page's bytes in the visitor's encoding, with headers of this response's own (no cookie
-   * is ever kept with a page: a reader's renewed session cookies are this response's), and, for a reader
-   * who saved some of a readers' copy's listings, those marked at its end.
+   * A cached page's bytes in the viewer's encoding, with headers of this response's own (no cookie
+   * is ever kept with a page: a viewer's renewed session cookies are this response's), and, for a viewer
+   * who saved some of a viewers' copy's listings, those marked at its end.
    */
   const sendCached = (
     request: FastifyRequest,
@@ -116,11 +116,11 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     page: CachedPage,
     state: 'hit' | 'miss',
     started: bigint,
-    reader?: { session: RequestSession; saved: number[] },
+    viewer?: { session: RequestSession; saved: number[] },
   ) => {
-    const session = reader?.session
+    const session = viewer?.session
     const encoding = pickEncoding(request.headers['accept-encoding'])
-    const [start, end] = variant(page, encoding, reader?.saved.length ? savedListingsEnd(reader.saved) : undefined)
+    const [start, end] = variant(page, encoding, viewer?.saved.length ? savedListingsEnd(viewer.saved) : undefined)
     let common = commonHeaders.get(page)
     if (!common) {
       common = {
@@ -152,7 +152,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
 
   /**
    * A shared page rendered for the cache, once for every request waiting on it: the anonymous copy,
-   * or, given the reader's session, the signed-in readers' one. A redirect or a failure is answered
+   * or, given the viewer's session, the signed-in viewers' one. A redirect or a failure is answered
    * at once (with the session's renewed cookies), never kept.
    */
   const sharedCopy = async (
@@ -162,28 +162,28 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     key: string,
     session: RequestSession | undefined,
   ): Promise<CachedPage | 'answered'> => {
-    const forReaders = session !== undefined
+    const forViewers = session !== undefined
     let rendered
     try {
-      // from the key's own address, in full, with nothing of this visitor's (their request id and
-      // address still go to the API, as for any call the gateway makes for them); a readers' copy
-      // reads as anyone does, and notes what each reader's page could differ by (its reads, its listings' marks);
+      // from the key's own address, in full, with nothing of this viewer's (their request id and
+      // address still go to the API, as for any call the gateway makes for them); a viewers' copy
+      // reads as anyone does, and notes what each viewer's page could differ by (its reads, its listings' marks);
       // what its answers show of the listings says which writes empty it
       const page = { url: new URL(keyAddress(key), options.publicBaseUrl), locale: keyLocale(key) }
-      const noted = notingReaderChecks(serverTransport(options.upstream, request, noSession))
+      const noted = notingViewerChecks(serverTransport(options.upstream, request, noSession))
       const shown = notingShownListings(noted.transport)
-      rendered = await cache.fill(forReaders ? readersKey(key) : key, () =>
+      rendered = await cache.fill(forViewers ? viewersKey(key) : key, () =>
         renderShared(
           (marker, onError) =>
             options.renderer.render(
               pageOptions({
                 ...page,
                 nonce: marker,
-                visitor: request,
+                viewer: request,
                 session: noSession,
                 headers: {},
                 waitForAll: true,
-                shared: { transport: shown.transport, hasSession: forReaders },
+                shared: { transport: shown.transport, hasSession: forViewers },
                 onError: (err) => {
                   onError(err)
                   request.log.error({ err }, 'ssr.render_error')
@@ -192,7 +192,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
             ),
           streamTimeoutMs,
           shown.shows,
-          forReaders ? noted.checks : undefined,
+          forViewers ? noted.checks : undefined,
         ),
       )
     } catch (err) {
@@ -228,16 +228,16 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         const page = await sharedCopy(request, reply, cache, key, undefined)
         return page === 'answered' ? reply : sendCached(request, reply, page, 'miss', started)
       }
-    } else if (cache && sharing() === 'readers') {
-      // a signed-in reader: the readers' copy, with their saved listings marked, unless their page
+    } else if (cache && sharing() === 'viewers') {
+      // a signed-in viewer: the viewers' copy, with their saved listings marked, unless their page
       // differs otherwise (their own listing, a contact they opened)
       session = await options.sessions.open(request)
       if (session.access() !== undefined) {
         const key = pageKey(locale, url)
-        const hit = cache.get(readersKey(key))
+        const hit = cache.get(viewersKey(key))
         const page = hit ?? (await sharedCopy(request, reply, cache, key, session))
         if (page === 'answered') return reply
-        const saved = await readerSavedListings(options.upstream, request, session, page.readerChecks)
+        const saved = await viewerSavedListings(options.upstream, request, session, page.viewerChecks)
         if (saved) return sendCached(request, reply, page, hit ? 'hit' : 'miss', started, { session, saved })
       }
     }
@@ -260,7 +260,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
           url,
           locale,
           nonce,
-          visitor: request,
+          viewer: request,
           session,
           headers,
           waitForAll,

@@ -25,34 +25,34 @@ export interface SignedIn {
   user: User
 }
 
-/** The visitor behind a request, as every call to the API names them. */
-export type Visitor = Pick<FastifyRequest, 'id' | 'ip'>
+/** The viewer behind a request, as every call to the API names them. */
+export type Viewer = Pick<FastifyRequest, 'id' | 'ip'>
 
 /** Cookies are `Secure` everywhere but on plain-http localhost, where a browser would drop them. */
 export function secureCookies(publicBaseUrl: string): boolean {
   return publicBaseUrl.startsWith('https:') || !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(publicBaseUrl)
 }
 
-/** Reads that are the same for every anonymous visitor (listings and places); `path` is below /api/v1. */
+/** Reads that are the same for every anonymous viewer (listings and places); `path` is below /api/v1. */
 export const isPublicRead = (path: string): boolean => /^\/(listings|locations)(\/|\?|$)/.test(path)
 
 /**
- * Reads whose answer names nothing of the reader (places: countries, cities; the site's content
- * pages), so a signed-in reader's are made anonymously too and share the anonymous cache; listings
- * are not among them (a signed-in reader's carry their favourites: page loaders add them to the
+ * Reads whose answer names nothing of the viewer (places: countries, cities; the site's content
+ * pages), so a signed-in viewer's are made anonymously too and share the anonymous cache; listings
+ * are not among them (a signed-in viewer's carry their favourites: page loaders add them to the
  * shared search themselves, api-transport.ts; docs/decisions/028-signed-in-render.md).
  */
 export const isSharedRead = (path: string): boolean => /^\/(locations|content)(\/|\?|$)/.test(path)
 
 /**
- * Headers of every call the gateway makes to the API for a visitor: the request id (one trace across
- * both), the visitor's address as resolved here (TRUST_PROXY; the API limits by it, and whatever
+ * Headers of every call the gateway makes to the API for a viewer: the request id (one trace across
+ * both), the viewer's address as resolved here (TRUST_PROXY; the API limits by it, and whatever
  * X-Forwarded-For the browser sent is replaced), and the session's bearer token when there is one.
  */
-export function apiHeaders(visitor: Visitor, access?: string): Record<string, string> {
+export function apiHeaders(viewer: Viewer, access?: string): Record<string, string> {
   return {
-    'x-request-id': visitor.id,
-    'x-forwarded-for': visitor.ip,
+    'x-request-id': viewer.id,
+    'x-forwarded-for': viewer.ip,
     ...(access && { authorization: `Bearer ${access}` }),
   }
 }
@@ -69,7 +69,7 @@ export function secondsLeft(jwt: string, nowS = Date.now() / 1000): number {
 
 /** One request's session: the token for its calls, one renewal, and the cookies its answer must carry. */
 export interface RequestSession {
-  /** The access token for calls now; undefined when the visitor is anonymous (or the session ended). */
+  /** The access token for calls now; undefined when the viewer is anonymous (or the session ended). */
   access(): string | undefined
   /** The renewal after a 401 with a token: the new access token, or undefined when the session is over. */
   renew(): Promise<string | undefined>
@@ -79,7 +79,7 @@ export interface RequestSession {
   setCookies(): string[]
 }
 
-/** No session at all: a render shared by every anonymous visitor (docs/decisions/024-page-render-cache.md). */
+/** No session at all: a render shared by every anonymous viewer (docs/decisions/024-page-render-cache.md). */
 export const noSession: RequestSession = {
   access: () => undefined,
   renew: async () => undefined,
@@ -129,14 +129,14 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
    * rotated token presented again within its grace gets the same successor there
    * (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
    */
-  function refresh(refreshToken: string, visitor: Visitor): Promise<SignedIn | null> {
+  function refresh(refreshToken: string, viewer: Viewer): Promise<SignedIn | null> {
     let pending = refreshing.get(refreshToken)
     if (!pending) {
       pending = upstream
         .json({
           method: 'POST',
           path: '/api/v1/auth/refresh',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...apiHeaders(visitor) },
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...apiHeaders(viewer) },
           body: JSON.stringify({ refresh_token: refreshToken }),
         })
         .then(signedIn)
@@ -159,7 +159,7 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     /** The refresh token of the request's cookies, if any. */
     refreshToken: (request: FastifyRequest): string | undefined => read(request).refresh,
 
-    /** True when the request may belong to a signed-in visitor: such requests never use shared caches. */
+    /** True when the request may belong to a signed-in viewer: such requests never use shared caches. */
     mayHaveSession(request: FastifyRequest): boolean {
       return Boolean(request.headers.authorization || request.cookies[names.access] || request.cookies[names.refresh])
     },

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { DEFAULT_LOCALE } from '../locales.ts'
 import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../constants.ts'
 import { clampedInt, LanguageParam } from './common.ts'
-import { ListingSchema } from './listing.ts'
+import { ListingSchema, ListListingsFields, pricesInOrder } from './listing.ts'
 
 import { AI_SEARCH_DEFAULT_LIMIT, AI_SEARCH_MAX_LIMIT, AI_QUERY_MAX_LENGTH, MUST_HAVES } from '../ai-options.ts'
 
@@ -26,27 +26,15 @@ export const AiFiltersSchema = z.object({
 })
 export type AiFilters = z.infer<typeof AiFiltersSchema>
 
-/** Filters sent with a search (the chips the reader kept, or a refinement's): when given, they are the whole set, and the query adds only must-haves. */
-export const AiFiltersInput = z
-  .strictObject({
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-      .transform((v) => v.toUpperCase())
-      .optional(),
-    city: z.string().trim().min(1).max(80).optional(),
-    type: z.enum(PROPERTY_TYPES).optional(),
-    term: z.enum(TERMS).optional(),
-    min_price: Price.optional(),
-    max_price: Price.optional(),
-    gender_pref: z.enum(GENDER_PREFS).optional(),
-    has_contract: z.boolean().optional(),
-    start_date: IsoDate.optional(),
-  })
-  .refine((f) => f.min_price === undefined || f.max_price === undefined || f.min_price <= f.max_price, {
-    message: 'must not be above max_price',
-    path: ['min_price'],
-  })
+/**
+ * Filters sent with a search (the chips the reader kept, or a refinement's): when given, they are the whole set, and the query adds only must-haves.
+ * GET /listings's filters as JSON: its fields, with prices and `has_contract` as JSON numbers and booleans.
+ */
+export const AiFiltersInput = pricesInOrder(
+  ListListingsFields.pick({ country: true, city: true, type: true, term: true, gender_pref: true, start_date: true })
+    .extend({ min_price: Price.optional(), max_price: Price.optional(), has_contract: z.boolean().optional() })
+    .strict(),
+)
 
 /** The reader's standing preferences (GET/PUT /ai/preferences); prices in EUR. */
 export const AiPreferencesSchema = z.object({

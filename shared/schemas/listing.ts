@@ -13,36 +13,45 @@ import { clampedInt, LanguageParam, LimitParam, PageParam, PaginationSchema, Que
 
 const IsoDate = z.iso.date()
 
-/** GET /listings query: the public search filters, page, limit 1–100 (default 20) and sort (default boosted). */
-export const ListListingsQuery = z
-  .object({
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-      .transform((v) => v.toUpperCase())
-      .optional(),
-    city: z.string().trim().min(1).max(80).optional(),
-    type: z.enum(PROPERTY_TYPES).optional(),
-    term: z.enum(TERMS).optional(),
-    page: PageParam,
-    limit: LimitParam,
-    language: LanguageParam.default(DEFAULT_LOCALE),
-    sort: z.enum(LISTING_SORTS).default('boosted'),
-    // rials run to billions (a Tehran flat's rent is hundreds of millions)
-    min_price: queryInt(0, 1_000_000_000_000),
-    max_price: queryInt(0, 1_000_000_000_000),
-    /** The currency min_price and max_price are in; without it, the country's, else EUR (docs/decisions/005-cross-currency-price-filters.md). */
-    price_currency: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(CURRENCIES)).optional(),
-    gender_pref: z.enum(GENDER_PREFS).optional(),
-    include_discussable: QueryBool.optional(),
-    start_date: IsoDate.optional(),
-    has_contract: QueryBool.optional(),
-    status: z.enum(['active', 'all']).optional(),
-  })
-  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+/** `min_price` ≤ `max_price` when both are given, the refusal named on `min_price`: a search's price range. */
+export function pricesInOrder<S extends z.ZodType<{ min_price?: number; max_price?: number }>>(schema: S): S {
+  return schema.refine((f) => f.min_price === undefined || f.max_price === undefined || f.min_price <= f.max_price, {
     message: 'must not be above max_price',
     path: ['min_price'],
   })
+}
+
+/**
+ * The public search's fields as GET /listings's query names them: the one definition of the search
+ * filters, which the AI search's filters (`AiFiltersInput`) and a saved alert's take from.
+ */
+export const ListListingsFields = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  city: z.string().trim().min(1).max(80).optional(),
+  type: z.enum(PROPERTY_TYPES).optional(),
+  term: z.enum(TERMS).optional(),
+  page: PageParam,
+  limit: LimitParam,
+  language: LanguageParam.default(DEFAULT_LOCALE),
+  sort: z.enum(LISTING_SORTS).default('boosted'),
+  // rials run to billions (a Tehran flat's rent is hundreds of millions)
+  min_price: queryInt(0, 1_000_000_000_000),
+  max_price: queryInt(0, 1_000_000_000_000),
+  /** The currency min_price and max_price are in; without it, the country's, else EUR (docs/decisions/005-cross-currency-price-filters.md). */
+  price_currency: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(CURRENCIES)).optional(),
+  gender_pref: z.enum(GENDER_PREFS).optional(),
+  include_discussable: QueryBool.optional(),
+  start_date: IsoDate.optional(),
+  has_contract: QueryBool.optional(),
+  status: z.enum(['active', 'all']).optional(),
+})
+
+/** GET /listings query: the public search filters, page, limit 1–100 (default 20) and sort (default boosted). */
+export const ListListingsQuery = pricesInOrder(ListListingsFields)
 export type ListListingsQuery = z.infer<typeof ListListingsQuery>
 
 /** GET /listings/search: the older search call, with apartment_type, gender_preference and per_page for type, gender_pref and limit. */

@@ -11,10 +11,10 @@ import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import type { AiComparison } from '../../lib/api/ai.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { requireUser, signedIn } from '../auth/guards.ts'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { aiProblemOf, useAiProblemText, type AiProblem } from './ai-errors.ts'
 import { CreditsLeft, NoCredits } from './analysis-parts.tsx'
@@ -36,7 +36,7 @@ export function pairOf(params: URLSearchParams): [number, number] | null {
 
 // Loading the page only shows the two listings: comparing is the button's POST, so a reload or a shared link
 // never spends a credit on its own.
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request)
   const pair = pairOf(new URL(request.url).searchParams)
   const base = { credits: user.aiCredits }
@@ -51,9 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return { ...base, listings: null, problem: 'not_found' as const }
     throw err
   }
-}
+})
 
-export async function action({
+export const action = signedIn(async function action({
   request,
   context,
 }: ActionFunctionArgs): Promise<{ comparison: AiComparison } | { problem: AiProblem }> {
@@ -62,11 +62,11 @@ export async function action({
   try {
     return { comparison: await context.get(apiContext).ai.compare(...pair, context.get(localeContext)) }
   } catch (err) {
-    // the session ended: sign in and come back here (the reader presses Compare again)
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
+    // the session ended: signedIn() sends the reader to sign in and back here (they press Compare again)
+    if (err instanceof UnauthenticatedError) throw err
     return { problem: aiProblemOf(err) }
   }
-}
+})
 
 /** /dashboard/favorites/compare?a=&b=: two listings side by side, compared by the AI when the reader asks (one credit). */
 export function Component() {

@@ -16,24 +16,19 @@ import { ApiError } from '../../lib/api/call.ts'
 import { cityNamesOf } from '../../lib/city-names.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 import { numberOrNull } from '../listing-form/form-values.ts'
 import { GENDER_LABELS } from '../listings/labels.ts'
 import { TermSelect } from '../listings/term-select.tsx'
 import { TypeSelect } from '../listings/type-select.tsx'
 import { CityPicker, FieldError, MoveInField } from './preference-fields.tsx'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
-  try {
-    const preferences = await api.ai.preferences(request.signal)
-    const cityNames = await cityNamesOf(api, preferences.cities, context.get(localeContext), request.signal)
-    return { preferences, cityNames }
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    throw err
-  }
-}
+  const preferences = await api.ai.preferences(request.signal)
+  const cityNames = await cityNamesOf(api, preferences.cities, context.get(localeContext), request.signal)
+  return { preferences, cityNames }
+})
 
 const FIELDS = ['budget_min', 'budget_max', 'cities', 'type', 'term', 'gender', 'move_in', 'must_haves'] as const
 type Field = (typeof FIELDS)[number]
@@ -69,7 +64,7 @@ export function preferencesOf(form: FormData): { body: AiPreferencesInput; inval
   return { body, invalid }
 }
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<SaveResult> {
+export const action = signedIn(async function action({ request, context }: ActionFunctionArgs): Promise<SaveResult> {
   const { body, invalid } = preferencesOf(await request.formData())
   if (invalid.length > 0) return { saved: false, fields: invalid }
   try {
@@ -82,10 +77,9 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
       )
       return { saved: false, fields: [...new Set(named.filter((f): f is Field => f !== null))] }
     }
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
     throw err
   }
-}
+})
 
 /** /dashboard/ai-preferences: what the AI ranks search results by and checks an analysed listing against. */
 export function Component() {

@@ -4,42 +4,36 @@ import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api/call.ts'
 import { cityNamesOf } from '../../lib/city-names.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 import { AlertCard } from './alert-card.tsx'
 import { NotificationInbox } from './notification-inbox.tsx'
 import { PushPanel } from './push-panel.tsx'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const language = context.get(localeContext)
   const url = new URL(request.url)
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
   const unreadOnly = url.searchParams.get('unread') === '1'
-  try {
-    const [alerts, inbox, countries] = await Promise.all([
-      api.alerts.list(request.signal),
-      api.alerts.notifications({ page, unread_only: unreadOnly }, request.signal),
-      api.locations.countries(language, request.signal),
-    ])
-    // the cities the alerts name, in the reader's language (a key the search no longer knows stays a key)
-    const keys = alerts.items.map((a) => a.filters.city).filter((k): k is string => Boolean(k))
-    const cityNames = await cityNamesOf(api, keys, language, request.signal)
-    return {
-      alerts,
-      inbox,
-      unreadOnly,
-      cityNames,
-      countries: countries.map((c) => ({ code: c.code, name: c.name, currency: c.currency })),
-    }
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    throw err
+  const [alerts, inbox, countries] = await Promise.all([
+    api.alerts.list(request.signal),
+    api.alerts.notifications({ page, unread_only: unreadOnly }, request.signal),
+    api.locations.countries(language, request.signal),
+  ])
+  // the cities the alerts name, in the reader's language (a key the search no longer knows stays a key)
+  const keys = alerts.items.map((a) => a.filters.city).filter((k): k is string => Boolean(k))
+  const cityNames = await cityNamesOf(api, keys, language, request.signal)
+  return {
+    alerts,
+    inbox,
+    unreadOnly,
+    cityNames,
+    countries: countries.map((c) => ({ code: c.code, name: c.name, currency: c.currency })),
   }
-}
+})
 
 /** /dashboard/alerts: the saved searches, the plan's limit, push on this browser, and the in-app inbox. */
 export function Component() {

@@ -1,25 +1,44 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { localizePath } from '../../../shared/locales.ts'
+import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { UnauthenticatedError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Auth guard: the signed-in user, or a redirect to the localized sign-in page with `next`. */
-export async function requireUser(context: Context, request: Request): Promise<User> {
-  try {
-    return await context.get(apiContext).users.profile(request.signal)
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) {
-      const url = new URL(request.url)
-      throw redirect(
-        `${localizePath('/auth', context.get(localeContext))}?next=${encodeURIComponent(url.pathname + url.search)}`,
-      )
+/**
+ * The sign-in page of `locale` that goes on to `next` once signed in; `sessionEnded` adds
+ * `login=required`, which says why ("Please sign in to continue.").
+ */
+export function signInPath(locale: LocaleCode, next: string, sessionEnded = false): string {
+  const query = new URLSearchParams({ ...(sessionEnded && { login: 'required' }), next })
+  return `${localizePath('/auth', locale)}?${query}`
+}
+
+/**
+ * The one way a 401 becomes "sign in": wraps a signed-in route's loader or action, and an
+ * `UnauthenticatedError` from any API call in it (the guard's, the page's own) becomes the
+ * redirect to sign-in with `next` = the address asked for — a 302 on the server, a navigation in
+ * the browser. Outside the router, the component API client does the same (client/lib/api/browser.ts).
+ */
+export function signedIn<Args extends { request: Request; context: Context }, Result>(
+  handler: (args: Args) => Promise<Result>,
+): (args: Args) => Promise<Result> {
+  return async (args) => {
+    try {
+      return await handler(args)
+    } catch (err) {
+      if (!(err instanceof UnauthenticatedError)) throw err
+      const url = new URL(args.request.url)
+      throw redirect(signInPath(args.context.get(localeContext), url.pathname + url.search))
     }
-    throw err
   }
+}
+
+/** The signed-in user; without a session an `UnauthenticatedError`, which `signedIn()` turns into sign-in. */
+export function requireUser(context: Context, request: Request): Promise<User> {
+  return context.get(apiContext).users.profile(request.signal)
 }
 
 /**
@@ -32,7 +51,7 @@ export async function requireGuest(context: Context, request: Request): Promise<
   try {
     if (!(await context.get(apiContext).auth.viewer(request.signal))) return null
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null
+    if (err instanceof UnauthenticatedError) return null
     throw err
   }
   throw redirect(safeNext(url.searchParams.get('next'), localizePath('/dashboard', context.get(localeContext))))

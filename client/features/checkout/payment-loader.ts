@@ -1,17 +1,16 @@
 import { data, type LoaderFunctionArgs } from 'react-router'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 
 /** The payer's own payment named by the address; sign-in and back without a session, 404 for anyone else's. */
-export async function loadPayment({ request, params, context }: LoaderFunctionArgs) {
+export const loadPayment = signedIn(async function loadPayment({ request, params, context }: LoaderFunctionArgs) {
   try {
     return { payment: await context.get(apiContext).payments.get(params.id ?? '', request.signal) }
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
     // an id that is not a UUID names no payment either
     if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))
       throw data({ message: 'Payment not found' }, { status: 404 })
     throw err
   }
-}
+})

@@ -1,6 +1,6 @@
 import { redirect, redirectDocument } from 'react-router'
 import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
-import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
+import { ApiError, errorReasonOf, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
 import type { LinkMethod } from '../../lib/api/users.ts'
 import type { IdentityClient } from '../../lib/identity.ts'
@@ -101,6 +101,8 @@ export async function accountAction(
     }
     return { intent, status: 'error', problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 } }
   } catch (err) {
+    // a session that ended is the route's to turn into sign-in (signedIn()); linking an e-mail has a 401 of its own: a wrong password
+    if (err instanceof UnauthenticatedError && intent !== 'link-email') throw err
     return { intent, status: 'error', problem: problemOf(err) }
   }
 }

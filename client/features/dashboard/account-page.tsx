@@ -14,26 +14,26 @@ import { PageHead } from '../../components/page-head.tsx'
 import type { LinkMethod } from '../../lib/api/users.ts'
 import { apiContext, identityContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { requireUser, signedIn } from '../auth/guards.ts'
 import { ProblemMessage } from '../auth/email-forms.tsx'
 import { EmailField, PasswordField } from '../auth/fields.tsx'
 import { TelegramLogin } from '../auth/telegram-login.tsx'
 import { accountAction, type AccountResult } from './account-actions.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const user = await requireUser(context, request)
   return { user, status: await api.users.accountStatus(request.signal) }
-}
+})
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = signedIn(async function action({ request, context }: ActionFunctionArgs) {
   return accountAction(
     context.get(apiContext),
     context.get(identityContext),
     await request.formData(),
     context.get(localeContext),
   )
-}
+})
 
 /** Telegram: a nonce from the API binds the widget's callback to this signed-in user. */
 function LinkTelegram({ bot }: { bot: string }) {

@@ -4,22 +4,15 @@ import { LISTING_STATUSES } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
-  try {
-    return await api.users.summary(request.signal)
-  } catch (err) {
-    // the guard turns a missing session into the sign-in redirect with `next`
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    throw err
-  }
-}
+  return await api.users.summary(request.signal)
+})
 
 /** /dashboard: the user's listings, favourites, alerts and plan at a glance. */
 export function Component() {

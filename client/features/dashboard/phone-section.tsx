@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useFetcher } from 'react-router'
 import type { User } from '../../lib/api/users.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
 
 export type PhoneResult =
@@ -25,7 +25,8 @@ export async function phoneAction(api: Api, form: FormData): Promise<PhoneResult
     }
     return { step: 'verified', user: await api.users.verifyPhone(phone, code) }
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err
+    // a session that ended is the signed-in route's to turn into sign-in (signedIn())
+    if (!(err instanceof ApiError) || err instanceof UnauthenticatedError) throw err
     const issue = err.fields[0]
     if (err.code === 'RATE_LIMITED') return { step: 'error', phone, problem: 'too_many' }
     if (err.reason === 'phone_taken') return { step: 'error', phone, problem: 'taken' }

@@ -12,19 +12,19 @@ import { PageHead } from '../../components/page-head.tsx'
 import { ApiError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext } from '../../lib/context.ts'
-import { requireUser } from '../auth/guards.ts'
+import { requireUser, signedIn } from '../auth/guards.ts'
 import { phoneAction, PhoneSection, type PhoneResult } from './phone-section.tsx'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: await requireUser(context, request) }
-}
+})
 
 const FIELDS = ['first_name', 'last_name', 'username', 'language'] as const
 type Field = (typeof FIELDS)[number]
 
 type ProfileResult = { saved: boolean; user: User | null; fields: Field[] }
 
-export async function action({
+export const action = signedIn(async function action({
   request,
   context,
 }: ActionFunctionArgs): Promise<ProfileResult | { phone: PhoneResult }> {
@@ -47,7 +47,7 @@ export async function action({
     }
     throw err
   }
-}
+})
 
 export function Component() {
   const { user } = useLoaderData<typeof loader>()

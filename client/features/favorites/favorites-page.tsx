@@ -1,29 +1,23 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { Pagination } from '../listings/pagination.tsx'
 import { CompareBar, CompareToggle, useComparePick } from './compare-pick.tsx'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const url = new URL(request.url)
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-  try {
-    const { favorites, pagination } = await api.favorites.list(
-      { page, limit: 20, language: context.get(localeContext) },
-      request.signal,
-    )
-    return { favorites: favorites.map((f) => ({ savedAt: f.createdAt, card: toCard(f.listing) })), pagination }
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    throw err
-  }
-}
+  const { favorites, pagination } = await api.favorites.list(
+    { page, limit: 20, language: context.get(localeContext) },
+    request.signal,
+  )
+  return { favorites: favorites.map((f) => ({ savedAt: f.createdAt, card: toCard(f.listing) })), pagination }
+})
 
 /**
  * /dashboard/favorites: the listings the user saved, newest first; the heart takes one out (and back in),

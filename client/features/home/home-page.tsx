@@ -1,7 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Form, Link, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router'
-import { localizePath } from '../../../shared/locales.ts'
-import { safeNext } from '../../../shared/paths.ts'
+import { Form, Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router'
 import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { useShell } from '../../lib/context.ts'
@@ -15,15 +13,7 @@ import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { HowItWorks, SafetySection } from './home-sections.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
   const language = context.get(localeContext)
-  // A signed-in call whose session has ended lands here with login=required → the sign-in prompt,
-  // which takes the page the reader was on along as `next`, so signing in again returns there.
-  if (url.searchParams.get('login') === 'required') {
-    const next = safeNext(url.searchParams.get('next'), '')
-    const query = new URLSearchParams({ login: 'required', ...(next && { next }) })
-    throw redirect(`${localizePath('/auth', language)}?${query}`)
-  }
   const api = context.get(apiContext)
   const [featured, countries] = await Promise.all([
     api.listings.search({ sort: 'boosted', limit: 8, language }, request.signal),

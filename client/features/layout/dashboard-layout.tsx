@@ -3,13 +3,13 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLoaderData, useLocation, useNavigationType, type LoaderFunctionArgs } from 'react-router'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { requireUser, signedIn } from '../auth/guards.ts'
 import { SiteHeader } from './site-header.tsx'
 import { UnreadBadge } from './unread-badge.tsx'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: await requireUser(context, request) }
-}
+})
 
 /** Ends the session (the gateway clears its cookies) and loads the localized home afresh. */
 function SignOut() {

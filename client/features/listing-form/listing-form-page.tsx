@@ -7,7 +7,7 @@ import type { User } from '../../lib/api/users.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
 import {
   drafts,
@@ -21,7 +21,7 @@ import {
 } from './form-values.ts'
 import { fieldId, ListingFormFields } from './listing-form.tsx'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const language = context.get(localeContext)
   const id = params.id === undefined ? null : Number(params.id)
@@ -34,12 +34,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ])
     return { id, countries, listing, photos }
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    if (err instanceof ApiError && err.code === 'NOT_FOUND')
-      throw data({ message: 'Listing not found' }, { status: 404 })
+    if (err instanceof ApiError && err.code === 'NOT_FOUND') throw data({ message: 'Listing not found' }, { status: 404 })
     throw err
   }
-}
+})
 
 const ORDER: ListingField[] = [
   'type',

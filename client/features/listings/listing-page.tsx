@@ -10,7 +10,7 @@ import { listingData } from '../seo/structured-data.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { lazy, Suspense, useEffect } from 'react'
-import { browserApi } from '../../lib/api/browser.ts'
+import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { ListingAiTools } from '../ai-analysis/listing-analysis.tsx'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { ContactButton } from './contact-button.tsx'
@@ -66,7 +66,7 @@ export function Component() {
     } catch {
       // no storage: count the view
     }
-    browserApi()
+    publicBrowserApi()
       .listings.view(listing.id)
       .catch(() => undefined)
   }, [listing.id, own])

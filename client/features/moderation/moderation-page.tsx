@@ -5,7 +5,7 @@ import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { requireUser, signedIn } from '../auth/guards.ts'
 import { Pagination } from '../listings/pagination.tsx'
 import { PendingListing } from './pending-listing.tsx'
 import { ReportItem } from './report-item.tsx'
@@ -13,7 +13,7 @@ import { ReportItem } from './report-item.tsx'
 type Tab = 'pending' | 'reports' | 'closed' | 'dismissed'
 const TABS: Tab[] = ['pending', 'reports', 'closed', 'dismissed']
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const user = await requireUser(context, request)
   // the page does not exist for anyone but a moderator
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ),
   ])
   return { tab, stats, pending, reports }
-}
+})
 
 /** /dashboard/moderation: listings awaiting review and the reports queue, for admins. */
 export function Component() {

@@ -5,17 +5,17 @@ import { localeInfo } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { requireUser, signedIn } from '../auth/guards.ts'
 import { DailyChart, RankChart } from './stats-charts.tsx'
 import { DayTable } from './stats-table.tsx'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const user = await requireUser(context, request)
   // the page does not exist for anyone but a moderator
   if (user.role !== 'admin') throw data({ message: 'Page not found' }, { status: 404 })
   return { stats: await api.moderation.stats(request.signal) }
-}
+})
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 const PRODUCTS = ['subscription', 'contact', 'boost'] as const

@@ -2,33 +2,27 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { PageHead } from '../../components/page-head.tsx'
-import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
 import { Pagination } from '../listings/pagination.tsx'
 import { OwnListingRow } from './own-listing-row.tsx'
 
 const FILTERS: Array<ListingStatus | 'all'> = ['all', 'active', 'pending', 'rejected', 'rented', 'expired']
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const url = new URL(request.url)
   const wanted = url.searchParams.get('status') ?? 'all'
   const status = (FILTERS as string[]).includes(wanted) ? wanted : 'all'
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-  try {
-    const result = await api.ownListings.list(
-      { status, page, per_page: 20, include_analytics: true, language: context.get(localeContext) },
-      request.signal,
-    )
-    return { status, ...result }
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    throw err
-  }
-}
+  const result = await api.ownListings.list(
+    { status, page, per_page: 20, include_analytics: true, language: context.get(localeContext) },
+    request.signal,
+  )
+  return { status, ...result }
+})
 
 /** /dashboard/listings: the user's own listings by status, with their actions and statistics. */
 export function Component() {

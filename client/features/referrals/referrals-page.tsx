@@ -10,11 +10,11 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { requireUser, signedIn } from '../auth/guards.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request)
   const api = context.get(apiContext)
   const [stats, leaders] = await Promise.all([
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // the API has the last word; the form is offered only while a code may still count
   const mayEnterCode = Date.parse(user.createdAt) + REFERRAL_SIGNUP_WINDOW_DAYS * DAY_MS > Date.now()
   return { stats, leaders, mayEnterCode }
-}
+})
 
 /** /dashboard/referrals: the link to share (copy, Telegram), what it brought, the leaderboard, a friend's code. */
 export function Component() {

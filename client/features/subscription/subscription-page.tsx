@@ -10,17 +10,12 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/guards.ts'
 import { useCouponText } from './coupon-text.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    return { status: await context.get(apiContext).subscriptions.status(request.signal) }
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
-    throw err
-  }
-}
+export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
+  return { status: await context.get(apiContext).subscriptions.status(request.signal) }
+})
 
 const PLAN_LABELS: Record<string, MessageDescriptor> = {
   monthly: msg`Monthly`,

@@ -1,19 +1,16 @@
 import { createApi, type Api } from './index.ts'
 import type { Transport } from './call.ts'
 
-/** Signed-in areas whose 401 in the browser means the session is over; profile reads are the guards' own. */
-const SIGNED_IN_CALL = /^\/(users|favorites|alerts|ai|admin|upload|subscription|payments|coupons|referrals)(\/|\?|$)/
-
 /**
- * Wraps the browser transport: after the gateway's one refresh has failed, a 401 on a signed-in
- * call sends the reader to the localized root with `login=required`. The guards'
- * GET /users/profile keeps its 401, because the guards redirect with `next` themselves.
+ * Wraps the browser transport of the components' client: a component calls the API only for a
+ * signed-in act (save, reveal, boost, pay …), so a 401 there — the gateway's one refresh has failed
+ * — means the session is over and the reader goes to sign in again. Loaders and actions use the
+ * plain client: `signedIn()` (client/features/auth/guards.ts) turns their 401 into the redirect.
  */
-export function withLoginRedirect(inner: Transport, onLoginRequired: () => void): Transport {
+export function withSignInAgain(inner: Transport, onUnauthenticated: () => void): Transport {
   return async (path, init) => {
     const answer = await inner(path, init)
-    const guardCheck = (init?.method ?? 'GET') === 'GET' && path.startsWith('/users/profile')
-    if (answer.status === 401 && SIGNED_IN_CALL.test(path) && !guardCheck) onLoginRequired()
+    if (answer.status === 401) onUnauthenticated()
     return answer
   }
 }
@@ -35,20 +32,29 @@ export const browserTransport: Transport = async (path, init) => {
   return { status: res.status, body }
 }
 
-let api: Api | undefined
+let componentApi: Api | undefined
+let plainApi: Api | undefined
 
 /**
- * Starts the browser's API client, once per page (the entry does): calls go through the gateway
- * with the session cookies; a 401 on a signed-in call sends the reader to `signInAgain()`.
- * Answers are typed by the shared schemas, not parsed (docs/decisions/012-wire-contract.md).
+ * Starts the browser's API clients, once per page (the entry does): calls go through the gateway
+ * with the session cookies. Answers the routes' client; `browserApi()` is then the components',
+ * whose 401 sends the viewer to `signInAgain()`. Answers are typed by the shared schemas, not
+ * parsed (docs/decisions/012-wire-contract.md).
  */
 export function startBrowserApi(signInAgain: () => string): Api {
-  api = createApi(withLoginRedirect(browserTransport, () => window.location.assign(signInAgain())))
-  return api
+  componentApi = createApi(withSignInAgain(browserTransport, () => window.location.assign(signInAgain())))
+  plainApi = createApi(browserTransport)
+  return plainApi
 }
 
-/** The page's API client, for what components do outside loaders and actions. */
+/** The components' API client, for a signed-in act outside loaders and actions (a 401 → sign in again). */
 export function browserApi(): Api {
-  if (!api) throw new Error('The browser API client is used before the entry started it')
-  return api
+  if (!componentApi) throw new Error('The browser API client is used before the entry started it')
+  return componentApi
+}
+
+/** The client for a component's call that anyone may make (a page view, a contact-us message): a 401 there is only an error. */
+export function publicBrowserApi(): Api {
+  if (!plainApi) throw new Error('The browser API client is used before the entry started it')
+  return plainApi
 }

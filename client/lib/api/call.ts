@@ -76,6 +76,18 @@ export const errorCodeOf = (err: unknown): ApiErrorCode | undefined => (err inst
 export const errorReasonOf = (err: unknown): ErrorReason | undefined =>
   err instanceof ApiError ? err.reason : undefined
 
+/**
+ * A 401: the call needs a session the caller does not have (or a sign-in was refused). Route
+ * loaders and actions leave it to `signedIn()` (client/features/auth/guards.ts), which sends the
+ * viewer to sign in with `next`; a sign-in form catches it to show why.
+ */
+export class UnauthenticatedError extends ApiError {
+  constructor(code: ApiErrorCode, message: string, details: ErrorDetails = null) {
+    super(401, code, message, details)
+    this.name = 'UnauthenticatedError'
+  }
+}
+
 /** Calls the API and answers the data of its success envelope, typed (and on the server checked) by the shared schema named first. */
 export type Call = <N extends WireName>(schema: N, path: string, init?: Parameters<Transport>[1]) => Promise<Answer<N>>
 
@@ -121,12 +133,10 @@ export function answerData<N extends WireName>(
   if (status >= 400 || field(body, 'success') !== true) {
     const error = field(body, 'error')
     const code = field(error, 'code')
-    throw new ApiError(
-      status,
-      isErrorCode(code) ? code : 'API_ERROR',
-      text(field(error, 'message')) ?? 'API request failed',
-      detailsFrom(field(error, 'details')),
-    )
+    const known = isErrorCode(code) ? code : 'API_ERROR'
+    const message = text(field(error, 'message')) ?? 'API request failed'
+    const details = detailsFrom(field(error, 'details'))
+    throw status === 401 ? new UnauthenticatedError(known, message, details) : new ApiError(status, known, message, details)
   }
   const data = field(body, 'data')
   const key = typeof data === 'object' && data !== null ? data : undefined

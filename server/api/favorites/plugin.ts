@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
-import { favoritesRoutes } from './routes.ts'
-import { favoritesService } from './service.ts'
+import { favoritesRoutes } from './favorites.routes.ts'
+import { favoritesService } from './favorites.service.ts'
 
 /** /favorites: the signed-in user's saved listings. */
 export default fp(

@@ -1,6 +1,6 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
-import type { CodePurpose } from './repo.ts'
+import type { CodePurpose } from './identity.repo.ts'
 
 interface Template {
   subject: string

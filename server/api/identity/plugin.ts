@@ -6,9 +6,9 @@ import type { Mailer } from '../../integrations/mail/mailer.ts'
 import { AppError } from '../../lib/errors.ts'
 import { jobRunner } from '../../lib/job-runner.ts'
 import { SIGN_IN_LOCK } from '../rate-limit/limits.ts'
-import { identityRepo } from './repo.ts'
-import { identityRoutes } from './routes.ts'
-import { identityService } from './service.ts'
+import { identityRepo } from './identity.repo.ts'
+import { identityRoutes } from './identity.routes.ts'
+import { identityService } from './identity.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

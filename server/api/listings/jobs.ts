@@ -29,11 +29,11 @@ export function listingJobs(
   const jobs = {
     /**
      * Expires active listings past LISTING_ACTIVE_DAYS (docs/decisions/014-listing-statuses-and-moderation.md), dropping the public
-     * cache when any changed; forgets old view visitors. One process at a time: null when another is sweeping (docs/decisions/033-jobs-once-across-processes.md).
+     * cache when any changed; forgets old viewers of listings. One process at a time: null when another is sweeping (docs/decisions/033-jobs-once-across-processes.md).
      */
     expire: (): Promise<number | null> =>
       db.runAlone('listings.expire', async () => {
-        await views.forgetOldVisitors()
+        await views.forgetOldViewers()
         const expired = await ownerListingsRepo(db).expireActive(LISTING_ACTIVE_DAYS)
         if (expired > 0) {
           listings.invalidate()

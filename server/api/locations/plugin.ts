@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
-import { locationsRoutes } from './routes.ts'
-import { locationsService, type LocationsService } from './service.ts'
+import { locationsRoutes } from './locations.routes.ts'
+import { locationsService, type LocationsService } from './locations.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { normalizeSearchText, slugify } from '../../../shared/text.ts'
-import type { CityRow, CountryRow } from './repo.ts'
+import type { CityRow, CountryRow } from './locations.repo.ts'
 
 /** How many near names an unknown place offers. */
 const NEAR_LIMIT = 6

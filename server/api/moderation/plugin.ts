@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
-import { moderationRoutes } from './routes.ts'
-import { moderationService } from './service.ts'
+import { moderationRoutes } from './moderation.routes.ts'
+import { moderationService } from './moderation.service.ts'
 
 /** Reports and the moderators' calls under /admin (docs/decisions/014-listing-statuses-and-moderation.md). */
 export default fp(

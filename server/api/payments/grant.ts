@@ -1,6 +1,6 @@
 import { planOf } from '../../../shared/plans.ts'
 import { boostsRepo } from '../boosts/boosts.repo.ts'
-import { contactRepo } from '../contact/contact.repo.ts'
+import { contactRevealsRepo } from '../contact-reveals/contact-reveals.repo.ts'
 import type { Queryable } from '../db/client.ts'
 import type { ListingRef } from '../../lib/change-bus.ts'
 import { premiumRepo } from '../premium/premium.repo.ts'
@@ -24,7 +24,7 @@ export async function grant(tx: Queryable, payment: PaymentRow): Promise<Listing
     })
     await premiumRepo(tx).addAllowances(userId, plan.aiCredits, plan.freeBoosts)
   } else if (payment.kind === 'contact' && payment.listing_id !== null) {
-    await contactRepo(tx).open(userId, payment.listing_id, 'payment', payment.id)
+    await contactRevealsRepo(tx).open(userId, payment.listing_id, 'payment', payment.id)
   } else if (payment.kind === 'boost' && payment.listing_id !== null) {
     if (await boostsRepo(tx).extend(payment.listing_id)) {
       const listing = await r.listing(payment.listing_id)

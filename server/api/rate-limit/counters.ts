@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.ts'
-import { rateLimitRepo } from './repo.ts'
+import { rateLimitRepo } from './rate-limit.repo.ts'
 
 /** Fixed-window request counters that every API process shares (Redis when REDIS_URL is set, else PostgreSQL; docs/decisions/007-client-address-and-rate-limits.md). */
 export interface Counters {

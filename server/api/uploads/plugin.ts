@@ -2,8 +2,8 @@ import fp from 'fastify-plugin'
 import { API_PREFIX } from '../../../shared/paths.ts'
 import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
 import { photoRoutes } from './photos.routes.ts'
-import { uploadsRoutes } from './routes.ts'
-import { uploadsService } from './service.ts'
+import { uploadsRoutes } from './uploads.routes.ts'
+import { uploadsService } from './uploads.service.ts'
 
 /** /upload/*: photos checked, re-encoded and stored (docs/decisions/004-photo-store.md); without a store, uploads answer 503. /photos/*: read back. */
 export default fp<{ photos?: PhotoStore }>(

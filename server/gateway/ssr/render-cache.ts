@@ -5,7 +5,7 @@ import { isTrackingParam } from '../../../shared/seo.ts'
 import type { Transport } from '../../../client/lib/api/call.ts'
 import type { ChangeFeed, PublicChange } from '../../lib/change-bus.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
-import type { ReaderChecks } from '../api-transport.ts'
+import type { ViewerChecks } from '../api-transport.ts'
 import { compressOpen, documentEnd, type Encoding, type OpenDocument } from '../encoding.ts'
 import { hashSource, newNonce } from '../security.ts'
 import { MARK_SAVED_LISTINGS_SOURCE } from './saved-listings.ts'
@@ -15,20 +15,20 @@ import type { RenderResult } from './renderer.ts'
  * Anonymous pages rendered once per address and served from memory for a few seconds
  * (docs/decisions/024-page-render-cache.md): the document in full, with no nonce in it (its own
  * inline scripts are allowed by hash), compressed once in each encoding up to its closing tags, which
- * each response adds (a reader's saved listings go before them).
+ * each response adds (a viewer's saved listings go before them).
  */
 export interface CachedPage {
   status: number
-  /** CSP sources for the inline scripts the renderer wrote, and only those (and, in a readers' copy, the saved listings' script). */
+  /** CSP sources for the inline scripts the renderer wrote, and only those (and, in a viewers' copy, the saved listings' script). */
   scriptSources: string[]
   /** The document up to its closing tags. */
   start: OpenDocument
   /** Its closing tags (`</body></html>`). */
   closing: Buffer
-  /** The closing in each encoding, made once: the end of the page for a visitor it holds nothing of. */
+  /** The closing in each encoding, made once: the end of the page for a viewer it holds nothing of. */
   ends: Record<Encoding | 'identity', Buffer>
-  /** What a readers' copy is checked against for each reader (none for an anonymous copy). */
-  readerChecks: ReaderChecks
+  /** What a viewers' copy is checked against for each viewer (none for an anonymous copy). */
+  viewerChecks: ViewerChecks
   /** The public listings its render read: what empties it (docs/decisions/006-caches-and-their-lifetimes.md). */
   shows: ShownListings
 }
@@ -97,14 +97,14 @@ export function pageKey(locale: LocaleCode, url: URL): string {
 
 /**
  * The key of a page's signed-in copy, kept apart from the anonymous one: the same document for every
- * reader but for their favourite marks (SHARED_WITH_READERS in client/routes.tsx).
+ * viewer but for their favourite marks (SHARED_WITH_VIEWERS in client/routes.tsx).
  */
-export const readersKey = (key: string): string => `readers|${key}`
+export const viewersKey = (key: string): string => `viewers|${key}`
 
 /** The language of a key's page. */
 export const keyLocale = (key: string): LocaleCode => key.slice(0, key.indexOf(':')) as LocaleCode
 
-/** The address a key's page is rendered from: the same document for every visitor it is served to. */
+/** The address a key's page is rendered from: the same document for every viewer it is served to. */
 export function keyAddress(key: string): string {
   const at = key.indexOf(':')
   const page = key.slice(at + 1)
@@ -166,14 +166,14 @@ export function sealDocument(html: string, marker: string): { html: string; scri
   return { html: out, scriptSources: [...new Set(scriptSources)] }
 }
 
-const NO_CHECKS: ReaderChecks = { listingIds: [], reads: [] }
+const NO_CHECKS: ViewerChecks = { listingIds: [], reads: [] }
 
 /** A sealed document as the cache keeps it: its bytes, and each compressed variant made now, once. */
 export async function cachedPage(
   status: number,
   sealed: { html: string; scriptSources: string[] },
   shows: ShownListings,
-  readerChecks: ReaderChecks = NO_CHECKS,
+  viewerChecks: ViewerChecks = NO_CHECKS,
 ): Promise<CachedPage> {
   const body = Buffer.from(sealed.html)
   const at = body.lastIndexOf('</body>')
@@ -186,7 +186,7 @@ export async function cachedPage(
     start,
     closing,
     ends: { identity: closing, br: documentEnd(start, 'br', closing), gzip: documentEnd(start, 'gzip', closing) },
-    readerChecks,
+    viewerChecks,
     shows,
   }
 }
@@ -194,15 +194,15 @@ export async function cachedPage(
 /**
  * One render of a page for the cache: with a marker nonce nobody is sent, waited for in full (so
  * crawlers and browsers get the same document), sealed, compressed. Kept only when it is a 200 or
- * a 404 that rendered without errors. `render` must not depend on the visitor; `shows` says, once it
- * is done, what listings it read. A readers' copy names what its reads were (`readerChecks`), and
+ * a 404 that rendered without errors. `render` must not depend on the viewer; `shows` says, once it
+ * is done, what listings it read. A viewers' copy names what its reads were (`viewerChecks`), and
  * allows the saved listings' script.
  */
 export async function renderShared(
   render: (marker: string, onError: (error: unknown) => void) => Promise<RenderResult>,
   timeoutMs: number,
   shows: () => ShownListings,
-  readerChecks?: () => ReaderChecks,
+  viewerChecks?: () => ViewerChecks,
 ): Promise<SharedRender> {
   const marker = newNonce()
   let failed = false
@@ -211,12 +211,12 @@ export async function renderShared(
   const document = await collectDocument(result, timeoutMs)
   const sealed = sealDocument(document.toString('utf8'), marker)
   if (!sealed) throw new Error('The render nonce showed outside the tags that carry it')
-  const page = readerChecks
+  const page = viewerChecks
     ? await cachedPage(
         result.status,
         { html: sealed.html, scriptSources: [...sealed.scriptSources, MARK_SAVED_LISTINGS_SOURCE] },
         shows(),
-        readerChecks(),
+        viewerChecks(),
       )
     : await cachedPage(result.status, sealed, shows())
   return { kind: 'page', page, keep: !failed && CACHED_STATUSES.has(result.status) }
@@ -224,7 +224,7 @@ export async function renderShared(
 
 /**
  * A cached page's bytes in an encoding (none: the document as it is), as its start and its end; `before`
- * goes before its closing tags (a reader's saved listings), the end then made for this response.
+ * goes before its closing tags (a viewer's saved listings), the end then made for this response.
  */
 export function variant(page: CachedPage, encoding: Encoding | null, before?: Buffer): [Buffer, Buffer] {
   const start = encoding ? page.start[encoding] : page.start.identity
@@ -246,7 +246,7 @@ export interface RenderCacheOptions {
 }
 
 /**
- * The cache of shared pages by key (anonymous, and signed-in copies under `readersKey`): single flight
+ * The cache of shared pages by key (anonymous, and signed-in copies under `viewersKey`): single flight
  * per key, bounded in bytes, emptied by the writes that change what they show, in any process.
  */
 export function createRenderCache(options: RenderCacheOptions) {

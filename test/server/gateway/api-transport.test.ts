@@ -1,9 +1,9 @@
 import t from 'tap'
 import {
-  notingReaderChecks,
-  readerSavedListings,
+  notingViewerChecks,
+  viewerSavedListings,
   serverTransport,
-  type ReaderChecks,
+  type ViewerChecks,
 } from '../../../server/gateway/api-transport.ts'
 import { noSession, type RequestSession } from '../../../server/gateway/session.ts'
 import { UpstreamError, type Upstream } from '../../../server/gateway/upstream.ts'
@@ -144,7 +144,7 @@ t.test('marks are asked for a hundred listings at a time (the most one call name
 })
 
 t.test(
-  "notingReaderChecks: the listings of a render's searches, and its reads that may be a reader's own",
+  "notingViewerChecks: the listings of a render's searches, and its reads that may be a reader's own",
   async (t) => {
     const { upstream } = fakeUpstream((req) =>
       req.path.startsWith('/api/v1/listings?')
@@ -152,7 +152,7 @@ t.test(
         : ok({ listings: [{ id: 99 }] }),
     )
     // (as the shared render reads: with no session)
-    const noted = notingReaderChecks(serverTransport(upstream, visitor, noSession))
+    const noted = notingViewerChecks(serverTransport(upstream, visitor, noSession))
     await noted.transport('/listings?language=en')
     await noted.transport('/listings?language=en&page=2')
     await noted.transport('/locations/countries?language=en')
@@ -169,7 +169,7 @@ t.test(
 )
 
 t.test(
-  "readerSavedListings: which of the copy's listings a reader saved, when nothing else they read differs from anyone's",
+  "viewerSavedListings: which of the copy's listings a reader saved, when nothing else they read differs from anyone's",
   async (t) => {
     const listing = { id: 7, contact: null, is_favorited: false, favorited_at: null }
     let theirs: { status: number; body: unknown } = ok(listing)
@@ -179,8 +179,8 @@ t.test(
       if (req.path.startsWith('/api/v1/favorites/marks')) return marksAnswer ?? ok({ marks })
       return req.authorization ? theirs : ok(listing)
     })
-    const saved = (checks: ReaderChecks, on: Upstream = upstream) =>
-      readerSavedListings(on, visitor, signedIn(), checks)
+    const saved = (checks: ViewerChecks, on: Upstream = upstream) =>
+      viewerSavedListings(on, visitor, signedIn(), checks)
     const checks = { listingIds: [3, 4, 5], reads: ['/listings/room-7?language=en'] }
     t.same(await saved(checks), [], 'none saved: the copy as it is')
     t.same(

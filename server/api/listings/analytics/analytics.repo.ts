@@ -4,7 +4,7 @@ export interface ViewSeen {
   listingId: number
   /** UTC day, YYYY-MM-DD */
   day: string
-  /** The visitor's salted hash (see views.ts). */
+  /** The viewer's salted hash (see views.ts). */
   visitor: string
 }
 
@@ -15,7 +15,7 @@ export interface AnalyticsRow {
   /** Views on each of the last 14 UTC days, oldest first (a sparkline). */
   views_14d: number[]
   favorites: number
-  /** Readers who opened the contact: one row each, however often they look; the owner's own looks are not counted. */
+  /** Viewers who opened the contact: one row each, however often they look; the owner's own looks are not counted. */
   contact_reveals: number
 }
 
@@ -23,8 +23,8 @@ export interface AnalyticsRow {
 export function analyticsRepo(db: Queryable) {
   return {
     /**
-     * Records visitors and adds one view for each one not yet seen on that listing that day, in one
-     * statement, so that several processes never count a visitor twice; listings deleted meanwhile are skipped.
+     * Records viewers and adds one view for each one not yet seen on that listing that day, in one
+     * statement, so that several processes never count a viewer twice; listings deleted meanwhile are skipped.
      */
     async addViews(seen: ViewSeen[]): Promise<void> {
       if (seen.length === 0) return
@@ -53,8 +53,8 @@ export function analyticsRepo(db: Queryable) {
       return Buffer.from(row!.salt)
     },
 
-    /** Forgets visitors and salts of days before `keepFrom`; afterwards their hashes cannot be recomputed. */
-    async forgetVisitorsBefore(keepFrom: string): Promise<void> {
+    /** Forgets viewers and salts of days before `keepFrom`; afterwards their hashes cannot be recomputed. */
+    async forgetViewersBefore(keepFrom: string): Promise<void> {
       await db.query(`DELETE FROM listing_view_visitors WHERE day < $1::date`, [keepFrom])
       await db.query(`DELETE FROM view_salts WHERE day < $1::date`, [keepFrom])
     },

@@ -2,19 +2,19 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../../db/client.ts'
 import { analyticsRepo, type ViewSeen } from './analytics.repo.ts'
 
-/** Visitors kept when writes keep failing; beyond it new views are dropped rather than memory growing. */
+/** Viewers kept when writes keep failing; beyond it new views are dropped rather than memory growing. */
 const MAX_PENDING = 100_000
 const DAY_MS = 86_400_000
 
 /** The UTC day of a moment, YYYY-MM-DD. */
 export const utcDay = (at: number = Date.now()): string => new Date(at).toISOString().slice(0, 10)
 
-/** Who viewed: a signed-in user, or an anonymous reader known only by address and user agent. */
-export type Visitor = { userId: number } | { address: string; userAgent: string }
+/** Who viewed: a signed-in user, or an anonymous viewer known only by address and user agent. */
+export type ListingViewer = { userId: number } | { address: string; userAgent: string }
 
 /**
- * Listing page views, one per visitor per listing per UTC day, counted in memory and written in
- * one batched statement (docs/decisions/008-one-view-per-visitor-per-day.md), so counting never adds a query to a page read. A visitor is a
+ * Listing page views, one per viewer per listing per UTC day, counted in memory and written in
+ * one batched statement (docs/decisions/008-one-view-per-visitor-per-day.md), so counting never adds a query to a page read. A viewer is a
  * hash of who they are under the day's random salt: nothing personal is stored, and once the salt
  * of a day is deleted (the day after) its hashes cannot be linked to anyone. Views not yet flushed
  * are lost if the process dies.
@@ -44,10 +44,10 @@ export function viewCounter(db: Queryable) {
   }
 
   return {
-    /** Counts a view of a listing today, unless this visitor has viewed it today already. */
-    async record(listingId: number, visitor: Visitor): Promise<void> {
+    /** Counts a view of a listing today, unless this viewer has viewed it today already. */
+    async record(listingId: number, viewer: ListingViewer): Promise<void> {
       const day = utcDay()
-      const who = 'userId' in visitor ? `user:${visitor.userId}` : `anon:${visitor.address}\n${visitor.userAgent}`
+      const who = 'userId' in viewer ? `user:${viewer.userId}` : `anon:${viewer.address}\n${viewer.userAgent}`
       const hash = createHash('sha256')
         .update(await saltOf(day))
         .update(who)
@@ -56,7 +56,7 @@ export function viewCounter(db: Queryable) {
       add({ listingId, day, visitor: hash })
     },
 
-    /** Writes the counted visitors; on failure they stay for the next flush. Returns how many were sent. */
+    /** Writes the counted viewers; on failure they stay for the next flush. Returns how many were sent. */
     async flush(): Promise<number> {
       while (flushing) await flushing.catch(() => {})
       if (pending.size === 0) return 0
@@ -75,9 +75,9 @@ export function viewCounter(db: Queryable) {
       return seen.length
     },
 
-    /** Deletes the visitors and salts of days before yesterday (their views stay counted). */
-    async forgetOldVisitors(now: number = Date.now()): Promise<void> {
-      await repo.forgetVisitorsBefore(utcDay(now - DAY_MS))
+    /** Deletes the viewers and salts of days before yesterday (their views stay counted). */
+    async forgetOldViewers(now: number = Date.now()): Promise<void> {
+      await repo.forgetViewersBefore(utcDay(now - DAY_MS))
     },
   }
 }

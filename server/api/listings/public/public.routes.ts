@@ -14,7 +14,7 @@ import { optionalViewerOf } from '../../policy.ts'
 import type { PublicListingsService } from './public.service.ts'
 
 /**
- * Public listing reads. Anonymous readers get the shared, pre-serialized answer; a signed-in reader
+ * Public listing reads. Anonymous viewers get the shared, pre-serialized answer; a signed-in viewer
  * gets the same listings with their own `is_favorited` and `favorited_at` added.
  */
 export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListingsService }> = async (
@@ -75,10 +75,10 @@ export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListi
     '/listings/:id/view',
     { schema: { params: ListingIdParams, response: { 202: envelope(ViewCountedSchema) } } },
     async (request, reply) => {
-      const reader = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }
+      const anonymous = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }
       return reply
         .status(202)
-        .send(okEnvelope(await listings.recordView(request.params.id, optionalViewerOf(request), reader)))
+        .send(okEnvelope(await listings.recordView(request.params.id, optionalViewerOf(request), anonymous)))
     },
   )
 }

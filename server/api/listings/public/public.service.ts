@@ -14,7 +14,7 @@ import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { ChangeBus, ListingRef, PublicChange } from '../../../lib/change-bus.ts'
 import { textBytes, TtlCache } from '../../../lib/ttl-cache.ts'
-import { contactRepo } from '../../contact/contact.repo.ts'
+import { contactRevealsRepo } from '../../contact-reveals/contact-reveals.repo.ts'
 import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
@@ -184,9 +184,9 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     })
   }
 
-  /** The public listing with its contact when the reader opened it (contact access); otherwise as it is, contact null. */
+  /** The public listing with its contact when the viewer opened it (contact access); otherwise as it is, contact null. */
   async function withOpenedContact(viewer: Viewer, listing: Listing): Promise<Listing> {
-    const contact = await contactRepo(db).openedContact(viewer.userId, listing.id)
+    const contact = await contactRevealsRepo(db).openedContact(viewer.userId, listing.id)
     return contact === null ? listing : { ...listing, contact }
   }
 
@@ -197,7 +197,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
   }
 
   return {
-    /** GET /listings for an anonymous reader: the shared answer (cached briefly). */
+    /** GET /listings for an anonymous viewer: the shared answer (cached briefly). */
     search,
 
     /** Which of these listings the user saved, and when: GET /favorites/marks, and the marks of every signed-in read. */
@@ -206,14 +206,14 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     /** The search's filters resolved as GET /listings resolves them (saved-search alerts match on these). */
     filtersOf: toFilters,
 
-    /** GET /listings for a signed-in reader: the same page with their favourites marked. */
+    /** GET /listings for a signed-in viewer: the same page with their favourites marked. */
     async searchFor(viewer: Viewer, query: ListListingsQuery): Promise<ListingPage> {
       const { value } = await search(query)
       return { ...value, listings: await markFavorites(viewer.userId, value.listings) }
     },
 
     /**
-     * `searchFor`, serialized: the shared entry itself when none of its listings is the reader's
+     * `searchFor`, serialized: the shared entry itself when none of its listings is the viewer's
      * favourite (most pages), else checked and serialized for them alone.
      */
     async searchSerializedFor(viewer: Viewer, query: ListListingsQuery): Promise<SerializedData<ListingPage>> {
@@ -224,11 +224,11 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
         : serializeData(ListingPageSchema, { ...shared.value, listings })
     },
 
-    /** GET /listings/{id} for an anonymous reader: the shared answer; 404 for anything not public. */
+    /** GET /listings/{id} for an anonymous viewer: the shared answer; 404 for anything not public. */
     getPublic,
 
     /**
-     * GET /listings/{id} for a signed-in reader: those who manage the listing get their view (any
+     * GET /listings/{id} for a signed-in viewer: those who manage the listing get their view (any
      * status, contact, the original text); everyone else the public listing, or 404, with the contact
      * only when they opened it (contact access). Favourites marked.
      */
@@ -246,17 +246,17 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     findManaged,
 
     /**
-     * POST /listings/{id}/view: a page view of a public listing, unless its reader manages it (their
-     * own visits are not views); a visitor counts once per listing per day (analytics/views.ts).
+     * POST /listings/{id}/view: a page view of a public listing, unless its viewer manages it (their
+     * own visits are not views); a viewer counts once per listing per day (analytics/views.ts).
      */
     async recordView(
       idOrSlug: string,
       viewer: Viewer | null,
-      reader: { address: string; userAgent: string },
+      anonymous: { address: string; userAgent: string },
     ): Promise<{ counted: boolean }> {
       const found = await getPublic(idOrSlug, DEFAULT_LOCALE)
       if (canManage(viewer, { owner_id: found.value.owner.id })) return { counted: false }
-      await options.views.record(found.value.id, viewer ? { userId: viewer.userId } : reader)
+      await options.views.record(found.value.id, viewer ? { userId: viewer.userId } : anonymous)
       return { counted: true }
     },
 

@@ -47,11 +47,11 @@ t.test('profile page', async (t) => {
     )
   })
 
-  await t.test('action: the session gone → the error goes on (the page shows it), not a form state', async (t) => {
-    t.match(await thrownBy(() => action(routeArgs('/en/dashboard/profile', { app, form: { first_name: 'X' } }))), {
-      status: 401,
-      code: 'UNAUTHENTICATED',
-    })
+  await t.test('action: the session gone → sign in and back to the profile, not a form state', async (t) => {
+    t.same(
+      redirectOf(await thrownBy(() => action(routeArgs('/en/dashboard/profile', { app, form: { first_name: 'X' } })))),
+      { status: 302, location: '/en/auth?next=%2Fen%2Fdashboard%2Fprofile' },
+    )
   })
 
   await t.test(

@@ -2,7 +2,7 @@ import t from 'tap'
 import { loader } from '../../../../client/features/home/home-page.tsx'
 import { buildTestApi } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing, makeUser } from '../../../helpers/factories.ts'
-import { redirectOf, routeArgs, thrownBy } from '../../../helpers/page-context.ts'
+import { routeArgs } from '../../../helpers/page-context.ts'
 
 t.test('home page loader', async (t) => {
   const { app, db } = await buildTestApi(t)
@@ -40,31 +40,6 @@ t.test('home page loader', async (t) => {
         { code: 'DE', name: 'Germany', totalListings: 3 },
         { code: 'TR', totalListings: 0 },
       ])
-    },
-  )
-
-  await t.test(
-    '?login=required (an expired session on a signed-in call) → the sign-in page of the language',
-    async (t) => {
-      t.same(redirectOf(await thrownBy(() => loader(routeArgs('/?login=required', { app, locale: 'fa' })))), {
-        status: 302,
-        location: '/auth?login=required',
-      })
-      t.same(redirectOf(await thrownBy(() => loader(routeArgs('/de?login=required', { app, locale: 'de' })))), {
-        status: 302,
-        location: '/de/auth?login=required',
-      })
-      // the page the reader was on goes along, so signing in again returns there; never another site
-      const next = encodeURIComponent('/de/listings?page=2#x')
-      t.same(
-        redirectOf(await thrownBy(() => loader(routeArgs(`/de?login=required&next=${next}`, { app, locale: 'de' })))),
-        { status: 302, location: `/de/auth?login=required&next=${encodeURIComponent('/de/listings?page=2#x')}` },
-      )
-      const away = encodeURIComponent('//evil.example/x')
-      t.same(
-        redirectOf(await thrownBy(() => loader(routeArgs(`/en?login=required&next=${away}`, { app, locale: 'en' })))),
-        { status: 302, location: '/en/auth?login=required' },
-      )
     },
   )
 })

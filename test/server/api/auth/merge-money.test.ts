@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
-import { contactRepo } from '../../../../server/api/contact/contact.repo.ts'
+import { contactRevealsRepo } from '../../../../server/api/contact-reveals/contact-reveals.repo.ts'
 import type { Db } from '../../../../server/api/db/client.ts'
 import { premiumRepo } from '../../../../server/api/premium/premium.repo.ts'
 import { referralRewardsRepo } from '../../../../server/api/referrals/rewards.repo.ts'
@@ -91,9 +91,9 @@ t.test('merging accounts moves their money', async (t) => {
       const keeperShared = await insertPayment(db, keeper.user.id, 'same-key', { status: 'paid', listingId: both.id })
       await premiumRepo(db).grantDays(old.user.id, 30, { planKey: 'monthly', source: 'payment', paymentId: plan })
       await premiumRepo(db).grantDays(keeper.user.id, 10, { planKey: 'coupon', source: 'coupon' })
-      await contactRepo(db).open(old.user.id, both.id, 'daily')
-      await contactRepo(db).open(old.user.id, onlyOld.id, 'payment', plan)
-      await contactRepo(db).open(keeper.user.id, both.id, 'payment', keeperShared)
+      await contactRevealsRepo(db).open(old.user.id, both.id, 'daily')
+      await contactRevealsRepo(db).open(old.user.id, onlyOld.id, 'payment', plan)
+      await contactRevealsRepo(db).open(keeper.user.id, both.id, 'payment', keeperShared)
       await coupon('BOTH-USED')
       await coupon('OLD-USED')
       for (const [token, code] of [

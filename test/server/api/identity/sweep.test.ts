@@ -1,5 +1,5 @@
 import t from 'tap'
-import { identityRepo } from '../../../../server/api/identity/repo.ts'
+import { identityRepo } from '../../../../server/api/identity/identity.repo.ts'
 import { SIGN_IN_LOCK } from '../../../../server/api/rate-limit/limits.ts'
 import { openTestDb } from '../../../helpers/build-api.ts'
 

@@ -17,7 +17,7 @@ import {
 import { okEnvelope } from '../../lib/errors.ts'
 import type { IdTokenVerifier } from '../../integrations/identity/id-token.ts'
 import { clientOf } from '../rate-limit/plugin.ts'
-import type { IdentityService } from './service.ts'
+import type { IdentityService } from './identity.service.ts'
 
 /** /identity/* — the built-in e-mail provider, mounted only when Firebase is not configured. */
 export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; verifier: IdTokenVerifier }> = async (

@@ -5,7 +5,7 @@ import { normalizeSearchText } from '../../../shared/text.ts'
 import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { Db } from '../db/client.ts'
-import { locationsRepo, type CityRow, type CountryRow } from './repo.ts'
+import { locationsRepo, type CityRow, type CountryRow } from './locations.repo.ts'
 import { resolvePlace, type PlaceMatch } from './resolve.ts'
 
 interface Places {

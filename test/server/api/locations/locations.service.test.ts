@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
-import { locationsService } from '../../../../server/api/locations/service.ts'
+import { locationsService } from '../../../../server/api/locations/locations.service.ts'
 import { openTestDb } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing, makeUser } from '../../../helpers/factories.ts'
 

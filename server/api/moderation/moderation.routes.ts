@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/moderation.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
-import type { ModerationService } from './service.ts'
+import type { ModerationService } from './moderation.service.ts'
 
 /** Reports by signed-in users and the admin's moderation calls (docs/decisions/014-listing-statuses-and-moderation.md). */
 export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (

@@ -13,7 +13,7 @@ import {
   SupportedQuery,
 } from '../../../shared/schemas/location.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import type { LocationsService } from './service.ts'
+import type { LocationsService } from './locations.service.ts'
 
 export const locationsRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }> = async (app, { locations }) => {
   app.get(

@@ -12,7 +12,7 @@ import {
 import { AppError, okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
 import { MAX_PHOTO_BYTES } from './images.ts'
-import type { UploadedFile, UploadsService } from './service.ts'
+import type { UploadedFile, UploadsService } from './uploads.service.ts'
 
 /** The files of a multipart request, one at a time: field `photos` only, each at most 15 MB (413 beyond, while streaming). */
 async function* photoParts(request: FastifyRequest): AsyncGenerator<UploadedFile> {

@@ -3,10 +3,13 @@ import { envelope, IdParams } from '../../../shared/schemas/common.ts'
 import { ContactAnswerSchema } from '../../../shared/schemas/contact.ts'
 import { okEnvelope } from '../../lib/errors.ts'
 import { viewerOf } from '../policy.ts'
-import type { ContactService } from './contact.service.ts'
+import type { ContactRevealsService } from './contact-reveals.service.ts'
 
-/** POST /listings/{id}/contact: the owner's contact for a signed-in reader (contact.service.ts has the rules). */
-export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
+/** POST /listings/{id}/contact: the owner's contact for a signed-in reader (contact-reveals.service.ts has the rules). */
+export const contactRevealsRoutes: FastifyPluginAsyncZod<{ contact: ContactRevealsService }> = async (
+  app,
+  { contact },
+) => {
   app.addHook('preValidation', app.requireUser)
 
   app.post(

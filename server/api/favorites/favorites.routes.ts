@@ -8,7 +8,7 @@ import {
   ListFavoritesQuery,
 } from '../../../shared/schemas/listing.ts'
 import { okEnvelope } from '../../lib/errors.ts'
-import type { FavoritesService } from './service.ts'
+import type { FavoritesService } from './favorites.service.ts'
 import { viewerOf } from '../policy.ts'
 
 /** /favorites — always the signed-in user's own; the id in the path is the listing's. */

@@ -5,7 +5,7 @@ import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
 import type { Db } from '../db/client.ts'
 import { canManage, type Viewer } from '../policy.ts'
 import { checkImage, encodePhoto, type EncodedPhoto } from './images.ts'
-import { uploadsRepo, type ListingPhotoRow, type UploadRow } from './repo.ts'
+import { uploadsRepo, type ListingPhotoRow, type UploadRow } from './uploads.repo.ts'
 
 export interface UploadedFile {
   filename: string

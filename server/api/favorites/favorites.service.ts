@@ -3,7 +3,7 @@ import type { FavoriteMarks } from '../../../shared/schemas/listing.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Db } from '../db/client.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
-import { favoritesRepo } from './repo.ts'
+import { favoritesRepo } from './favorites.repo.ts'
 
 export interface FavoriteState {
   listing_id: number

@@ -9,7 +9,7 @@ import { SIGN_IN_LOCK, USER_WINDOWS } from '../rate-limit/limits.ts'
 import { windowFull } from '../rate-limit/user-windows.ts'
 import { identityMail, type IdentityMailKind } from './mail-templates.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
-import { identityRepo, type CodePurpose, type IdentityRow } from './repo.ts'
+import { identityRepo, type CodePurpose, type IdentityRow } from './identity.repo.ts'
 
 /** How long an e-mail link works: verification a day, password reset an hour. */
 const CODE_TTL_HOURS: Record<CodePurpose, number> = { verifyEmail: 24, resetPassword: 1, signIn: 1 }

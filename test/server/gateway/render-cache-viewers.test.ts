@@ -174,7 +174,7 @@ t.test('the render cache of signed-in readers', async (t) => {
 
   await t.test('a redirect from the shared render carries the renewed cookies too', async (t) => {
     const fresh = await signInThroughGateway(gateway, 9854)
-    const redirect = await get('/en?login=required', { [SESSION_COOKIES.refresh]: fresh.refresh })
+    const redirect = await get('/en/listings?city=Berlin', { [SESSION_COOKIES.refresh]: fresh.refresh })
     t.equal(redirect.statusCode, 302)
     t.match(String(redirect.headers['set-cookie']), /__Host-khaneh_at=/)
     t.match(
@@ -239,7 +239,7 @@ t.test('the render cache of signed-in readers', async (t) => {
 // or the browser would replay a rotated refresh token (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
 t.test('a failed render still sends the renewed session cookies', async (t) => {
   const { gateway, apiUrl, api } = await buildTestStack(t)
-  for (const sharing of ['readers', null] as const) {
+  for (const sharing of ['viewers', null] as const) {
     const broken = await buildTestGateway(t, apiUrl, {
       renderCacheMs: 60_000,
       changes: api.publicChanges,

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { contactRepo } from '../../../../server/api/contact/contact.repo.ts'
+import { contactRevealsRepo } from '../../../../server/api/contact-reveals/contact-reveals.repo.ts'
 import { FREE_DAILY_REVEALS, PREMIUM_DAILY_REVEALS } from '../../../../shared/plans.ts'
 import { apiCaller, buildTestApi, telegramSession } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing } from '../../../helpers/factories.ts'
@@ -120,7 +120,7 @@ t.test('contact access', async (t) => {
       old!.id,
       new Date((Math.floor(Date.now() / DAY_MS) - 1) * DAY_MS + 3_600_000),
     ])
-    await contactRepo(db).open(reader.user.id, paid!.id, 'payment')
+    await contactRevealsRepo(db).open(reader.user.id, paid!.id, 'payment')
     const opened = await reveal(paid!.id, reader.token)
     t.equal(opened.statusCode, 200, 'a paid contact is open')
     t.equal(opened.json().data.rate_limit.remaining_accesses, FREE_DAILY_REVEALS)

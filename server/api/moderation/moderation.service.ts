@@ -21,7 +21,7 @@ import { matchListing } from '../alerts/alerts.repo.ts'
 import { isOwner, type Viewer } from '../policy.ts'
 import type { PublicListingsService } from '../listings/public/public.service.ts'
 import { statsRepo, type DayRow } from './stats.repo.ts'
-import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './repo.ts'
+import { moderationRepo, type AdminReportRow, type ModerationFieldsRow, type ReportRow } from './moderation.repo.ts'
 
 const listingNotFound = () => new AppError('NOT_FOUND', 'Listing not found')
 const reportNotFound = () => new AppError('NOT_FOUND', 'Report not found')
