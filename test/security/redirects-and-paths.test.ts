@@ -129,7 +129,6 @@ t.test('open redirects', async (t) => {
       assertOwnTarget(t, signedIn, `signed in, ${JSON.stringify(evil)}`)
     }
   })
-
 })
 
 /** Texts only files outside the served folders hold. */

@@ -34,7 +34,8 @@ export const loader = signedIn(async function loader({ request, params, context 
     ])
     return { id, countries, listing, photos }
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'NOT_FOUND') throw data({ message: 'Listing not found' }, { status: 404 })
+    if (err instanceof ApiError && err.code === 'NOT_FOUND')
+      throw data({ message: 'Listing not found' }, { status: 404 })
     throw err
   }
 })

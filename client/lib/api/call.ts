@@ -136,7 +136,9 @@ export function answerData<N extends WireName>(
     const known = isErrorCode(code) ? code : 'API_ERROR'
     const message = text(field(error, 'message')) ?? 'API request failed'
     const details = detailsFrom(field(error, 'details'))
-    throw status === 401 ? new UnauthenticatedError(known, message, details) : new ApiError(status, known, message, details)
+    throw status === 401
+      ? new UnauthenticatedError(known, message, details)
+      : new ApiError(status, known, message, details)
   }
   const data = field(body, 'data')
   const key = typeof data === 'object' && data !== null ? data : undefined
