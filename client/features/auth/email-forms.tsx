@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import { useState } from 'react'
+import { useId, useState, type MouseEvent } from 'react'
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
 import { formatNumber } from '../../../shared/money.ts'
@@ -9,6 +9,7 @@ import type { EmailAuthResult, EmailIntent, EmailProblem } from './email-auth.ts
 import { EmailField, PasswordField } from './fields.tsx'
 
 type Mode = 'sign-in' | 'sign-up' | 'reset'
+const MODES: readonly string[] = ['sign-in', 'sign-up', 'reset'] satisfies Mode[]
 
 export function ProblemMessage({ problem, email }: { problem: EmailProblem; email: string }) {
   const { t } = useLingui()
@@ -99,9 +100,26 @@ export function EmailForms() {
   const result = useActionData() as EmailAuthResult | undefined
   const navigation = useNavigation()
   const [params] = useSearchParams()
+  const asked = params.get('mode') ?? ''
   const [mode, setMode] = useState<Mode>(
-    result?.intent === 'sign-up' ? 'sign-up' : result?.intent === 'reset' ? 'reset' : 'sign-in',
+    result?.intent === 'sign-up' || result?.intent === 'reset'
+      ? result.intent
+      : MODES.includes(asked)
+        ? (asked as Mode)
+        : 'sign-in',
   )
+  // the switches between the forms: with the app, at once; without it, this page again with `?mode=`
+  const modeForm = useId()
+  const switchTo = (to: Mode) => ({
+    type: 'submit' as const,
+    form: modeForm,
+    name: 'mode',
+    value: to,
+    onClick: (event: MouseEvent) => {
+      event.preventDefault()
+      setMode(to)
+    },
+  })
   const busyWith = navigation.state === 'submitting' ? (navigation.formData?.get('intent') as EmailIntent | null) : null
   const problem = result?.status === 'error' ? result.problem : null
   const badFields = problem?.kind === 'fields' ? problem.fields : []
@@ -133,11 +151,14 @@ export function EmailForms() {
 
   return (
     <div className="auth-card">
+      <form id={modeForm} method="get" hidden>
+        {params.get('next') && <input type="hidden" name="next" value={params.get('next')!} />}
+      </form>
       <div className="segmented" role="group" aria-label={t`Sign in or create an account`}>
-        <button type="button" aria-pressed={mode === 'sign-in'} onClick={() => setMode('sign-in')}>
+        <button {...switchTo('sign-in')} aria-pressed={mode === 'sign-in'}>
           <Trans>Sign in</Trans>
         </button>
-        <button type="button" aria-pressed={mode === 'sign-up'} onClick={() => setMode('sign-up')}>
+        <button {...switchTo('sign-up')} aria-pressed={mode === 'sign-up'}>
           <Trans>Create account</Trans>
         </button>
       </div>
@@ -177,7 +198,7 @@ export function EmailForms() {
             <button type="submit" className="button" disabled={busyWith !== null}>
               {busyWith === 'sign-in' ? t`Signing in…` : t`Sign in`}
             </button>
-            <button type="button" className="link-button" onClick={() => setMode('reset')}>
+            <button {...switchTo('reset')} className="link-button">
               <Trans>Forgot your password?</Trans>
             </button>
           </div>
@@ -228,7 +249,7 @@ export function EmailForms() {
             <button type="submit" className="button" disabled={busyWith !== null}>
               {busyWith === 'reset' ? t`Sending…` : t`Send the link`}
             </button>
-            <button type="button" className="link-button" onClick={() => setMode('sign-in')}>
+            <button {...switchTo('sign-in')} className="link-button">
               <Trans>Back to sign-in</Trans>
             </button>
           </div>

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test'
+import { E2E_DATA_DIR } from '../../playwright.config.ts'
+import { lastActionLink } from '../helpers/email.ts'
+import { ownClientAddress } from '../helpers/signed-in.ts'
+
+// Every form works with scripts blocked: the gateway runs the page's action and answers the redirect
+// or the page with what it said (docs/decisions/041-forms-without-javascript.md).
+test.use({ javaScriptEnabled: false, extraHTTPHeaders: ownClientAddress() })
+
+test('sign up, confirm, sign in (a wrong password first) and edit the profile, without JavaScript', async ({
+  page,
+}) => {
+  const email = `nojs-${Date.now()}@example.com`
+  await page.goto('/en/auth?next=%2Fen%2Fdashboard%2Fprofile')
+  await page.getByRole('button', { name: 'Create account' }).first().click()
+  await expect(page).toHaveURL(/\/en\/auth\?next=%2Fen%2Fdashboard%2Fprofile&mode=sign-up$/)
+  await page.getByLabel('First name', { exact: true }).fill('Leyla')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('leyla-secret')
+  await page.locator('form').getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible()
+
+  const link = await lastActionLink(E2E_DATA_DIR, email, 'verifyEmail')
+  await page.goto(link.pathname + link.search)
+  await expect(page.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible()
+
+  await page.goto('/en/auth?next=%2Fen%2Fdashboard%2Fprofile')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password.')
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email)
+  await page.getByLabel('Password', { exact: true }).fill('leyla-secret')
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/en\/dashboard\/profile$/)
+
+  await page.getByLabel('First name', { exact: true }).fill('Leyla Sadat')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible()
+  await expect(page.locator('.dashboard-user')).toContainText('Leyla Sadat')
+})
