@@ -39,3 +39,25 @@ test('sign up, confirm, sign in (a wrong password first) and edit the profile, w
   await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible()
   await expect(page.locator('.dashboard-user')).toContainText('Leyla Sadat')
 })
+
+test('the contact form sends its fields in the body (never the address), shows refusals, then thanks', async ({
+  page,
+}) => {
+  await page.goto('/contact-us')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await page.getByLabel('نام شما').fill('Maryam Karimi')
+  await page.getByLabel('ایمیل', { exact: true }).fill('not-an-address')
+  await page.getByLabel('موضوع').fill('A deposit')
+  await page
+    .getByLabel('پیام', { exact: true })
+    .fill('The landlord asks for a deposit before the viewing. Is that normal?')
+  await page.getByRole('button', { name: 'ارسال پیام' }).click()
+  await expect(page).toHaveURL(/\/contact-us$/)
+  await expect(page.getByLabel('ایمیل', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('یک نشانی ایمیل معتبر وارد کنید تا بتوانیم پاسخ دهیم.')).toBeVisible()
+  await expect(page.getByLabel('نام شما')).toHaveValue('Maryam Karimi')
+  await page.getByLabel('ایمیل', { exact: true }).fill('maryam.nojs@example.test')
+  await page.getByRole('button', { name: 'ارسال پیام' }).click()
+  await expect(page).toHaveURL(/\/contact-us\?sent$/)
+  await expect(page.getByRole('status')).toContainText('سپاس، پیام شما به دست ما رسید')
+})
