@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { E2E_DATA_DIR } from '../../playwright.config.ts'
 import { lastActionLink } from '../helpers/email.ts'
-import { ownClientAddress } from '../helpers/signed-in.ts'
+import { ownClientAddress, signedIn } from '../helpers/signed-in.ts'
 
 // Every form works with scripts blocked: the gateway runs the page's action and answers the redirect
 // or the page with what it said (docs/decisions/041-forms-without-javascript.md).
 test.use({ javaScriptEnabled: false, extraHTTPHeaders: ownClientAddress() })
+const run = Date.now() % 100000
 
 test('sign up, confirm, sign in (a wrong password first) and edit the profile, without JavaScript', async ({
   page,
@@ -60,4 +61,34 @@ test('the contact form sends its fields in the body (never the address), shows r
   await page.getByRole('button', { name: 'ارسال پیام' }).click()
   await expect(page).toHaveURL(/\/contact-us\?sent$/)
   await expect(page.getByRole('status')).toContainText('سپاس، پیام شما به دست ما رسید')
+})
+
+test('a search saved from /listings, then its alert edited, paused, resumed and deleted, without JavaScript', async ({
+  browser,
+}) => {
+  const search = '/en/listings?city=berlin&max_price=900'
+  const renter = await signedIn(browser, 893000 + run, search, 'en-US', 'Nojs', false)
+  await renter.getByRole('button', { name: 'Save this search' }).click()
+  await expect(renter.locator('.save-search-done')).toContainText('Saved as “Berlin · up to €900”')
+
+  await renter.goto('/en/dashboard/alerts')
+  const card = renter.locator('.alert-card')
+  await expect(card).toHaveCount(1)
+  await card.getByRole('button', { name: 'Edit' }).click()
+  await expect(renter).toHaveURL(/\/en\/dashboard\/alerts\?edit=\d+$/)
+  await card.getByLabel('Name').fill('Cheap Berlin rooms')
+  await card.getByLabel('Daily digest').check()
+  await card.getByRole('button', { name: 'Save' }).click()
+  await expect(renter).toHaveURL(/\/en\/dashboard\/alerts$/)
+  await expect(card.getByRole('heading', { name: 'Cheap Berlin rooms' })).toBeVisible()
+  await expect(card.locator('.alert-facts')).toContainText('Daily digest')
+
+  await card.getByRole('button', { name: 'Pause' }).click()
+  await expect(card.locator('.badge')).toHaveText('Paused')
+  await card.getByRole('button', { name: 'Resume' }).click()
+  await expect(card.locator('.badge')).toHaveText('Active')
+  await card.getByRole('button', { name: 'Delete' }).click()
+  await card.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(renter.locator('.alert-card')).toHaveCount(0)
+  await expect(renter.getByText('No saved searches yet.', { exact: false })).toBeVisible()
 })

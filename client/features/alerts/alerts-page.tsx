@@ -9,6 +9,7 @@ import { cityNamesOf } from '../../lib/city-names.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser } from '../auth/guards.ts'
+import { alertAction } from './alert-actions.ts'
 import { AlertCard } from './alert-card.tsx'
 import { NotificationInbox } from './notification-inbox.tsx'
 import { PushPanel } from './push-panel.tsx'
@@ -40,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw err
   }
 }
+
+export const action = alertAction
 
 /** /dashboard/alerts: the saved searches, the plan's limit, push on this browser, and the in-app inbox. */
 export function Component() {
@@ -106,7 +109,6 @@ export function Component() {
                 alert={alert}
                 cityName={alert.filters.city ? cityNames[alert.filters.city] : undefined}
                 country={countries.find((c) => c.code === alert.filters.country)}
-                onChanged={refresh}
               />
             ))}
           </ul>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import { useId, useState, type MouseEvent } from 'react'
+import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
 import { formatNumber } from '../../../shared/money.ts'
+import { useStepSwitch } from '../../components/step-switch.tsx'
 import { useLocale } from '../../lib/locale.ts'
 import type { EmailAuthResult, EmailIntent, EmailProblem } from './email-auth.ts'
 import { EmailField, PasswordField } from './fields.tsx'
@@ -108,18 +109,9 @@ export function EmailForms() {
         ? (asked as Mode)
         : 'sign-in',
   )
-  // the switches between the forms: with the app, at once; without it, this page again with `?mode=`
-  const modeForm = useId()
-  const switchTo = (to: Mode) => ({
-    type: 'submit' as const,
-    form: modeForm,
-    name: 'mode',
-    value: to,
-    onClick: (event: MouseEvent) => {
-      event.preventDefault()
-      setMode(to)
-    },
-  })
+  // the switches between the forms: with the app at once; without it, this page again with `?mode=`
+  const steps = useStepSwitch({ next: params.get('next') })
+  const switchTo = (to: Mode) => steps.button({ name: 'mode', value: to }, () => setMode(to))
   const busyWith = navigation.state === 'submitting' ? (navigation.formData?.get('intent') as EmailIntent | null) : null
   const problem = result?.status === 'error' ? result.problem : null
   const badFields = problem?.kind === 'fields' ? problem.fields : []
@@ -151,9 +143,7 @@ export function EmailForms() {
 
   return (
     <div className="auth-card">
-      <form id={modeForm} method="get" hidden>
-        {params.get('next') && <input type="hidden" name="next" value={params.get('next')!} />}
-      </form>
+      {steps.form}
       <div className="segmented" role="group" aria-label={t`Sign in or create an account`}>
         <button {...switchTo('sign-in')} aria-pressed={mode === 'sign-in'}>
           <Trans>Sign in</Trans>

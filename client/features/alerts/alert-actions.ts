@@ -1,0 +1,84 @@
+import { data, type ActionFunctionArgs } from 'react-router'
+import { ALERT_CHANNELS, type AlertChannel } from '../../../shared/alert-options.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import type { Alert } from '../../lib/api/alerts.ts'
+import { apiContext, i18nContext, localeContext } from '../../lib/context.ts'
+import { requireUser } from '../auth/guards.ts'
+
+export type AlertIntent = 'edit' | 'pause' | 'resume' | 'delete'
+
+/** What a card's form did: its alert, what was asked, and the API's refusal (plain, so the page's hydration carries it). */
+export interface AlertActed {
+  id: number
+  intent: AlertIntent
+  failure: { status: number; code: string; message: string } | null
+}
+
+const INTENTS: readonly string[] = ['edit', 'pause', 'resume', 'delete'] satisfies AlertIntent[]
+
+/** An action's refusal as the API client threw it (the error texts branch on it). */
+export const asApiError = (failure: AlertActed['failure'] | undefined): ApiError | null =>
+  failure ? new ApiError(failure.status, failure.code, failure.message) : null
+
+/**
+ * The alerts page's one action: every card's form names its alert and intent (edit its name,
+ * frequency and channels; pause; resume; delete). The same action runs in the browser and, for a
+ * form sent without the app, in the gateway (docs/decisions/041-forms-without-javascript.md).
+ */
+export async function alertAction({ request, context }: ActionFunctionArgs) {
+  const api = context.get(apiContext)
+  const form = await request.formData()
+  const id = Number(form.get('id'))
+  const intent = String(form.get('intent')) as AlertIntent
+  const refuse = (failure: NonNullable<AlertActed['failure']>) =>
+    data<AlertActed>({ id, intent, failure }, { status: failure.status >= 400 ? failure.status : 502 })
+  if (!Number.isInteger(id) || !INTENTS.includes(intent))
+    return refuse({ status: 400, code: 'VALIDATION_ERROR', message: 'An alert and what to do with it' })
+  try {
+    if (intent === 'delete') await api.alerts.remove(id)
+    else if (intent === 'edit') {
+      const picked = form.getAll('channels').map(String)
+      await api.alerts.update(id, {
+        name: String(form.get('name') ?? ''),
+        frequency: form.get('frequency') === 'daily' ? 'daily' : 'instant',
+        channels: ALERT_CHANNELS.filter((c): c is AlertChannel => picked.includes(c)),
+      })
+    } else await api.alerts.update(id, { is_active: intent === 'resume' })
+    return { id, intent, failure: null } satisfies AlertActed
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err
+    if (err.status === 401) await requireUser(context, request)
+    return refuse({ status: err.status, code: err.code, message: err.message })
+  }
+}
+
+/** What "Save this search" did: the alert it made, or the API's refusal (plain, as for the cards). */
+export type SearchSaved = { saved: Alert; failure: null } | { saved: null; failure: NonNullable<AlertActed['failure']> }
+
+/**
+ * "Save this search" on /listings: the address's filters as an instant, in-app alert named after
+ * them (the form names the place and currency the page shows). A form of the listings page, so it
+ * works without JavaScript too (docs/decisions/041-forms-without-javascript.md).
+ */
+export async function saveSearchAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const text = (name: string) => String(form.get(name) ?? '') || undefined
+  // the filters' names come with the first save, not with the listings page (docs/decisions/025-catalogs-by-route-group.md)
+  const { defaultAlertName, savedFilters } = await import('./alert-filters.ts')
+  const filters = savedFilters(new URL(request.url).searchParams)
+  const name = defaultAlertName(filters, context.get(i18nContext), {
+    locale: context.get(localeContext),
+    cityName: text('city_name'),
+    countryName: text('country_name'),
+    currency: text('currency'),
+  })
+  try {
+    const saved = await context.get(apiContext).alerts.create({ name, filters, frequency: 'instant', channels: [] })
+    return { saved, failure: null } satisfies SearchSaved
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err
+    if (err.status === 401) await requireUser(context, request)
+    const failure = { status: err.status, code: err.code, message: err.message }
+    return data<SearchSaved>({ saved: null, failure }, { status: err.status >= 400 ? err.status : 502 })
+  }
+}
