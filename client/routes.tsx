@@ -98,6 +98,15 @@ function pages(code: LocaleCode): RouteObject[] {
           ErrorBoundary: RouteError,
           lazy: () => import('./features/auth/auth-action-page.tsx'),
         },
+        {
+          // every heart's form (client/features/favorites/favorite-action.ts): an action, no page
+          id: `${code}:favorite`,
+          path: 'favorite',
+          lazy: async () => {
+            const { action, loader } = await import('./features/favorites/favorite-action.ts')
+            return { action, loader }
+          },
+        },
         // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
         {
           id: `${code}:content`,

@@ -92,3 +92,21 @@ test('a search saved from /listings, then its alert edited, paused, resumed and 
   await expect(renter.locator('.alert-card')).toHaveCount(0)
   await expect(renter.getByText('No saved searches yet.', { exact: false })).toBeVisible()
 })
+
+test('a heart pressed without JavaScript saves the listing, and takes it out on the favourites page', async ({
+  browser,
+}) => {
+  const reader = await signedIn(browser, 894000 + run, '/en/listings', 'en-US', 'Heart', false)
+  const card = reader.locator('.listing-card').first()
+  const title = await card.locator('.listing-card-title').textContent()
+  await card.getByRole('button', { name: 'Save to favorites' }).click()
+  await expect(reader).toHaveURL(/\/en\/listings$/)
+
+  await reader.goto('/en/dashboard/favorites')
+  const saved = reader.locator('.listing-card')
+  await expect(saved).toHaveCount(1)
+  await expect(saved.locator('.listing-card-title')).toHaveText(title!)
+  await saved.getByRole('button', { name: 'Remove from favorites' }).click()
+  await expect(reader).toHaveURL(/\/en\/dashboard\/favorites$/)
+  await expect(reader.getByText('No saved listings yet.')).toBeVisible()
+})

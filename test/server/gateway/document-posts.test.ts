@@ -1,9 +1,10 @@
 import t from 'tap'
 import { JSON_BODY_LIMIT } from '../../../shared/constants.ts'
 import { outboxMailer } from '../../../server/integrations/mail/mailer.ts'
-import { buildTestStack, SESSION_COOKIES, tempDir } from '../../helpers/build-gateway.ts'
+import { buildTestStack, SESSION_COOKIES, signInThroughGateway, tempDir } from '../../helpers/build-gateway.ts'
 import { setCookies } from '../../helpers/cookies.ts'
 import { verifiedIdentity } from '../../helpers/email.ts'
+import { makeCity, makeCountry, makeListing, makeUser } from '../../helpers/factories.ts'
 
 const ORIGIN = 'https://khaneh.example'
 const FORM = 'application/x-www-form-urlencoded'
@@ -11,7 +12,7 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 t.test('a form sent to a page without the app (docs/decisions/041-forms-without-javascript.md)', async (t) => {
   const dataDir = tempDir(t)
-  const { gateway, api } = await buildTestStack(t, {}, { mailer: outboxMailer(dataDir) })
+  const { gateway, api, db } = await buildTestStack(t, {}, { mailer: outboxMailer(dataDir) })
   await verifiedIdentity(api, dataDir, 'form@example.com', 'secret-pass')
 
   const post = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -84,6 +85,38 @@ t.test('a form sent to a page without the app (docs/decisions/041-forms-without-
       t.match(thanks.body, /Thank you, your message has arrived/)
     },
   )
+
+  await t.test('a heart pressed without the app: saved or taken out, then back to its page (303)', async (t) => {
+    const owner = await makeUser(db, { first_name: 'Niloofar' })
+    await makeCountry(db, 'DE')
+    const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' })
+    const listing = await makeListing(db, {
+      ownerId: owner.id,
+      cityId: berlin.id,
+      countryCode: 'DE',
+      slug: 'heart-room',
+    })
+    const reader = await signInThroughGateway(gateway, 7300, 'Parisa')
+    const press = (favorite: boolean, back: string) =>
+      gateway.inject({
+        method: 'POST',
+        url: '/en/favorite',
+        headers: { 'content-type': FORM, origin: ORIGIN, 'user-agent': CHROME },
+        cookies: reader.cookies,
+        payload: new URLSearchParams({ listing: String(listing.id), favorite: String(favorite), back }).toString(),
+      })
+    const saved = await press(true, '/en/listing/heart-room')
+    t.equal(saved.statusCode, 303)
+    t.equal(saved.headers.location, '/en/listing/heart-room')
+    const marks = () => gateway.inject({ url: `/api/v1/favorites/marks?ids=${listing.id}`, cookies: reader.cookies })
+    t.equal((await marks()).json().data.marks.length, 1, 'saved')
+    const elsewhere = await press(false, 'https://evil.example/')
+    t.equal(elsewhere.headers.location, '/en/dashboard/favorites', 'never sent back off the site')
+    t.equal((await marks()).json().data.marks.length, 0, 'taken out')
+    const guest = await post('/en/favorite', { listing: String(listing.id), favorite: 'true', back: '/en' })
+    t.equal(guest.statusCode, 303)
+    t.match(guest.headers.location, /^\/en\/auth\?next=/, 'a guest is asked to sign in')
+  })
 
   await t.test('CSRF: without our own Origin the action never runs (403 page)', async (t) => {
     for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }]) {

@@ -1,0 +1,60 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import { localizePath } from '../../../shared/locales.ts'
+import { safeNext } from '../../../shared/paths.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
+import { requireUser } from '../auth/guards.ts'
+
+/**
+ * The route every heart's form is sent to, wherever it is shown: an action of its own, so a heart
+ * pressed in the app loads this module alone, not a page's.
+ */
+export const FAVORITE_PATH = '/favorite'
+const FAVORITES_PAGE = '/dashboard/favorites'
+
+/** What a heart's form did: the listing's state as the API left it, or that it failed. */
+export interface FavoriteActed {
+  listing: number
+  favorited: boolean
+  failed: boolean
+}
+
+/**
+ * A heart pressed: the listing saved to or taken out of the reader's favourites. From the app (a
+ * fetcher, which stays on its page) the state is the answer; a form sent without the app names the
+ * page it came from (`back`) and is sent back there (docs/decisions/041-forms-without-javascript.md).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const listing = Number(form.get('listing'))
+  const favorite = form.get('favorite') === 'true'
+  const back = form.get('back')
+  if (!Number.isSafeInteger(listing) || listing <= 0)
+    return data<FavoriteActed>({ listing: 0, favorited: false, failed: true }, { status: 400 })
+  try {
+    const api = context.get(apiContext).favorites
+    const state = favorite ? await api.add(listing) : await api.remove(listing)
+    if (typeof back === 'string')
+      return redirect(safeNext(back, localizePath(FAVORITES_PAGE, context.get(localeContext))))
+    return { listing, favorited: state.isFavorited, failed: false } satisfies FavoriteActed
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err
+    if (err.status === 401) await requireUser(context, request)
+    const status = err.status >= 400 ? err.status : 502
+    return data<FavoriteActed>({ listing, favorited: !favorite, failed: true }, { status })
+  }
+}
+
+/** Nothing to see at the action's own address: the favourites are on their page. */
+export const loader = ({ context }: LoaderFunctionArgs) =>
+  redirect(localizePath(FAVORITES_PAGE, context.get(localeContext)))
+
+/** A heart pressed on a page changes nothing its loaders read but the heart, which shows it already. */
+export const keepAfterFavorite = ({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formData?.has('favorite') ? false : defaultShouldRevalidate
