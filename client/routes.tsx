@@ -6,6 +6,7 @@ import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
 import { dashboardLayout } from './dashboard-routes.tsx'
+import { favoriteRoute } from './features/favorites/favorite-route.ts'
 
 /**
  * A page that is the same document for every anonymous visitor, and one for every signed-in reader
@@ -98,15 +99,6 @@ function pages(code: LocaleCode): RouteObject[] {
           ErrorBoundary: RouteError,
           lazy: () => import('./features/auth/auth-action-page.tsx'),
         },
-        {
-          // every heart's form (client/features/favorites/favorite-action.ts): an action, no page
-          id: `${code}:favorite`,
-          path: 'favorite',
-          lazy: async () => {
-            const { action, loader } = await import('./features/favorites/favorite-action.ts')
-            return { action, loader }
-          },
-        },
         // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
         {
           id: `${code}:content`,
@@ -118,6 +110,7 @@ function pages(code: LocaleCode): RouteObject[] {
       ],
     },
     dashboardLayout(code),
+    favoriteRoute(code),
   ]
 }
 

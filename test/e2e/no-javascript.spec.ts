@@ -110,3 +110,13 @@ test('a heart pressed without JavaScript saves the listing, and takes it out on 
   await expect(reader).toHaveURL(/\/en\/dashboard\/favorites$/)
   await expect(reader.getByText('No saved listings yet.')).toBeVisible()
 })
+
+test('"Show contact" without JavaScript opens the owner\'s phone, with the reveals left today', async ({ browser }) => {
+  const reader = await signedIn(browser, 895000 + run, '/en/listings', 'en-US', 'Phone', false)
+  await reader.locator('.listing-card .listing-card-link').first().click()
+  await expect(reader).toHaveURL(/\/en\/listing\//)
+  await reader.getByRole('button', { name: 'Show contact' }).click()
+  const reveal = reader.locator('.contact-reveal')
+  await expect(reveal.locator('a[href^="tel:"]')).toBeVisible()
+  await expect(reveal).toContainText('2 new contacts left today.')
+})

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs } from 'react-router'
 import { ALERT_CHANNELS, type AlertChannel } from '../../../shared/alert-options.ts'
+import { failureOf, failureStatus, type ActionFailure } from '../../lib/action-failure.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { Alert } from '../../lib/api/alerts.ts'
 import { apiContext, i18nContext, localeContext } from '../../lib/context.ts'
@@ -11,14 +12,10 @@ export type AlertIntent = 'edit' | 'pause' | 'resume' | 'delete'
 export interface AlertActed {
   id: number
   intent: AlertIntent
-  failure: { status: number; code: string; message: string } | null
+  failure: ActionFailure | null
 }
 
 const INTENTS: readonly string[] = ['edit', 'pause', 'resume', 'delete'] satisfies AlertIntent[]
-
-/** An action's refusal as the API client threw it (the error texts branch on it). */
-export const asApiError = (failure: AlertActed['failure'] | undefined): ApiError | null =>
-  failure ? new ApiError(failure.status, failure.code, failure.message) : null
 
 /**
  * The alerts page's one action: every card's form names its alert and intent (edit its name,
@@ -30,8 +27,8 @@ export async function alertAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const id = Number(form.get('id'))
   const intent = String(form.get('intent')) as AlertIntent
-  const refuse = (failure: NonNullable<AlertActed['failure']>) =>
-    data<AlertActed>({ id, intent, failure }, { status: failure.status >= 400 ? failure.status : 502 })
+  const refuse = (failure: ActionFailure) =>
+    data<AlertActed>({ id, intent, failure }, { status: failureStatus(failure) })
   if (!Number.isInteger(id) || !INTENTS.includes(intent))
     return refuse({ status: 400, code: 'VALIDATION_ERROR', message: 'An alert and what to do with it' })
   try {
@@ -48,12 +45,12 @@ export async function alertAction({ request, context }: ActionFunctionArgs) {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err
     if (err.status === 401) await requireUser(context, request)
-    return refuse({ status: err.status, code: err.code, message: err.message })
+    return refuse(failureOf(err))
   }
 }
 
 /** What "Save this search" did: the alert it made, or the API's refusal (plain, as for the cards). */
-export type SearchSaved = { saved: Alert; failure: null } | { saved: null; failure: NonNullable<AlertActed['failure']> }
+export type SearchSaved = { saved: Alert; failure: null } | { saved: null; failure: ActionFailure }
 
 /**
  * "Save this search" on /listings: the address's filters as an instant, in-app alert named after
@@ -78,7 +75,7 @@ export async function saveSearchAction({ request, context }: ActionFunctionArgs)
   } catch (err) {
     if (!(err instanceof ApiError)) throw err
     if (err.status === 401) await requireUser(context, request)
-    const failure = { status: err.status, code: err.code, message: err.message }
-    return data<SearchSaved>({ saved: null, failure }, { status: err.status >= 400 ? err.status : 502 })
+    const failure = failureOf(err)
+    return data<SearchSaved>({ saved: null, failure }, { status: failureStatus(failure) })
   }
 }

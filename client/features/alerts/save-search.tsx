@@ -8,7 +8,8 @@ import type { Alert } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import { asApiError, type SearchSaved } from './alert-actions.ts'
+import { asApiError } from '../../lib/action-failure.ts'
+import type { SearchSaved } from './alert-actions.ts'
 import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
 
 // shown only once a search is saved: loaded then, not with the listings page

@@ -1,12 +1,7 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
+import { failureOf, failureStatus } from '../../lib/action-failure.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -46,15 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err
     if (err.status === 401) await requireUser(context, request)
-    const status = err.status >= 400 ? err.status : 502
-    return data<FavoriteActed>({ listing, favorited: !favorite, failed: true }, { status })
+    return data<FavoriteActed>(
+      { listing, favorited: !favorite, failed: true },
+      { status: failureStatus(failureOf(err)) },
+    )
   }
 }
 
 /** Nothing to see at the action's own address: the favourites are on their page. */
 export const loader = ({ context }: LoaderFunctionArgs) =>
   redirect(localizePath(FAVORITES_PAGE, context.get(localeContext)))
-
-/** A heart pressed on a page changes nothing its loaders read but the heart, which shows it already. */
-export const keepAfterFavorite = ({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  formData?.has('favorite') ? false : defaultShouldRevalidate

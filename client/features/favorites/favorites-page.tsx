@@ -8,10 +8,10 @@ import { requireUser } from '../auth/guards.ts'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { Pagination } from '../listings/pagination.tsx'
 import { CompareBar, CompareToggle, useComparePick } from './compare-pick.tsx'
-import { keepAfterFavorite } from './favorite-action.ts'
+import { keepAfterForm } from '../../lib/revalidation.ts'
 
 // a heart taken out stays on the page, to be put back in
-export const shouldRevalidate = keepAfterFavorite
+export const shouldRevalidate = keepAfterForm
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)

@@ -9,13 +9,13 @@ import {
   useLocation,
   useNavigation,
   type LoaderFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
 import { currencyUnit, formatNumber, pageCurrency, parseWholeAmount } from '../../../shared/money.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { listingsData } from '../seo/structured-data.ts'
+import { keepAfterForm } from '../../lib/revalidation.ts'
 import { saveSearchAction } from '../alerts/alert-actions.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
@@ -44,8 +44,7 @@ function placeUrl(url: URL, place: Place): string {
 
 /** The page's one form that writes: "Save this search" (it changes nothing the page lists, so the listings are not read again). */
 export const action = saveSearchAction
-export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate
+export const shouldRevalidate = keepAfterForm
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

@@ -1,0 +1,22 @@
+import { ApiError } from './api/call.ts'
+
+/** An API refusal as a route action answers it: plain data, so a page's hydration carries it (an ApiError would not survive). */
+export interface ActionFailure {
+  status: number
+  code: string
+  message: string
+}
+
+/** The refusal of a failed call, for an action's answer. */
+export const failureOf = (err: ApiError): ActionFailure => ({
+  status: err.status,
+  code: err.code,
+  message: err.message,
+})
+
+/** An action's refusal as the API client threw it (the pages' error texts branch on it). */
+export const asApiError = (failure: ActionFailure | null | undefined): ApiError | null =>
+  failure ? new ApiError(failure.status, failure.code, failure.message) : null
+
+/** The status of the page that shows a refusal: the API's, or 502 when the API was not reached. */
+export const failureStatus = (failure: ActionFailure): number => (failure.status >= 400 ? failure.status : 502)
