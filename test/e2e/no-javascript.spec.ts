@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_DATA_DIR } from '../../playwright.config.ts'
+import { pauseResumeAndDelete } from '../helpers/alert-card.ts'
 import { lastActionLink } from '../helpers/email.ts'
 import { ownClientAddress, signedIn } from '../helpers/signed-in.ts'
 
@@ -83,14 +84,7 @@ test('a search saved from /listings, then its alert edited, paused, resumed and 
   await expect(card.getByRole('heading', { name: 'Cheap Berlin rooms' })).toBeVisible()
   await expect(card.locator('.alert-facts')).toContainText('Daily digest')
 
-  await card.getByRole('button', { name: 'Pause' }).click()
-  await expect(card.locator('.badge')).toHaveText('Paused')
-  await card.getByRole('button', { name: 'Resume' }).click()
-  await expect(card.locator('.badge')).toHaveText('Active')
-  await card.getByRole('button', { name: 'Delete' }).click()
-  await card.getByRole('button', { name: 'Yes, delete' }).click()
-  await expect(renter.locator('.alert-card')).toHaveCount(0)
-  await expect(renter.getByText('No saved searches yet.', { exact: false })).toBeVisible()
+  await pauseResumeAndDelete(renter, card)
 })
 
 test('a heart pressed without JavaScript saves the listing, and takes it out on the favourites page', async ({
