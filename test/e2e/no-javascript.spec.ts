@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { E2E_ADMIN_TELEGRAM_ID, E2E_DATA_DIR } from '../../playwright.config.ts'
+import { E2E_DATA_DIR } from '../../playwright.config.ts'
 import { pauseResumeAndDelete } from '../helpers/alert-card.ts'
+import { approvedListing, boostWithNoneFree } from '../helpers/approved-listing.ts'
 import { lastActionLink } from '../helpers/email.ts'
-import { write } from '../helpers/page-api.ts'
 import { ownClientAddress, signedIn } from '../helpers/signed-in.ts'
 
 // Every form works with scripts blocked: the gateway runs the page's action and answers the redirect
@@ -120,26 +120,11 @@ test('"Boost" without JavaScript asks the API for a free boost and tells the own
   browser,
 }) => {
   const owner = await signedIn(browser, 896000 + run, '/en/dashboard/listings', 'en-US', 'Owner', false)
-  const listing = await write(owner, 'POST', '/api/v1/listings?language=en', {
-    type: 'private_room',
-    country: 'DE',
-    city: 'berlin',
-    rent: 610,
-    description: `A bright private room near the park, number ${run}, with a desk and a wardrobe.`,
-    original_language: 'en',
-    contact: '+49 151 7654322',
-  })
-  const admin = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/en/dashboard', 'en-US')
-  await write(admin, 'PUT', `/api/v1/admin/listings/${listing.id}/status`, {
-    status: 'active',
-    updated_at: listing.updated_at,
-  })
-  await owner.reload()
-  const row = owner
-    .locator('.own-listing')
-    .filter({ has: owner.locator('.status-chip.status-active') })
-    .first()
-  await row.getByRole('button', { name: 'Boost', exact: true }).click()
+  await approvedListing(
+    browser,
+    owner,
+    `A bright private room near the park, number ${run}, with a desk and a wardrobe.`,
+  )
+  await boostWithNoneFree(owner)
   await expect(owner).toHaveURL(/\/en\/dashboard\/listings$/)
-  await expect(row.getByText('You have no free boosts left.')).toBeVisible()
 })
