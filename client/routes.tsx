@@ -6,6 +6,7 @@ import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
 import { dashboardLayout } from './dashboard-routes.tsx'
+import { favoriteRoute } from './features/favorites/favorite-route.ts'
 
 /**
  * A page that is the same document for every anonymous viewer, and one for every signed-in viewer
@@ -109,6 +110,7 @@ function pages(code: LocaleCode): RouteObject[] {
       ],
     },
     dashboardLayout(code),
+    favoriteRoute(code),
   ]
 }
 

@@ -1,8 +1,16 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Transport } from '../../client/lib/api/call.ts'
 import { FavoriteMarksSchema, withFavoriteMarks, type FavoriteMarks } from '../../shared/schemas/listing.ts'
-import { errorAnswer } from '../lib/errors.ts'
-import { apiHeaders, callWithSession, isSharedRead, type RequestSession, type Viewer } from './session.ts'
+import { errorAnswer, okEnvelope } from '../lib/errors.ts'
+import {
+  apiHeaders,
+  callWithSession,
+  isSharedRead,
+  SESSION_ISSUING,
+  signedInOf,
+  type RequestSession,
+  type Viewer,
+} from './session.ts'
 import { UpstreamError, type Upstream } from './upstream.ts'
 
 type Answer = Awaited<ReturnType<Transport>>
@@ -48,6 +56,7 @@ export function serverTransport(upstream: Upstream, viewer: Viewer, session: Req
     const method = init?.method ?? 'GET'
     try {
       if (method === 'GET' && isSharedRead(path)) return await send(undefined, path, init)
+      if (method === 'POST' && SESSION_ISSUING.has(path)) return signIn(await send(undefined, path, init), session)
       if (method === 'GET' && isSearch(path) && session.access() !== undefined)
         return await markedSearch(await send(undefined, path, init), session, send)
       return (
@@ -59,6 +68,19 @@ export function serverTransport(upstream: Upstream, viewer: Viewer, session: Req
       throw err
     }
   }
+}
+
+/**
+ * A page's action signing in (a form sent without the app, docs/decisions/041-forms-without-javascript.md):
+ * the session starts for the rest of the request and its cookies go out with the answer; the action
+ * sees only the user, as the browser does through the proxy.
+ */
+function signIn(answer: Answer, session: RequestSession): Answer {
+  if (answer.status !== 200 && answer.status !== 201) return answer
+  const signedIn = signedInOf(answer)
+  if (!signedIn) return errorAnswer('UPSTREAM_UNAVAILABLE', "The API's sign-in answer holds no session")
+  session.begin(signedIn.tokens)
+  return { status: answer.status, body: okEnvelope({ user: signedIn.user }) }
 }
 
 /** What a signed-in viewer's copy of a page was read from, beyond what is the same for everyone. */

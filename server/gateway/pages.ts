@@ -3,6 +3,7 @@ import type { LocaleCode } from '../../shared/locales.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
 import { notingViewerChecks, viewerSavedListings, serverTransport } from './api-transport.ts'
+import { documentPostRules, FORM_CONTENT_TYPE, refuseDocumentPost } from './document-post.ts'
 import { compressor, pickEncoding } from './encoding.ts'
 import type { Metrics } from './health.ts'
 import { localeCookie, requestLocale, withoutDefaultPrefix } from './locale.ts'
@@ -46,7 +47,7 @@ const FALLBACK_500 = `<!doctype html><html lang="fa" dir="rtl"><head><meta chars
 /** Says how a page was answered: from the render cache, rendered into it, or rendered for this request alone. */
 const CACHE_HEADER = 'x-khaneh-render-cache'
 
-/** Every other GET is a page: locale rules, then React Router's loaders and a render (streamed, or from the render cache). */
+/** Every other GET is a page: locale rules, then React Router's loaders and a render (streamed, or from the render cache); a POST, a form sent to it. */
 export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const streamTimeoutMs = options.streamTimeoutMs ?? 10_000
   const cache = options.renderCache?.enabled ? options.renderCache : undefined
@@ -56,9 +57,9 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     firebase: Boolean(options.publicConfig.firebaseApiKey),
     https: options.publicBaseUrl.startsWith('https:'),
   }
-  const observe = (started: bigint, status: number) =>
+  const observe = (started: bigint, status: number, method = 'GET') =>
     options.metrics.requestDuration.observe(
-      { method: 'GET', route: 'page', status: String(status) },
+      { method, route: 'page', status: String(status) },
       Number(process.hrtime.bigint() - started) / 1e9,
     )
 
@@ -72,10 +73,22 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     waitForAll: boolean
     onError: (error: unknown) => void
     signal?: AbortSignal
+    /** A form's urlencoded body, sent to the page: its route's action runs first. */
+    form?: string
     /** A shared render's own transport; `hasSession` then says whom it is for. */
     shared?: { transport: Transport; hasSession: boolean }
   }): PageRenderOptions => ({
-    request: new Request(page.url, { headers: page.headers, signal: page.signal }),
+    request: new Request(
+      page.url,
+      page.form === undefined
+        ? { headers: page.headers, signal: page.signal }
+        : {
+            method: 'POST',
+            headers: { ...page.headers, 'content-type': FORM_CONTENT_TYPE },
+            body: page.form,
+            signal: page.signal,
+          },
+    ),
     locale: page.locale,
     transport: page.shared?.transport ?? serverTransport(options.upstream, page.viewer, page.session),
     nonce: page.nonce,
@@ -243,10 +256,39 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     }
     if (cache)
       options.metrics.renderCacheRequests.inc({ result: 'bypass', visitor: signedIn ? 'signed_in' : 'anonymous' })
+    return renderFor(request, reply, {
+      url,
+      locale,
+      started,
+      session: session ?? (await options.sessions.open(request)),
+    })
+  })
 
+  // A form sent to a page, without the app or before it started: the route's action, then the address
+  // it sends the browser to (always 303: the browser asks it with a GET, and never sends the form again)
+  // or the page with what the action answered (docs/decisions/041-forms-without-javascript.md).
+  await app.register(async (posts) => {
+    const rules = documentPostRules(posts, new URL(options.publicBaseUrl).origin)
+    posts.post('*', { onRequest: rules.onRequest }, async (request, reply) => {
+      const url = new URL(request.url, options.publicBaseUrl)
+      const canonical = withoutDefaultPrefix(url)
+      if (canonical) return reply.redirect(canonical, 308)
+      if (typeof request.body !== 'string') return refuseDocumentPost(reply, 415)
+      const session = await options.sessions.open(request)
+      const locale = requestLocale(request)
+      return renderFor(request, reply, { url, locale, started: process.hrtime.bigint(), session, form: request.body })
+    })
+  })
+
+  /** A page rendered for this request alone and streamed, or the redirect its route answered. */
+  async function renderFor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { url: URL; locale: LocaleCode; started: bigint; session: RequestSession; form?: string },
+  ) {
+    const { url, locale, started, session, form } = page
     const nonce = newNonce()
     const controller = new AbortController()
-    session ??= await options.sessions.open(request)
     const headers = {
       'accept-language': request.headers['accept-language'] ?? '',
       'user-agent': request.headers['user-agent'] ?? '',
@@ -266,6 +308,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
           waitForAll,
           onError: (err) => request.log.error({ err }, 'ssr.render_error'),
           signal: controller.signal,
+          form,
         }),
       )
     } catch (err) {
@@ -276,7 +319,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     if (result.kind === 'redirect') {
       if (setCookies.length > 0) reply.header('set-cookie', setCookies)
       if (cache) reply.header(CACHE_HEADER, 'bypass')
-      return reply.redirect(result.location, result.status)
+      return reply.redirect(result.location, form === undefined ? result.status : 303)
     }
 
     // Stream straight into the socket (measured 15–25 % faster than handing Fastify a PassThrough).
@@ -307,8 +350,8 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         controller.abort()
         result.abort(new Error('client closed'))
       }
-      observe(started, result.status)
+      observe(started, result.status, request.method)
     })
     result.pipe(destination ?? raw)
-  })
+  }
 }

@@ -9,6 +9,7 @@ import {
   callWithSession,
   isPublicRead,
   isSharedRead,
+  SESSION_ISSUING,
   type RequestSession,
   type Sessions,
 } from './session.ts'
@@ -37,8 +38,6 @@ const FORWARDED_RESPONSE_HEADERS = [
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Every call this plugin proxies is below it. */
 const API_PREFIX = '/api/v1'
-/** Calls whose answer carries a new session: its tokens go into cookies, never to the page. */
-const SESSION_ISSUING = new Set(['/api/v1/auth/telegram-login', '/api/v1/auth/email-login', '/api/v1/auth/create-user'])
 /**
  * Stripe's webhook: server-to-server and signed over its raw bytes, so it carries no session, is
  * not a browser's write (no CSRF rule), and its body goes on byte for byte with its signature.
@@ -179,7 +178,7 @@ export const proxyRoutes: FastifyPluginAsync<{
         return reply.header('set-cookie', sessions.clearingCookies()).send(okEnvelope({ logged_out: true }))
       }
 
-      if (SESSION_ISSUING.has(path) && request.method === 'POST')
+      if (SESSION_ISSUING.has(path.slice(API_PREFIX.length)) && request.method === 'POST')
         return await signIn(request, reply, hasBody ? (request.body as Readable) : undefined)
 
       const session = await sessions.open(request)

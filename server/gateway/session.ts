@@ -14,6 +14,9 @@ const REFRESH_AHEAD_S = 30
 /** The API's answer to a sign-in or a refresh, checked against the schema the API declares for it. */
 const SessionAnswer = envelope(SessionSchema)
 
+/** Calls (below /api/v1) whose answer carries a new session: its tokens go into cookies, never to the page. */
+export const SESSION_ISSUING = new Set(['/auth/telegram-login', '/auth/email-login', '/auth/create-user'])
+
 export interface SessionTokens {
   access: string
   refresh: string
@@ -75,6 +78,8 @@ export interface RequestSession {
   renew(): Promise<string | undefined>
   /** Ends the session in the browser (the account is gone). */
   end(): void
+  /** Starts the session a sign-in opened (a page's action signing in): its calls and cookies from now on. */
+  begin(tokens: SessionTokens): void
   /** Set-Cookie values for whatever changed during the request; empty when nothing did. */
   setCookies(): string[]
 }
@@ -84,7 +89,19 @@ export const noSession: RequestSession = {
   access: () => undefined,
   renew: async () => undefined,
   end: () => {},
+  begin: () => {
+    throw new Error('A shared render never signs in')
+  },
   setCookies: () => [],
+}
+
+/** The session in an API answer to a sign-in or refresh; null for a refusal, or an answer that does not hold one. */
+export function signedInOf(answer: JsonAnswer): SignedIn | null {
+  if (answer.status !== 200 && answer.status !== 201) return null
+  const parsed = SessionAnswer.safeParse(answer.body)
+  if (!parsed.success) return null
+  const { token, refresh_token, user } = parsed.data.data
+  return { tokens: { access: token, refresh: refresh_token }, user }
 }
 
 /**
@@ -114,15 +131,6 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     `${names.refresh}=; Max-Age=0; ${attributes}`,
   ]
 
-  /** The session in an API answer to a sign-in or refresh; null for a refusal, or an answer that does not hold one. */
-  function signedIn(answer: JsonAnswer): SignedIn | null {
-    if (answer.status !== 200 && answer.status !== 201) return null
-    const parsed = SessionAnswer.safeParse(answer.body)
-    if (!parsed.success) return null
-    const { token, refresh_token, user } = parsed.data.data
-    return { tokens: { access: token, refresh: refresh_token }, user }
-  }
-
   /**
    * POST /auth/refresh with this refresh token. Concurrent callers in this process share one call, to
    * spare the database; the rest of a burst, on this process or another, is the API's to answer: a
@@ -139,7 +147,7 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
           headers: { 'content-type': 'application/json', accept: 'application/json', ...apiHeaders(viewer) },
           body: JSON.stringify({ refresh_token: refreshToken }),
         })
-        .then(signedIn)
+        .then(signedInOf)
         .finally(() => refreshing.delete(refreshToken))
       refreshing.set(refreshToken, pending)
     }
@@ -150,7 +158,7 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
     names,
     cookiesFor,
     clearingCookies,
-    signedIn,
+    signedIn: signedInOf,
     refresh,
 
     /** How many refreshes are in flight: tests of the bound. */
@@ -172,18 +180,21 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
         access = refreshToken = undefined
         cookies = clearingCookies()
       }
+      const begin = (tokens: SessionTokens) => {
+        ;({ access, refresh: refreshToken } = tokens)
+        cookies = cookiesFor(tokens)
+      }
       const renew = async (): Promise<string | undefined> => {
         const renewed = refreshToken ? await refresh(refreshToken, request) : null
         if (!renewed) {
           end()
           return undefined
         }
-        ;({ access, refresh: refreshToken } = renewed.tokens)
-        cookies = cookiesFor(renewed.tokens)
+        begin(renewed.tokens)
         return access
       }
       if (refreshToken && (!access || secondsLeft(access) < REFRESH_AHEAD_S)) await renew()
-      return { access: () => access, renew, end, setCookies: () => cookies }
+      return { access: () => access, renew, end, begin, setCookies: () => cookies }
     },
 
     /** POST /auth/logout for the request's refresh token (the browser's cookies are cleared by the caller). */

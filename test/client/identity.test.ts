@@ -133,14 +133,13 @@ t.test('Firebase Authentication through its REST API', async (t) => {
     for (const [name, value] of Object.entries({ intent: 'sign-in', email: 'hammer@example.com', password: 'x' }))
       form.set(name, value)
     t.match(await emailAuthAction(api, identity, form, 'en', '/en/dashboard'), {
-      status: 'error',
-      problem: { kind: 'too_many_attempts' },
-      offerLink: false,
+      data: { status: 'error', problem: { kind: 'too_many_attempts' }, offerLink: false },
+      init: { status: 429 },
     })
     form.set('intent', 'sign-in-link')
     t.match(
       await emailAuthAction(api, identity, form, 'en', '/en/dashboard'),
-      { status: 'error', problem: { kind: 'failed', status: 400 } },
+      { data: { status: 'error', problem: { kind: 'failed', status: 400 } } },
       'nor sends one',
     )
   })

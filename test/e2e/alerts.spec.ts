@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { pauseResumeAndDelete } from '../helpers/alert-card.ts'
 import { signedIn } from '../helpers/signed-in.ts'
 
 const run = Date.now() % 100000
@@ -43,16 +44,7 @@ test('en: a renter saves a Berlin search from /listings, finds it on /dashboard/
 
   await renter.goto('/en/dashboard/alerts')
   await expect(renter.locator('html[data-hydrated]')).toHaveCount(1)
-  await card.getByRole('button', { name: 'Pause' }).click()
-  await expect(card.locator('.badge')).toHaveText('Paused')
-  await expect(renter.getByTestId('alert-limit')).toContainText('0 of 1 alerts active')
-  await card.getByRole('button', { name: 'Resume' }).click()
-  await expect(card.locator('.badge')).toHaveText('Active')
-
-  await card.getByRole('button', { name: 'Delete' }).click()
-  await card.getByRole('button', { name: 'Yes, delete' }).click()
-  await expect(renter.locator('.alert-card')).toHaveCount(0)
-  await expect(renter.getByText('No saved searches yet.', { exact: false })).toBeVisible()
+  await pauseResumeAndDelete(renter, card)
   await renter.reload()
   await expect(renter.locator('.alert-card')).toHaveCount(0)
 })

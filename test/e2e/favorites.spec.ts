@@ -1,5 +1,6 @@
 import { expect, test, type Response } from '@playwright/test'
-import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { E2E_BOT_TOKEN } from '../../playwright.config.ts'
+import { approvedListing } from '../helpers/approved-listing.ts'
 import { write } from '../helpers/page-api.ts'
 import { ownClientAddress, signedIn } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
@@ -103,17 +104,11 @@ test.describe('favourites (en)', () => {
   }) => {
     const run = Date.now() % 100000
     const owner = await signedIn(browser, 898000 + run, '/en/dashboard/listings', 'en-US')
-    const listing = await write(owner, 'POST', '/api/v1/listings?language=en', {
-      type: 'private_room',
-      country: 'DE',
-      city: 'berlin',
-      rent: 610,
-      description: `A bright private room by the canal, number ${run}, with a desk and a wardrobe.`,
-      original_language: 'en',
-      contact: '+49 151 7654321',
-    })
-    const admin = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/en/dashboard', 'en-US')
-    await write(admin, 'PUT', `/api/v1/admin/listings/${listing.id}/status`, { status: 'active' })
+    const listing = await approvedListing(
+      browser,
+      owner,
+      `A bright private room by the canal, number ${run}, with a desk and a wardrobe.`,
+    )
     // the owner pays for a boost in the sandbox
     await owner.reload()
     const row = owner.locator('.own-listing').first()

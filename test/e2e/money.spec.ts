@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN, E2E_DATA_DIR } from '../../playwright.config.ts'
+import { approvedListing, boostWithNoneFree } from '../helpers/approved-listing.ts'
 import { lastActionLink } from '../helpers/email.ts'
 import { signedIn, ownClientAddress } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
@@ -107,28 +108,13 @@ test('en: a coupon an admin made is redeemed once on the subscription page', asy
 
 test('en: an owner with no free boost pays for one and sees the listing boosted', async ({ browser }) => {
   const owner = await signedIn(browser, 863000 + run, '/en/dashboard/listings', 'en-US')
-  const listing = await apiWrite(owner, 'POST', '/listings?language=en', {
-    type: 'private_room',
-    country: 'DE',
-    city: 'berlin',
-    rent: 640,
-    description: `A quiet private room near the river, number ${run}, with a desk and good light.`,
-    original_language: 'en',
-    contact: '+49 151 7654321',
-  })
-  const admin = await signedIn(browser, E2E_ADMIN_TELEGRAM_ID, '/en/dashboard', 'en-US')
-  await apiWrite(admin, 'PUT', `/admin/listings/${listing.id}/status`, {
-    status: 'active',
-    updated_at: listing.updated_at,
-  })
+  await approvedListing(
+    browser,
+    owner,
+    `A quiet private room near the river, number ${run}, with a desk and good light.`,
+  )
 
-  await owner.reload()
-  const row = owner
-    .locator('.own-listing')
-    .filter({ has: owner.locator('.status-chip.status-active') })
-    .first()
-  await row.getByRole('button', { name: 'Boost', exact: true }).click()
-  await expect(row.getByText('You have no free boosts left.')).toBeVisible()
+  const row = await boostWithNoneFree(owner)
   await row.getByRole('button', { name: /^Boost for €2\.99$/ }).click()
   await expect(owner).toHaveURL(/\/en\/checkout\/sandbox\/[0-9a-f-]{36}$/)
   await expect(owner.getByRole('note')).toContainText('TEST PAYMENT')

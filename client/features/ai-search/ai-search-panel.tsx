@@ -141,7 +141,16 @@ export function AiSearchPanel({ countries, city }: { countries: Country[]; city?
   return (
     <section className="ai-search" aria-labelledby={`${id}-title`} aria-busy={busy}>
       {heading}
-      <form className="ai-search-form" role="search" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate>
+      {/* a search, and its query is no secret: GET (without the app it asks the page again; the answer
+          and its credit are the app's, docs/decisions/041-forms-without-javascript.md) */}
+      <form
+        method="get"
+        className="ai-search-form"
+        role="search"
+        aria-labelledby={`${id}-title`}
+        onSubmit={submit}
+        noValidate
+      >
         <label htmlFor={`${id}-query`} className="ai-search-label">
           <Trans>Describe the home you are looking for</Trans>
         </label>

@@ -1,14 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { useId, useState, type FormEvent } from 'react'
-import { ALERT_CHANNELS, ALERT_FREQUENCIES, type AlertChannel } from '../../../shared/alert-options.ts'
+import { useId, useState } from 'react'
+import { Form, useActionData, useLocation, useNavigation, useSearchParams } from 'react-router'
+import { ALERT_CHANNELS, ALERT_FREQUENCIES } from '../../../shared/alert-options.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
-import type { Alert, AlertChanges } from '../../lib/api/alerts.ts'
-import { browserApi } from '../../lib/api/browser.ts'
+import { useStepSwitch } from '../../components/step-switch.tsx'
+import type { Alert } from '../../lib/api/alerts.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { asApiError } from '../../lib/action-failure.ts'
+import type { AlertActed, AlertIntent } from './alert-actions.ts'
 import { filterSummary, searchPath } from './alert-filters.ts'
 import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
 import { AlertMatches } from './alert-matches.tsx'
@@ -16,28 +19,53 @@ import { AlertMatches } from './alert-matches.tsx'
 export const FREQUENCY_LABELS = { instant: msg`Instantly`, daily: msg`Daily digest` }
 export const CHANNEL_LABELS = { push: msg`Push on this device`, telegram: msg`Telegram`, email: msg`E-mail` }
 
-/** One saved search: what it looks for, how it is delivered, its state, and what may be done with it. */
+/** The page's address without the steps a card opened (`?edit=`, `?delete=`): where its forms are sent. */
+function pageAddress(location: { pathname: string; search: string }): string {
+  const params = new URLSearchParams(location.search)
+  params.delete('edit')
+  params.delete('delete')
+  const search = params.toString()
+  return search ? `${location.pathname}?${search}` : location.pathname
+}
+
+/**
+ * One saved search: what it looks for, how it is delivered, its state, and what may be done with it;
+ * every change is a form of the alerts page's action (alert-actions.ts), so it works without JavaScript.
+ */
 export function AlertCard({
   alert,
   cityName,
   country,
-  onChanged,
 }: {
   alert: Alert
   cityName?: string
   country?: { name: string; currency: string }
-  onChanged: () => Promise<void> | void
 }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
   const id = useId()
-  const [editing, setEditing] = useState(false)
-  const [confirming, setConfirming] = useState(false)
+  const location = useLocation()
+  const [params] = useSearchParams()
+  const acted = useActionData() as AlertActed | undefined
+  const navigation = useNavigation()
+  const mine = acted?.id === alert.id
+  const [editing, setEditing] = useState(
+    params.get('edit') === String(alert.id) || (mine && acted.intent === 'edit' && acted.failure !== null),
+  )
+  const [confirming, setConfirming] = useState(params.get('delete') === String(alert.id))
   const [showMatches, setShowMatches] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>(null)
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === String(alert.id)
+  const error = mine ? asApiError(acted.failure) : null
   const errorText = useAlertErrorText()
+  const steps = useStepSwitch()
+  const action = pageAddress(location)
+  // a saved edit closes the editor (without the app, the page comes back without `?edit=`)
+  const [seen, setSeen] = useState(acted)
+  if (acted !== seen) {
+    setSeen(acted)
+    if (mine && acted.intent === 'edit' && !acted.failure) setEditing(false)
+  }
   const summary = filterSummary(alert.filters, i18n, {
     locale,
     cityName,
@@ -47,31 +75,13 @@ export function AlertCard({
   const count = formatNumber(alert.newListingsCount, locale)
   const lastTriggered = alert.lastTriggered ? formatDate(alert.lastTriggered, locale) : null
   const channels = [t`In the app`, ...alert.channels.map((c) => i18n._(CHANNEL_LABELS[c]))].join(' · ')
-
-  const run = async (change: () => Promise<unknown>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await change()
-      await onChanged()
-      return true
-    } catch (err) {
-      setError(err)
-      return false
-    } finally {
-      setBusy(false)
-    }
-  }
-  const update = (body: AlertChanges) => run(() => browserApi().alerts.update(alert.id, body))
-
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const frequency = form.get('frequency') === 'daily' ? 'daily' : 'instant'
-    const picked = form.getAll('channels').map(String)
-    const channels = ALERT_CHANNELS.filter((c): c is AlertChannel => picked.includes(c))
-    if (await update({ name: String(form.get('name') ?? ''), frequency, channels })) setEditing(false)
-  }
+  /** The hidden fields naming this alert and what to do with it. */
+  const names = (intent: AlertIntent) => (
+    <>
+      <input type="hidden" name="id" value={alert.id} />
+      <input type="hidden" name="intent" value={intent} />
+    </>
+  )
 
   const status = alert.isActive ? 'active' : alert.paused ? 'paused' : 'resting'
   return (
@@ -115,7 +125,8 @@ export function AlertCard({
       </dl>
 
       {editing ? (
-        <form className="alert-edit" onSubmit={save} aria-label={t`Edit alert`}>
+        <Form method="post" action={action} className="alert-edit" aria-label={t`Edit alert`}>
+          {names('edit')}
           <label>
             <span>
               <Trans>Name</Trans>
@@ -153,27 +164,28 @@ export function AlertCard({
             <button type="submit" className="button" disabled={busy}>
               <Trans>Save</Trans>
             </button>
-            <button type="button" className="button button-ghost" onClick={() => setEditing(false)}>
+            <button {...steps.button(null, () => setEditing(false))} className="button button-ghost">
               <Trans>Cancel</Trans>
             </button>
           </div>
-        </form>
+        </Form>
       ) : (
         <div className="alert-actions">
           <AppLink to={to(searchPath(alert.filters))} className="button button-small">
             <Trans>Open search</Trans>
           </AppLink>
-          <button type="button" className="button button-ghost button-small" onClick={() => setEditing(true)}>
+          <button
+            {...steps.button({ name: 'edit', value: String(alert.id) }, () => setEditing(true))}
+            className="button button-ghost button-small"
+          >
             <Trans>Edit</Trans>
           </button>
-          <button
-            type="button"
-            className="button button-ghost button-small"
-            disabled={busy}
-            onClick={() => update({ is_active: alert.paused })}
-          >
-            {alert.paused ? t`Resume` : t`Pause`}
-          </button>
+          <Form method="post" action={action} className="inline-form">
+            {names(alert.paused ? 'resume' : 'pause')}
+            <button type="submit" className="button button-ghost button-small" disabled={busy}>
+              {alert.paused ? t`Resume` : t`Pause`}
+            </button>
+          </Form>
           <button
             type="button"
             className="button button-ghost button-small"
@@ -188,25 +200,27 @@ export function AlertCard({
               <span>
                 <Trans>Delete this alert?</Trans>
               </span>
-              <button
-                type="button"
-                className="button button-danger button-small"
-                disabled={busy}
-                onClick={() => run(() => browserApi().alerts.remove(alert.id))}
-              >
-                <Trans>Yes, delete</Trans>
-              </button>
-              <button type="button" className="button button-ghost button-small" onClick={() => setConfirming(false)}>
+              <Form method="post" action={action} className="inline-form">
+                {names('delete')}
+                <button type="submit" className="button button-danger button-small" disabled={busy}>
+                  <Trans>Yes, delete</Trans>
+                </button>
+              </Form>
+              <button {...steps.button(null, () => setConfirming(false))} className="button button-ghost button-small">
                 <Trans>Keep it</Trans>
               </button>
             </span>
           ) : (
-            <button type="button" className="button button-ghost button-small" onClick={() => setConfirming(true)}>
+            <button
+              {...steps.button({ name: 'delete', value: String(alert.id) }, () => setConfirming(true))}
+              className="button button-ghost button-small"
+            >
               <Trans>Delete</Trans>
             </button>
           )}
         </div>
       )}
+      {steps.form}
       <ErrorLine message={error ? errorText(error) : null} />
       {isLimitReached(error) && (
         <AppLink to={to('/pricing')} className="button button-small">

@@ -8,6 +8,7 @@ import { cityNamesOf } from '../../lib/city-names.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { signedIn } from '../auth/guards.ts'
+import { alertAction } from './alert-actions.ts'
 import { AlertCard } from './alert-card.tsx'
 import { NotificationInbox } from './notification-inbox.tsx'
 import { PushPanel } from './push-panel.tsx'
@@ -34,6 +35,8 @@ export const loader = signedIn(async function loader({ request, context }: Loade
     countries: countries.map((c) => ({ code: c.code, name: c.name, currency: c.currency })),
   }
 })
+
+export const action = alertAction
 
 /** /dashboard/alerts: the saved searches, the plan's limit, push on this browser, and the in-app inbox. */
 export function Component() {
@@ -100,7 +103,6 @@ export function Component() {
                 alert={alert}
                 cityName={alert.filters.city ? cityNames[alert.filters.city] : undefined}
                 country={countries.find((c) => c.code === alert.filters.country)}
-                onChanged={refresh}
               />
             ))}
           </ul>

@@ -1,13 +1,15 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useState } from 'react'
-import { useLocation } from 'react-router'
+import { Form, useActionData, useLocation, useNavigation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { BellIcon } from './bell-icon.tsx'
 import type { Alert } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
-import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { useLocalePath } from '../../lib/locale.ts'
+import { asApiError } from '../../lib/action-failure.ts'
+import type { SearchSaved } from './alert-actions.ts'
 import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
 
 // shown only once a search is saved: loaded then, not with the listings page
@@ -19,15 +21,15 @@ const PushPanel = lazy(() => import('./push-panel.tsx').then((m) => ({ default: 
  * sign-in and back to this very search.
  */
 export function SaveSearch({ cityName, country }: { cityName?: string; country?: { name: string; currency: string } }) {
-  const { i18n } = useLingui()
   const { hasSession } = useShell()
   const location = useLocation()
-  const locale = useLocale()
   const to = useLocalePath()
   const errorText = useAlertErrorText()
-  const [saved, setSaved] = useState<Alert | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>(null)
+  const acted = useActionData() as SearchSaved | undefined
+  const [withPush, setWithPush] = useState<Alert | null>(null)
+  const saved = withPush ?? acted?.saved ?? null
+  const busy = useNavigation().state === 'submitting'
+  const error = asApiError(acted?.failure)
   const here = location.pathname + location.search
 
   if (!hasSession)
@@ -39,30 +41,9 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
       </div>
     )
 
-  const save = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      // the filters' names come with the first save, not with the listings page (docs/decisions/025-catalogs-by-route-group.md)
-      const { defaultAlertName, savedFilters } = await import('./alert-filters.ts')
-      const filters = savedFilters(new URLSearchParams(location.search))
-      const name = defaultAlertName(filters, i18n, {
-        locale,
-        cityName,
-        countryName: country?.name,
-        currency: country?.currency,
-      })
-      setSaved(await browserApi().alerts.create({ name, filters, frequency: 'instant', channels: [] }))
-    } catch (err) {
-      setError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
   const addPush = async () => {
     if (!saved || saved.channels.includes('push')) return
-    setSaved(await browserApi().alerts.update(saved.id, { channels: [...saved.channels, 'push'] }))
+    setWithPush(await browserApi().alerts.update(saved.id, { channels: [...saved.channels, 'push'] }))
   }
 
   if (saved) {
@@ -86,9 +67,14 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
 
   return (
     <div className="save-search">
-      <button type="button" className="button button-ghost" disabled={busy} onClick={save}>
-        <BellIcon /> <Trans>Save this search</Trans>
-      </button>
+      <Form method="post" preventScrollReset className="inline-form">
+        <input type="hidden" name="city_name" value={cityName ?? ''} />
+        <input type="hidden" name="country_name" value={country?.name ?? ''} />
+        <input type="hidden" name="currency" value={country?.currency ?? ''} />
+        <button type="submit" className="button button-ghost" disabled={busy}>
+          <BellIcon /> <Trans>Save this search</Trans>
+        </button>
+      </Form>
       <ErrorLine message={error ? errorText(error) : null} />
       {isLimitReached(error) && (
         <p className="save-search-limit">

@@ -1,4 +1,4 @@
-import { redirectDocument } from 'react-router'
+import { data, redirectDocument } from 'react-router'
 import { isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
 import type { ErrorReason } from '../../../shared/errors.ts'
 import { ApiError } from '../../lib/api/call.ts'
@@ -76,7 +76,7 @@ export async function emailAuthAction(
   form: FormData,
   locale: LocaleCode,
   next: string,
-): Promise<EmailAuthResult | Response> {
+): Promise<EmailAuthResult | Response | ReturnType<typeof data<EmailAuthResult>>> {
   const text = (name: string) => String(form.get(name) ?? '').trim()
   const intent = text('intent') as EmailIntent
   const email = text('email')
@@ -113,21 +113,29 @@ export async function emailAuthAction(
         await identities.signInLinks.send(email)
         return { intent, status: 'link-sent', email }
     }
-    return {
-      intent: 'sign-in',
-      status: 'error',
-      email,
-      problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 },
-    }
+    return data<EmailAuthResult>(
+      {
+        intent: 'sign-in',
+        status: 'error',
+        email,
+        problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 },
+      },
+      { status: 400 },
+    )
   } catch (err) {
     const problem = problemOf(err)
-    return {
-      intent,
-      status: 'error',
-      email,
-      problem,
-      idToken: text('id_token') || undefined,
-      offerLink: problem.kind === 'too_many_attempts' && Boolean(identities.signInLinks),
-    }
+    // the page with its problem carries the refusal's status (a form sent without the app gets it too)
+    const status = err instanceof ApiError && err.status >= 400 ? err.status : 400
+    return data<EmailAuthResult>(
+      {
+        intent,
+        status: 'error',
+        email,
+        problem,
+        idToken: text('id_token') || undefined,
+        offerLink: problem.kind === 'too_many_attempts' && Boolean(identities.signInLinks),
+      },
+      { status },
+    )
   }
 }

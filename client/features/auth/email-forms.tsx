@@ -4,11 +4,13 @@ import { useState } from 'react'
 import { Form, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '../../../shared/form-limits.ts'
 import { formatNumber } from '../../../shared/money.ts'
+import { useStepSwitch } from '../../components/step-switch.tsx'
 import { useLocale } from '../../lib/locale.ts'
 import type { EmailAuthResult, EmailIntent, EmailProblem } from './email-auth.ts'
 import { EmailField, PasswordField } from './fields.tsx'
 
 type Mode = 'sign-in' | 'sign-up' | 'reset'
+const MODES: readonly string[] = ['sign-in', 'sign-up', 'reset'] satisfies Mode[]
 
 export function ProblemMessage({ problem, email }: { problem: EmailProblem; email: string }) {
   const { t } = useLingui()
@@ -99,9 +101,17 @@ export function EmailForms() {
   const result = useActionData() as EmailAuthResult | undefined
   const navigation = useNavigation()
   const [params] = useSearchParams()
+  const asked = params.get('mode') ?? ''
   const [mode, setMode] = useState<Mode>(
-    result?.intent === 'sign-up' ? 'sign-up' : result?.intent === 'reset' ? 'reset' : 'sign-in',
+    result?.intent === 'sign-up' || result?.intent === 'reset'
+      ? result.intent
+      : MODES.includes(asked)
+        ? (asked as Mode)
+        : 'sign-in',
   )
+  // the switches between the forms: with the app at once; without it, this page again with `?mode=`
+  const steps = useStepSwitch({ next: params.get('next') })
+  const switchTo = (to: Mode) => steps.button({ name: 'mode', value: to }, () => setMode(to))
   const busyWith = navigation.state === 'submitting' ? (navigation.formData?.get('intent') as EmailIntent | null) : null
   const problem = result?.status === 'error' ? result.problem : null
   const badFields = problem?.kind === 'fields' ? problem.fields : []
@@ -133,11 +143,12 @@ export function EmailForms() {
 
   return (
     <div className="auth-card">
+      {steps.form}
       <div className="segmented" role="group" aria-label={t`Sign in or create an account`}>
-        <button type="button" aria-pressed={mode === 'sign-in'} onClick={() => setMode('sign-in')}>
+        <button {...switchTo('sign-in')} aria-pressed={mode === 'sign-in'}>
           <Trans>Sign in</Trans>
         </button>
-        <button type="button" aria-pressed={mode === 'sign-up'} onClick={() => setMode('sign-up')}>
+        <button {...switchTo('sign-up')} aria-pressed={mode === 'sign-up'}>
           <Trans>Create account</Trans>
         </button>
       </div>
@@ -177,7 +188,7 @@ export function EmailForms() {
             <button type="submit" className="button" disabled={busyWith !== null}>
               {busyWith === 'sign-in' ? t`Signing in…` : t`Sign in`}
             </button>
-            <button type="button" className="link-button" onClick={() => setMode('reset')}>
+            <button {...switchTo('reset')} className="link-button">
               <Trans>Forgot your password?</Trans>
             </button>
           </div>
@@ -228,7 +239,7 @@ export function EmailForms() {
             <button type="submit" className="button" disabled={busyWith !== null}>
               {busyWith === 'reset' ? t`Sending…` : t`Send the link`}
             </button>
-            <button type="button" className="link-button" onClick={() => setMode('sign-in')}>
+            <button {...switchTo('sign-in')} className="link-button">
               <Trans>Back to sign-in</Trans>
             </button>
           </div>

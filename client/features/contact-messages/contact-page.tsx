@@ -1,30 +1,68 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+} from 'react-router'
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_MAX,
 } from '../../../shared/form-limits.ts'
+import { localizePath } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { PageHead } from '../../components/page-head.tsx'
-import { publicBrowserApi } from '../../lib/api/browser.ts'
-import { ApiError } from '../../lib/api/call.ts'
 import type { FieldIssue } from '../../../shared/schemas/errors.ts'
+import { ApiError } from '../../lib/api/call.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 
 type Field = 'name' | 'email' | 'subject' | 'message'
 const FIELDS: Field[] = ['name', 'email', 'subject', 'message']
 type Values = Record<Field, string>
-const EMPTY: Values = { name: '', email: '', subject: '', message: '' }
 
 /** The fields a 400's details name (`body.email` …). */
 function fieldsOf(issues: FieldIssue[]): Field[] {
   return issues
     .map((issue) => issue.path.split('.')[1])
     .filter((f): f is Field => (FIELDS as string[]).includes(f ?? ''))
+}
+
+/** Why a message was not sent, as the page tells it; the values typed come back with it. */
+type Refusal = { values: Values; fields: Field[]; failure?: 'rate-limited' | 'network' | 'failed' }
+
+/**
+ * The message checked by the API's own body schema (downloaded with zod when the form is first sent,
+ * not with the page), then sent; a sent message shows the thanks at `?sent`, so a reload sends nothing
+ * again. The same action runs in the browser and, for a form sent without the app, in the gateway
+ * (docs/decisions/041-forms-without-javascript.md).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Values
+  const refuse = (status: number, refusal: Omit<Refusal, 'values'>) => data<Refusal>({ values, ...refusal }, { status })
+  const { ContactMessageBody } = await import('../../../shared/schemas/contact-message.ts')
+  const checked = ContactMessageBody.safeParse(values)
+  if (!checked.success) return refuse(400, { fields: checked.error.issues.map((issue) => issue.path[0] as Field) })
+  const locale = context.get(localeContext)
+  try {
+    await context.get(apiContext).contactMessages.send(checked.data, locale)
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err
+    if (err.code === 'VALIDATION_ERROR' && fieldsOf(err.fields).length > 0) return refuse(400, { fields: fieldsOf(err.fields) })
+    if (err.code === 'RATE_LIMITED') return refuse(429, { fields: [], failure: 'rate-limited' })
+    if (err.code === 'NETWORK_ERROR') return refuse(503, { fields: [], failure: 'network' })
+    return refuse(err.status >= 400 ? err.status : 502, { fields: [], failure: 'failed' })
+  }
+  return redirect(`${localizePath('/contact-us', locale)}?sent`)
 }
 
 /** /contact-us: a message to the team (name, e-mail, subject, message), checked here and again by the API. */
@@ -34,10 +72,10 @@ export function ContactPage() {
   const to = useLocalePath()
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
-  const [failure, setFailure] = useState<string | null>(null)
+  const refused = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  const sending = useNavigation().state === 'submitting'
+  const sent = params.has('sent')
   const n = (value: number) => formatNumber(value, locale)
 
   const messages: Record<Field, string> = {
@@ -46,47 +84,25 @@ export function ContactPage() {
     subject: t`Enter a subject (up to ${n(CONTACT_SUBJECT_MAX)} characters, one line).`,
     message: t`Write a message of ${n(CONTACT_MESSAGE_MIN)} to ${n(CONTACT_MESSAGE_MAX)} characters.`,
   }
+  const failures = {
+    'rate-limited': t`You have sent several messages in a short time. Please try again in an hour.`,
+    network: t`Network error. Please check your connection.`,
+    failed: t`Your message could not be sent. Please try again.`,
+  }
+  const errors: Partial<Record<Field, string>> = Object.fromEntries(
+    (refused?.fields ?? []).map((f) => [f, messages[f]]),
+  )
 
-  function showErrors(fields: Field[]) {
-    setErrors(Object.fromEntries(fields.map((f) => [f, messages[f]])))
-    const first = FIELDS.find((f) => fields.includes(f))
+  // the first field to correct takes the focus (with the app; without it, the page tells it in order)
+  useEffect(() => {
+    const first = FIELDS.find((f) => refused?.fields.includes(f))
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-  }
-
-  async function send(event: React.FormEvent) {
-    event.preventDefault()
-    setFailure(null)
-    // the API's own body schema, downloaded with zod when the form is first sent, not with the page
-    const { ContactMessageBody } = await import('../../../shared/schemas/contact-message.ts')
-    const checked = ContactMessageBody.safeParse(values)
-    if (!checked.success) {
-      showErrors(checked.error.issues.map((issue) => issue.path[0] as Field))
-      return
-    }
-    setErrors({})
-    setState('sending')
-    try {
-      await publicBrowserApi().contactMessages.send(checked.data, locale)
-      setState('sent')
-      setValues(EMPTY)
-    } catch (err) {
-      setState('idle')
-      if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && fieldsOf(err.fields).length > 0)
-        showErrors(fieldsOf(err.fields))
-      else if (err instanceof ApiError && err.code === 'RATE_LIMITED')
-        setFailure(t`You have sent several messages in a short time. Please try again in an hour.`)
-      else if (err instanceof ApiError && err.code === 'NETWORK_ERROR')
-        setFailure(t`Network error. Please check your connection.`)
-      else setFailure(t`Your message could not be sent. Please try again.`)
-    }
-  }
+  }, [refused])
 
   const bind = (field: Field) => ({
     id: `${id}-${field}`,
     name: field,
-    value: values[field],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValues((v) => ({ ...v, [field]: e.target.value })),
+    defaultValue: refused?.values[field] ?? '',
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   })
@@ -106,7 +122,7 @@ export function ContactPage() {
       <h1 id="contact-title">
         <Trans>Contact us</Trans>
       </h1>
-      {state === 'sent' ? (
+      {sent ? (
         <div className="contact-thanks" role="status">
           <h2>
             <Trans>Thank you, your message has arrived</Trans>
@@ -115,9 +131,9 @@ export function ContactPage() {
             <Trans>We read every message and answer by e-mail, usually within a few working days.</Trans>
           </p>
           <p className="form-actions">
-            <button type="button" className="button button-ghost" onClick={() => setState('idle')}>
+            <AppLink to={to('/contact-us')} className="button button-ghost">
               <Trans>Write another message</Trans>
-            </button>
+            </AppLink>
             <AppLink to={to('/listings')} className="button">
               <Trans>Browse listings</Trans>
             </AppLink>
@@ -131,7 +147,7 @@ export function ContactPage() {
               suspicious listing, the fastest way is the “Report this listing” button on the listing itself.
             </Trans>
           </p>
-          <form ref={form} className="contact-form" onSubmit={send} noValidate>
+          <Form method="post" ref={form} className="contact-form" noValidate aria-busy={sending}>
             <div className="field">
               <label htmlFor={`${id}-name`}>
                 <Trans>Your name</Trans>
@@ -160,7 +176,7 @@ export function ContactPage() {
               <textarea {...bind('message')} rows={7} maxLength={CONTACT_MESSAGE_MAX} required />
               {fieldError('message')}
             </div>
-            <ErrorLine message={failure} />
+            <ErrorLine message={refused?.failure ? failures[refused.failure] : null} />
             <p className="form-note">
               <Trans>
                 We use your name and e-mail only to answer you; see the{' '}
@@ -168,11 +184,11 @@ export function ContactPage() {
               </Trans>
             </p>
             <div className="form-actions">
-              <button type="submit" className="button" disabled={state === 'sending'}>
-                {state === 'sending' ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
+              <button type="submit" className="button" disabled={sending}>
+                {sending ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
               </button>
             </div>
-          </form>
+          </Form>
         </>
       )}
     </section>

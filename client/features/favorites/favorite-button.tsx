@@ -1,14 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { useLocation } from 'react-router'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useFetcher, useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
+import { FAVORITE_PATH, type FavoriteActed } from './favorite-action.ts'
 
 /**
- * The heart on cards and the listing page. Optimistic: it flips at once and flips back, with a
- * message, when the call fails. Without a session it leads to sign-in and back here.
+ * The heart on cards and the listing page: a form of the `/favorite` route's action
+ * (favorite-action.ts), so it works without JavaScript (then it comes back to this page). With the
+ * app it is optimistic: it flips at once and flips back, with a message, when the call fails.
+ * Without a session it leads to sign-in and back here.
  *
  * Both the card's heart and the listing page's button hold both their texts ("Save to favorites",
  * "Remove from favorites") and show one by `aria-pressed` (app.css): the card's as its hidden name, the
@@ -31,14 +33,30 @@ export function FavoriteButton({
   const { hasSession } = useShell()
   const location = useLocation()
   const localePath = useLocalePath()
+  const fetcher = useFetcher<FavoriteActed>()
   const [on, setOn] = useState(favorited)
-  const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
+  const busy = fetcher.state !== 'idle'
+  const action = localePath(FAVORITE_PATH)
+  const here = location.pathname + location.search
   const label = t`Save to favorites`
   const className = variant === 'icon' ? 'favorite-toggle' : 'button button-ghost favorite-full'
 
+  // the action's answer settles the heart (adjusted while rendering, as React advises)
+  const [seen, setSeen] = useState(fetcher.data)
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data)
+    if (fetcher.data) {
+      setOn(fetcher.data.favorited)
+      setFailed(fetcher.data.failed)
+    }
+  }
+  useEffect(() => {
+    if (seen && !seen.failed) onChange?.(seen.favorited)
+  }, [seen, onChange])
+
   if (!hasSession) {
-    const signIn = `${localePath('/auth')}?next=${encodeURIComponent(location.pathname + location.search)}`
+    const signIn = `${localePath('/auth')}?next=${encodeURIComponent(here)}`
     return (
       <AppLink to={signIn} className={className} aria-label={variant === 'icon' ? label : undefined}>
         <span aria-hidden="true">♡</span>
@@ -47,33 +65,21 @@ export function FavoriteButton({
     )
   }
 
-  const toggle = async () => {
+  const toggle = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
     const next = !on
     setOn(next)
     setFailed(false)
-    setBusy(true)
-    try {
-      const state = next ? await browserApi().favorites.add(listingId) : await browserApi().favorites.remove(listingId)
-      setOn(state.isFavorited)
-      onChange?.(state.isFavorited)
-    } catch {
-      setOn(!next)
-      setFailed(true)
-    } finally {
-      setBusy(false)
-    }
+    // from the app: no `back`, the page stays as it is
+    fetcher.submit({ listing: String(listingId), favorite: String(next) }, { method: 'post', action })
   }
 
   return (
-    <span className="favorite-wrap">
-      <button
-        type="button"
-        className={className}
-        aria-pressed={on}
-        data-listing={listingId}
-        disabled={busy}
-        onClick={toggle}
-      >
+    <fetcher.Form method="post" action={action} className="favorite-wrap" onSubmit={toggle}>
+      <input type="hidden" name="listing" value={listingId} />
+      <input type="hidden" name="favorite" value={String(!on)} />
+      <input type="hidden" name="back" value={here} />
+      <button type="submit" className={className} aria-pressed={on} data-listing={listingId} disabled={busy}>
         <span aria-hidden="true">{on ? '♥' : '♡'}</span>
         <span className={variant === 'icon' ? 'visually-hidden' : undefined}>
           {variant === 'full' && ' '}
@@ -84,6 +90,6 @@ export function FavoriteButton({
       <span role="status" className="favorite-error">
         {failed ? t`Could not update favorites. Please try again.` : ''}
       </span>
-    </span>
+    </fetcher.Form>
   )
 }

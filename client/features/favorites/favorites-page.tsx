@@ -7,6 +7,10 @@ import { signedIn } from '../auth/guards.ts'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { Pagination } from '../listings/pagination.tsx'
 import { CompareBar, CompareToggle, useComparePick } from './compare-pick.tsx'
+import { keepAfterForm } from '../../lib/revalidation.ts'
+
+// a heart taken out stays on the page, to be put back in
+export const shouldRevalidate = keepAfterForm
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)

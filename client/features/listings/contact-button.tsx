@@ -1,17 +1,18 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { useLocation } from 'react-router'
+import { Form, useActionData, useLocation, useNavigation } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatRent } from '../../../shared/money.ts'
 import { CONTACT_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { asApiError } from '../../lib/action-failure.ts'
 import { browserApi } from '../../lib/api/browser.ts'
-import { ApiError } from '../../lib/api/call.ts'
-import type { ContactAccess } from '../../lib/api/listings.ts'
+import type { ContactAccess, ContactAnswer } from '../../lib/api/listings.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
+import type { ContactRevealed } from './contact-action.ts'
 
 type State =
   | { kind: 'idle' }
@@ -19,10 +20,19 @@ type State =
   | { kind: 'pay' }
   | { kind: 'limit'; resetsAt: string | null }
 
+/** What the page shows for the API's answer to "Show contact". */
+function stateOf(answer: ContactAnswer): State {
+  if (answer.access === 'granted') return { kind: 'open', phone: answer.contactPhone, rateLimit: answer.rateLimit }
+  if (answer.access === 'payment_required') return { kind: 'pay' }
+  return { kind: 'limit', resetsAt: answer.resetsAt }
+}
+
 /**
  * "Show contact" for a reader of someone else's listing: opens the owner's phone (it stays open),
  * with the reveals left today; a free reader out of reveals may pay for this one; a premium reader
  * out of reveals is told when they come back. Without a session it leads to sign-in and back.
+ * "Show contact" is a form of the listing page's action (contact-action.ts), so it works without
+ * JavaScript; paying for a contact needs the app (its checkout).
  */
 export function ContactButton({ listingId, contact }: { listingId: number; contact: string | null }) {
   const { t } = useLingui()
@@ -32,12 +42,30 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
   const location = useLocation()
   const checkout = useCheckout()
   const paymentError = usePaymentErrorText()
+  const acted = useActionData() as ContactRevealed | undefined
+  const revealed = acted?.listing === listingId ? acted : undefined
+  const revealing = useNavigation().formData?.get('listing') === String(listingId)
   // a contact the reader opened before comes with the listing, and stays open
   const [state, setState] = useState<State>(
-    contact === null ? { kind: 'idle' } : { kind: 'open', phone: contact, rateLimit: null },
+    revealed?.answer
+      ? stateOf(revealed.answer)
+      : contact !== null
+        ? { kind: 'open', phone: contact, rateLimit: null }
+        : { kind: 'idle' },
   )
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [paying, setPaying] = useState(false)
+  const [payError, setPayError] = useState<string | null>(null)
+  // the action's answer, adjusted while rendering (as React advises)
+  const [seen, setSeen] = useState(revealed)
+  if (revealed !== seen) {
+    setSeen(revealed)
+    if (revealed?.answer) setState(stateOf(revealed.answer))
+  }
+  const refusal = asApiError(revealed?.failure)
+  const error =
+    payError ??
+    (refusal ? (refusal.code === 'NOT_FOUND' ? t`This listing has no contact to show.` : paymentError(refusal)) : null)
+  const busy = paying || revealing
   const price = formatRent(eurOf(CONTACT_PRICE_MINOR), 'EUR', locale)
 
   if (!hasSession)
@@ -47,33 +75,16 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
       </AppLink>
     )
 
-  const reveal = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      const answer = await browserApi().listings.contact(listingId)
-      if (answer.access === 'granted')
-        setState({ kind: 'open', phone: answer.contactPhone, rateLimit: answer.rateLimit })
-      else if (answer.access === 'payment_required') setState({ kind: 'pay' })
-      else setState({ kind: 'limit', resetsAt: answer.resetsAt })
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'NOT_FOUND') setError(t`This listing has no contact to show.`)
-      else setError(paymentError(err))
-    } finally {
-      setBusy(false)
-    }
-  }
-
   const pay = async () => {
-    setBusy(true)
-    setError(null)
+    setPaying(true)
+    setPayError(null)
     try {
       await checkout(`contact:${listingId}`, (language, key) =>
         browserApi().payments.payContact(listingId, language, key),
       )
     } catch (err) {
-      setError(paymentError(err))
-      setBusy(false)
+      setPayError(paymentError(err))
+      setPaying(false)
     }
   }
 
@@ -127,11 +138,12 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
   }
 
   return (
-    <>
-      <button type="button" className="button" disabled={busy} onClick={reveal}>
+    <Form method="post" preventScrollReset className="inline-form">
+      <input type="hidden" name="listing" value={listingId} />
+      <button type="submit" className="button" disabled={busy}>
         {busy ? t`Opening…` : t`Show contact`}
       </button>
       <ErrorLine message={error} />
-    </>
+    </Form>
   )
 }

@@ -14,6 +14,7 @@ import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { ListingAiTools } from '../ai-analysis/listing-analysis.tsx'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
 import { ContactButton } from './contact-button.tsx'
+import { keepAfterForm } from '../../lib/revalidation.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
 import { ListingDescription } from './listing-description.tsx'
@@ -24,6 +25,9 @@ import { Price } from './price.tsx'
 
 // only the owner sees it: not part of a visitor's page
 const BoostButton = lazy(() => import('../my-listings/boost-button.tsx').then((m) => ({ default: m.BoostButton })))
+
+export { action } from './contact-action.ts'
+export const shouldRevalidate = keepAfterForm
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = context.get(localeContext)

@@ -15,6 +15,8 @@ import { currencyUnit, formatNumber, pageCurrency, parseWholeAmount } from '../.
 import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { listingsData } from '../seo/structured-data.ts'
+import { keepAfterForm } from '../../lib/revalidation.ts'
+import { saveSearchAction } from '../alerts/alert-actions.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
 import { ApiError } from '../../lib/api/call.ts'
@@ -39,6 +41,10 @@ function placeUrl(url: URL, place: Place): string {
   else params.delete('city')
   return `${url.pathname}?${params.toString()}`
 }
+
+/** The page's one form that writes: "Save this search" (it changes nothing the page lists, so the listings are not read again). */
+export const action = saveSearchAction
+export const shouldRevalidate = keepAfterForm
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

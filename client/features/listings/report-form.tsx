@@ -65,7 +65,8 @@ export function ReportForm({
       </button>
     </div>
   ) : (
-    <form className="dialog-form" onSubmit={send} noValidate>
+    // POST: a report never goes into an address (the form comes with the dialog, which only the app opens)
+    <form method="post" className="dialog-form" onSubmit={send} noValidate>
       <h2 id={titleId}>
         <Trans>Report this listing</Trans>
       </h2>

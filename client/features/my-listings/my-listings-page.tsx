@@ -11,6 +11,8 @@ import { OwnListingRow } from './own-listing-row.tsx'
 
 const FILTERS: Array<ListingStatus | 'all'> = ['all', 'active', 'pending', 'rejected', 'rented', 'expired']
 
+export { action } from './boost-action.ts'
+
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const url = new URL(request.url)

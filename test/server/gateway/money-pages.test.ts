@@ -134,10 +134,14 @@ t.test('money pages', async (t) => {
   })
 
   await t.test(
-    'a listing page: Show contact is a button for a reader, a sign-in link for a guest; no phone in either',
+    'a listing page: Show contact is a form button for a reader, a sign-in link for a guest; no phone in either',
     async (t) => {
       const reader = await page(`/en/listing/${listing.slug}`, buyer.cookies)
-      t.match(reader.body, /<button type="button" class="button"[^>]*>Show contact<\/button>/)
+      // a form of the page's action, which works without JavaScript (docs/decisions/041-forms-without-javascript.md)
+      t.match(
+        reader.body,
+        /method="post"><input type="hidden" name="listing"[^>]*\/><button type="submit" class="button"[^>]*>Show contact<\/button>/,
+      )
       const guest = await page(`/en/listing/${listing.slug}`)
       t.match(guest.body, /href="\/en\/auth\?next=%2Fen%2Flisting%2Fmoney-room"[^>]*>Show contact/)
       const owner = await page(`/en/listing/${listing.slug}`, stranger.cookies)

@@ -52,10 +52,10 @@ t.test('sign-in page', async (t) => {
   )
 
   await t.test('action sign-in refusals: a wrong password, an address not verified yet', async (t) => {
+    // a refusal is the page's answer with its status (a form sent without the app gets that page)
     t.match(await submit({ intent: 'sign-in', email: 'maryam@example.com', password: 'wrong-pass' }), {
-      intent: 'sign-in',
-      status: 'error',
-      problem: { kind: 'invalid_credentials' },
+      data: { intent: 'sign-in', status: 'error', problem: { kind: 'invalid_credentials' } },
+      init: { status: 401 },
     })
     const signedUp = await submit({
       intent: 'sign-up',
@@ -78,10 +78,13 @@ t.test('sign-in page', async (t) => {
     for (let i = 0; i < SIGN_IN_LOCK.perClient; i++)
       await submit({ intent: 'sign-in', email: 'paused@example.com', password: 'wrong-pass' })
     t.match(await submit({ intent: 'sign-in', email: 'paused@example.com', password: 'secret-pass' }), {
-      intent: 'sign-in',
-      status: 'error',
-      problem: { kind: 'too_many_attempts', retryAfterS: Number },
-      offerLink: true,
+      data: {
+        intent: 'sign-in',
+        status: 'error',
+        problem: { kind: 'too_many_attempts', retryAfterS: Number },
+        offerLink: true,
+      },
+      init: { status: 429 },
     })
     t.same(await submit({ intent: 'sign-in-link', email: 'paused@example.com' }), {
       intent: 'sign-in-link',
@@ -91,19 +94,19 @@ t.test('sign-in page', async (t) => {
     t.ok(await lastActionLink(dataDir, 'paused@example.com', 'signIn'), 'the link is in the mail')
     t.match(
       await submit({ intent: 'sign-in', email: 'paused@example.com', password: 'wrong-pass' }, '/en/auth'),
-      { offerLink: true },
+      { data: { offerLink: true } },
       'still offered while the pause lasts',
     )
   })
 
   await t.test('action sign-up with fields the provider refuses → the fields, for the form', async (t) => {
     t.match(await submit({ intent: 'sign-up', email: 'not-an-address', password: 'x' }), {
-      status: 'error',
-      problem: { kind: 'fields', fields: ['email', 'password'] },
+      data: { status: 'error', problem: { kind: 'fields', fields: ['email', 'password'] } },
+      init: { status: 400 },
     })
     t.match(await submit({ intent: 'sign-up', email: 'new@example.com', password: 'secret-pass' }), {
-      status: 'error',
-      problem: { kind: 'email_in_use' },
+      data: { status: 'error', problem: { kind: 'email_in_use' } },
+      init: { status: 409 },
     })
   })
 
@@ -124,8 +127,8 @@ t.test('sign-in page', async (t) => {
     })
     t.equal((await readOutbox(dataDir, 'mail', 'new@example.com')).length, before + 1, 'a second verification mail')
     t.match(await submit({ intent: 'guess', email: 'new@example.com' }), {
-      status: 'error',
-      problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 },
+      data: { status: 'error', problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 } },
+      init: { status: 400 },
     })
   })
 })

@@ -1,0 +1,81 @@
+import { data, type ActionFunctionArgs } from 'react-router'
+import { ALERT_CHANNELS, type AlertChannel } from '../../../shared/alert-options.ts'
+import { failureOf, failureStatus, type ActionFailure } from '../../lib/action-failure.ts'
+import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
+import type { Alert } from '../../lib/api/alerts.ts'
+import { apiContext, i18nContext, localeContext } from '../../lib/context.ts'
+import { signedIn } from '../auth/guards.ts'
+
+export type AlertIntent = 'edit' | 'pause' | 'resume' | 'delete'
+
+/** What a card's form did: its alert, what was asked, and the API's refusal (plain, so the page's hydration carries it). */
+export interface AlertActed {
+  id: number
+  intent: AlertIntent
+  failure: ActionFailure | null
+}
+
+const INTENTS: readonly string[] = ['edit', 'pause', 'resume', 'delete'] satisfies AlertIntent[]
+
+/**
+ * The alerts page's one action: every card's form names its alert and intent (edit its name,
+ * frequency and channels; pause; resume; delete). The same action runs in the browser and, for a
+ * form sent without the app, in the gateway (docs/decisions/041-forms-without-javascript.md).
+ */
+export const alertAction = signedIn(async function alertAction({ request, context }: ActionFunctionArgs) {
+  const api = context.get(apiContext)
+  const form = await request.formData()
+  const id = Number(form.get('id'))
+  const intent = String(form.get('intent')) as AlertIntent
+  const refuse = (failure: ActionFailure) =>
+    data<AlertActed>({ id, intent, failure }, { status: failureStatus(failure) })
+  if (!Number.isInteger(id) || !INTENTS.includes(intent))
+    return refuse({ status: 400, code: 'VALIDATION_ERROR', message: 'An alert and what to do with it', details: null })
+  try {
+    if (intent === 'delete') await api.alerts.remove(id)
+    else if (intent === 'edit') {
+      const picked = form.getAll('channels').map(String)
+      await api.alerts.update(id, {
+        name: String(form.get('name') ?? ''),
+        frequency: form.get('frequency') === 'daily' ? 'daily' : 'instant',
+        channels: ALERT_CHANNELS.filter((c): c is AlertChannel => picked.includes(c)),
+      })
+    } else await api.alerts.update(id, { is_active: intent === 'resume' })
+    return { id, intent, failure: null } satisfies AlertActed
+  } catch (err) {
+    // a session that ended is signedIn()'s to turn into sign-in
+    if (!(err instanceof ApiError) || err instanceof UnauthenticatedError) throw err
+    return refuse(failureOf(err))
+  }
+})
+
+/** What "Save this search" did: the alert it made, or the API's refusal (plain, as for the cards). */
+export type SearchSaved = { saved: Alert; failure: null } | { saved: null; failure: ActionFailure }
+
+/**
+ * "Save this search" on /listings: the address's filters as an instant, in-app alert named after
+ * them (the form names the place and currency the page shows). A form of the listings page, so it
+ * works without JavaScript too (docs/decisions/041-forms-without-javascript.md).
+ */
+export const saveSearchAction = signedIn(async function saveSearchAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const text = (name: string) => String(form.get(name) ?? '') || undefined
+  // the filters' names come with the first save, not with the listings page (docs/decisions/025-catalogs-by-route-group.md)
+  const { defaultAlertName, savedFilters } = await import('./alert-filters.ts')
+  const filters = savedFilters(new URL(request.url).searchParams)
+  const name = defaultAlertName(filters, context.get(i18nContext), {
+    locale: context.get(localeContext),
+    cityName: text('city_name'),
+    countryName: text('country_name'),
+    currency: text('currency'),
+  })
+  try {
+    const saved = await context.get(apiContext).alerts.create({ name, filters, frequency: 'instant', channels: [] })
+    return { saved, failure: null } satisfies SearchSaved
+  } catch (err) {
+    // a session that ended is signedIn()'s to turn into sign-in
+    if (!(err instanceof ApiError) || err instanceof UnauthenticatedError) throw err
+    const failure = failureOf(err)
+    return data<SearchSaved>({ saved: null, failure }, { status: failureStatus(failure) })
+  }
+})
