@@ -61,7 +61,7 @@ function run(step: Step, quiet = false): Promise<{ code: number; output: string 
     })
     let output = ''
     let held = ''
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       if (quiet) held += chunk.toString()
       else process.stdout.write(chunk)
