@@ -13,6 +13,11 @@ export interface Step {
   counts?: 'tap' | 'playwright'
   /** How the step's command is shown, when its arguments are too many to print. */
   shown?: string
+  /**
+   * Runs at the same time as the steps next to it that have this too: none of them reads what another
+   * writes (docs/decisions/044-the-test-harness.md). Its output is printed once it ends.
+   */
+  alongside?: boolean
 }
 
 export interface Facts {
@@ -68,7 +73,7 @@ export function planTests(given: string[], facts: Facts): { steps: Step[]; notes
   const chosen = given.filter((file) => !SCALE_FILE.test(file) && !JOURNEY.test(file))
 
   if (whole) {
-    steps.push(...checks, build)
+    steps.push(...[...checks, build].map((step) => ({ ...step, alongside: true })))
   } else {
     notes.push(
       'test: files chosen, so typecheck, lint, format, catalogs, import cycles and the other tests are skipped (`npm test` alone runs them)',
@@ -138,4 +143,15 @@ export function planTests(given: string[], facts: Facts): { steps: Step[]; notes
     })
   }
   return { steps, notes }
+}
+
+/** The steps in turns: each run of neighbouring `alongside` steps is one turn, every other step a turn of its own. */
+export function turns(steps: Step[]): Step[][] {
+  const result: Step[][] = []
+  for (const step of steps) {
+    const last = result.at(-1)
+    if (step.alongside && last?.[0]?.alongside) last.push(step)
+    else result.push([step])
+  }
+  return result
 }

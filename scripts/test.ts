@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { findNginx } from '../test/scale/nginx.ts'
 import { buildState } from './build-freshness.ts'
 import { databaseTestFiles, isDatabaseTest, TEST_FILE, usesBuild } from './database-tests.ts'
-import { planTests, SCALE_FILE, type Step } from './test-plan.ts'
+import { planTests, SCALE_FILE, turns, type Step } from './test-plan.ts'
 
 /** The browser journeys need Debian's Chromium; as root on Debian it is installed, never downloaded by a test tool. */
 function ensureChromium(): string {
@@ -47,28 +47,40 @@ let passed = 0
 let failed = 0
 const failures: string[] = []
 
-function run(step: Step): Promise<{ code: number; output: string }> {
+/**
+ * Runs a step: its output printed as it comes, or, for a step that runs alongside others (`quiet`),
+ * held and printed under its heading once it ends, so that steps running together do not interleave.
+ */
+function run(step: Step, quiet = false): Promise<{ code: number; output: string }> {
+  const heading = `\n▶ ${step.name}: ${step.shown ?? `${step.command} ${step.args.join(' ')}`}`
+  if (!quiet) console.log(heading)
   return new Promise((resolve) => {
-    console.log(`\n▶ ${step.name}: ${step.shown ?? `${step.command} ${step.args.join(' ')}`}`)
     const child = spawn(step.command, step.args, {
       env: { ...process.env, ...step.env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
     })
     let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
+    let held = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      process.stdout.write(chunk)
+      if (quiet) held += chunk.toString()
+      else process.stdout.write(chunk)
     })
-    child.on('close', (code) => resolve({ code: code ?? 1, output }))
+    child.stderr?.on('data', (chunk: Buffer) => {
+      held += chunk.toString()
+    })
+    child.on('close', (code) => {
+      if (quiet) console.log(`${heading}\n${held.trimEnd()}`)
+      resolve({ code: code ?? 1, output })
+    })
   })
 }
 
 /** How long each step took, printed at the end: where the suite's time goes. */
 const durations: string[] = []
-for (const step of steps) {
-  const started = performance.now()
-  const { code, output } = await run(step)
-  durations.push(`${step.name} ${((performance.now() - started) / 1000).toFixed(0)} s`)
+
+/** Counts a finished step's tests (its own closing lines, or the step as one test). */
+function count(step: Step, { code, output }: { code: number; output: string }) {
   if (step.counts === 'tap') {
     // tap closes with a line like "# { total: 62, pass: 60, fail: 2 }"
     const summary = /# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/.exec(output)
@@ -88,6 +100,21 @@ for (const step of steps) {
     else failed += 1
   }
   if (code !== 0) failures.push(step.name)
+}
+
+async function timed(step: Step, quiet: boolean) {
+  const started = performance.now()
+  const result = await run(step, quiet)
+  durations.push(`${step.name} ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  count(step, result)
+}
+
+// the steps of a turn start together (docs/decisions/044-the-test-harness.md)
+for (const turn of turns(steps)) {
+  const started = performance.now()
+  await Promise.all(turn.map((step) => timed(step, turn.length > 1)))
+  if (turn.length > 1)
+    durations.push(`(those ${turn.length} together ${((performance.now() - started) / 1000).toFixed(0)} s)`)
 }
 
 console.log(`\ntest: time per step: ${durations.join(', ')}`)

@@ -43,9 +43,9 @@ export async function openTestDb(t: Teardown): Promise<Db> {
   assertCountedAsDatabaseTest()
   const url = process.env.KHANEH_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
   if (!url) {
+    // the dump is named after the migrations it holds (migratedDump): none is left to apply
     const db = await openDb({ startFrom: await migratedDump() })
     t.teardown(() => db.close())
-    await migrate(db)
     return db
   }
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { type Facts, planTests } from '../../scripts/test-plan.ts'
+import { type Facts, planTests, turns } from '../../scripts/test-plan.ts'
 
 /** A machine with PostgreSQL and nginx, a current build, and a tree where only the named files use the database or dist/. */
 function facts(overrides: Partial<Facts> = {}): Facts {
@@ -123,5 +123,39 @@ t.test('files of each kind together: each runs in its own step', async (t) => {
   t.same(
     names(['test/shared/paths.test.ts', 'test/e2e/locale.spec.ts', 'test/scale/many-processes.scale.ts'], facts()),
     ['unit and integration (PGlite)', 'many processes behind nginx (PostgreSQL)', 'browser journeys (Playwright)'],
+  )
+})
+
+t.test('the checks and the build run together, then each pass in its own turn', async (t) => {
+  const inTurns = (given: string[]) =>
+    turns(planTests(given, facts()).steps).map((turn) => turn.map((step) => step.name))
+  t.same(inTurns([]), [
+    ['typecheck', 'lint', 'format', 'catalogs', 'import cycles', 'tap plugins', 'build'],
+    ['unit and integration (PGlite)'],
+    ['coverage'],
+    ['integration (PostgreSQL)'],
+    ['many processes behind nginx (PostgreSQL)'],
+    ['browser journeys (Playwright)'],
+  ])
+  t.same(
+    inTurns(['test/e2e/locale.spec.ts']),
+    [['browser journeys (Playwright)']],
+    'a current build is not built again',
+  )
+  const stale = planTests(['test/server/gateway/session.test.ts'], facts({ buildState: () => 'stale' })).steps
+  t.same(
+    turns(stale).map((turn) => turn.map((step) => step.name)),
+    [['build'], ['unit and integration (PGlite)'], ['integration (PostgreSQL)']],
+    "a chosen file's build comes before its tests, never beside them",
+  )
+  t.same(
+    turns([
+      { name: 'a', command: 'x', args: [], alongside: true },
+      { name: 'b', command: 'x', args: [] },
+      { name: 'c', command: 'x', args: [], alongside: true },
+      { name: 'd', command: 'x', args: [], alongside: true },
+    ]).map((turn) => turn.map((step) => step.name)),
+    [['a'], ['b'], ['c', 'd']],
+    'only neighbours run together',
   )
 })
