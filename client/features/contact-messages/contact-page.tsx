@@ -57,7 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await context.get(apiContext).contactMessages.send(checked.data, locale)
   } catch (err) {
     if (!(err instanceof ApiError)) throw err
-    if (err.code === 'VALIDATION_ERROR' && fieldsOf(err.fields).length > 0) return refuse(400, { fields: fieldsOf(err.fields) })
+    if (err.code === 'VALIDATION_ERROR' && fieldsOf(err.fields).length > 0)
+      return refuse(400, { fields: fieldsOf(err.fields) })
     if (err.code === 'RATE_LIMITED') return refuse(429, { fields: [], failure: 'rate-limited' })
     if (err.code === 'NETWORK_ERROR') return refuse(503, { fields: [], failure: 'network' })
     return refuse(err.status >= 400 ? err.status : 502, { fields: [], failure: 'failed' })
