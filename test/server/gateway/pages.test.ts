@@ -152,13 +152,22 @@ t.test('pages', async (t) => {
     t.ok(res.body.indexOf(modules[0]!) > res.body.indexOf('</main>'), "after the page's content")
     const head = res.body.slice(0, res.body.indexOf('</head>'))
     const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!)
-    t.ok(preloads.some((href) => /^\/assets\/entry\.client-/.test(href)), 'the head preloads the entry')
-    t.ok(preloads.some((href) => /^\/assets\/framework-/.test(href)), 'and the framework it imports')
+    t.ok(
+      preloads.some((href) => /^\/assets\/entry\.client-/.test(href)),
+      'the head preloads the entry',
+    )
+    t.ok(
+      preloads.some((href) => /^\/assets\/framework-/.test(href)),
+      'and the framework it imports',
+    )
     t.ok(
       preloads.some((href) => /^\/assets\/listings-page-/.test(href)),
       "and the page's own chunk",
     )
-    t.ok(preloads.some((href) => /^\/assets\/messages-/.test(href)), "and the page's catalog")
+    t.ok(
+      preloads.some((href) => /^\/assets\/messages-/.test(href)),
+      "and the page's catalog",
+    )
     t.notMatch(res.body, /first-contentful-paint|__khanehEarlyClicks/, 'no loader waits for the paint')
   })
 
