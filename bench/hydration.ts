@@ -5,12 +5,13 @@
 // processing start − its time stamp, Event Timing). BENCH_HYDRATION_RUNS (default 7) runs per page and build,
 // alternating when two builds are compared; medians printed. `npm run bench` runs it on the bench server;
 // `npm run bench -- hydration [commit]` runs it alone on demo-seeded servers, `commit`'s build beside this one.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { chromiumLaunchOptions } from '../scripts/chromium.ts'
 import { localeFromPath, localeInfo } from '../shared/locales.ts'
+import { startDemoServer, type DemoServer } from './demo-server.ts'
 import { firstListingSlug, lighthousePages } from './lighthouse.ts'
 
 /** DevTools' "Slow 4G" as the issue states it, in bytes per second. */
@@ -161,57 +162,20 @@ function buildOf(commit: string): string {
   return dir
 }
 
-/** The product as `npm start` runs it in `cwd` (built first when its sources changed), demo-seeded in `dataDir`. */
-function serve(cwd: string, port: number, dataDir: string): ChildProcess {
-  const base = `http://127.0.0.1:${port}`
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: base,
-    },
-  })
-}
-
-async function ready(base: string, server: ChildProcess) {
-  const deadline = Date.now() + 300_000
-  while (
-    !(await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (server.exitCode !== null) throw new Error(`hydration: the server for ${base} exited with ${server.exitCode}`)
-    if (Date.now() > deadline) throw new Error(`hydration: ${base} did not start in time`)
-    await new Promise((r) => setTimeout(r, 500))
-  }
-}
-
 /**
  * `npm run bench -- hydration [commit]`: this checkout on PORT (3301), and with a commit, that commit's build
  * (unpacked and built under /tmp) on PORT + 1, each demo-seeded in a data folder of its own.
  */
 export async function benchHydrationAlone(commit?: string) {
   const port = Number(process.env.PORT ?? 3301)
-  const servers: ChildProcess[] = []
+  const builds = [{ name: 'this', cwd: process.cwd(), port }]
+  if (commit) builds.unshift({ name: commit.slice(0, 7), cwd: buildOf(commit), port: port + 1 })
+  const servers: DemoServer[] = []
   try {
-    const builds = [{ name: 'this', cwd: process.cwd(), port }]
-    if (commit) builds.unshift({ name: commit.slice(0, 7), cwd: buildOf(commit), port: port + 1 })
-    for (const b of builds) {
-      servers.push(serve(b.cwd, b.port, path.resolve(`.bench-data/hydration-${b.name}`)))
-      await ready(`http://127.0.0.1:${b.port}`, servers.at(-1)!)
-    }
-    printHydration(await runHydration(builds.map((b) => ({ name: b.name, base: `http://127.0.0.1:${b.port}` }))))
+    for (const b of builds)
+      servers.push(await startDemoServer(b.cwd, b.port, path.resolve(`.bench-data/hydration-${b.name}`)))
+    printHydration(await runHydration(builds.map((b, i) => ({ name: b.name, base: servers[i]!.base }))))
   } finally {
-    for (const server of servers)
-      if (server.exitCode === null) {
-        server.kill('SIGTERM')
-        await new Promise((r) => server.once('exit', r))
-      }
+    for (const server of servers) await server.stop()
   }
 }
