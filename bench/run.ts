@@ -16,6 +16,7 @@ import { benchMemory, printMemory } from './memory-load.ts'
 import { preparePostgresBench } from './postgres.ts'
 import { benchSearch, explainSearches, printSearch } from './search.ts'
 import { benchLighthouseAlone, lighthousePages, printLighthouse, runLighthouse } from './lighthouse.ts'
+import { benchHydrationAlone, printHydration, runHydration } from './hydration.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
 if (process.argv[2] === 'alerts-push') {
@@ -25,6 +26,11 @@ if (process.argv[2] === 'alerts-push') {
 // `npm run bench -- js`: only the initial JavaScript per public page, from the last build.
 if (process.argv[2] === 'js') {
   printJavaScript(initialJavaScript())
+  process.exit(0)
+}
+// `npm run bench -- hydration [commit]`: only a phone's first visit, this build beside `commit`'s (bench/hydration.ts).
+if (process.argv[2] === 'hydration') {
+  await benchHydrationAlone(process.argv[3])
   process.exit(0)
 }
 // `npm run bench -- lighthouse`: only Lighthouse, on a small demo-seeded server (bench/lighthouse.ts).
@@ -161,7 +167,7 @@ try {
     term: l.term,
   }))
   const html = await (await fetch(`${base}/en/listings`)).text()
-  // the largest script of every page (named in the page's inline script, which loads it after the first paint)
+  // the largest script of every page (a module preload in the page's head)
   const asset = /"(\/assets\/framework-[^"]+\.js)"/.exec(html)?.[1] ?? '/logo.svg'
   rows.push(await measure('page /en/listings', `${base}/en/listings`))
   rows.push(await measure(`page /listing/{slug}`, `${base}/listing/${slug}`))
@@ -207,6 +213,7 @@ try {
       ]),
     )
     printLighthouse(await runLighthouse(base, lighthousePages(slug)))
+    printHydration(await runHydration([{ name: 'this', base }]))
     // last against the product: 10,000 distinct searches, and its memory around them
     flooded = await benchFlood(base)
   }

@@ -9,7 +9,6 @@ import { signInPath } from './features/auth/guards.ts'
 import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-freshness.ts'
 import { listenForegroundPushes } from './features/alerts/foreground-push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
-import { stopKeepingClicks } from './lib/early-clicks.ts'
 import { identityOnDemand } from './lib/identity-on-demand.ts'
 import { activateLocale, catalogGroups, nameCatalogFiles } from './lib/i18n.ts'
 import { routerLocale } from './lib/locale.ts'
@@ -71,10 +70,8 @@ async function start() {
     }
   })
   // hydration as a transition: React yields to the browser every few milliseconds instead of one
-  // long task, so a phone paints and answers input while the page hydrates (docs/decisions/026-images-fonts-and-lcp.md)
+  // long task, so a phone paints and answers input while the page hydrates (docs/decisions/039-bootstrap.md)
   startTransition(() => {
-    // a click kept before now is replayed once the page has hydrated (client/lib/early-clicks.ts)
-    stopKeepingClicks()
     hydrateRoot(
       document,
       <StrictMode>

@@ -17,8 +17,6 @@ import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
 import { catalogGroups, createI18n } from './lib/i18n.ts'
-import { KEEP_EARLY_CLICKS } from './lib/early-clicks.ts'
-import { loadAfterFirstPaint } from './lib/load-after-first-paint.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes, type PageSharing } from './routes.tsx'
 
@@ -125,7 +123,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       return file ? [[group, file]] : []
     }),
   )
-  // and the page's own scripts: they download beside the entry instead of after it
+  // and the page's own scripts: the document's head preloads them beside the entry (docs/decisions/039-bootstrap.md)
   const pageScripts = Object.keys(catalogs).flatMap((group) => options.pageFiles?.(group) ?? [])
   const modulePreloads = [...new Set([...options.modulePreloads, ...pageScripts, ...Object.values(catalogs)])]
   const shell: AppShell = {
@@ -143,11 +141,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     errors: serializeErrors(context.errors),
   }
   const router = createStaticRouter(handler.dataRoutes, context)
+  // the page's state for the entry, which React names after it as the document's one module script
   const bootstrapScriptContent =
     `window.__staticRouterHydrationData=${serializeForScript(hydration)};` +
-    `window.__khanehShell=${serializeForScript(shell)};` +
-    KEEP_EARLY_CLICKS +
-    loadAfterFirstPaint(options.bootstrapModules)
+    `window.__khanehShell=${serializeForScript(shell)};`
 
   return new Promise<RenderResult>((resolve, reject) => {
     let shellFailed = false
@@ -169,6 +166,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       {
         nonce: options.nonce,
         bootstrapScriptContent,
+        bootstrapModules: options.bootstrapModules,
         onShellReady: options.waitForAll ? undefined : ready,
         onAllReady: options.waitForAll ? ready : undefined,
         onShellError: (error) => {

@@ -25,7 +25,7 @@ export const localeContext = createContext<LocaleCode>()
 export interface AppShell {
   publicBaseUrl: string
   styles: string[]
-  /** Chunks the entry imports, and the page's catalog files, preloaded after the first paint beside the entry (client/lib/load-after-first-paint.ts). */
+  /** Chunks the entry imports, and the page's own chunks and catalog files: the document's module preloads. */
   modulePreloads?: string[]
   /** The page's catalog files by group, named from the build's manifest (none from a development server). */
   catalogs?: Partial<Record<string, string>>

@@ -15,7 +15,6 @@ import {
 } from '../../../shared/locales.ts'
 import { canonicalSearch, listingPath } from '../../../shared/seo.ts'
 import { manifestPath, THEME_COLOR } from '../../../shared/web-manifest.ts'
-import { replayEarlyClick } from '../../lib/early-clicks.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useAppLinkNavigation } from '../../components/app-link.tsx'
@@ -63,6 +62,9 @@ function useStoredLocaleRedirect(locale: LocaleCode) {
   }, [])
 }
 
+/** How the page's scripts are asked for beside the photo, the font and the stylesheet (docs/decisions/039-bootstrap.md). */
+const MODULE_PRELOAD_PRIORITY = 'low'
+
 /** The document: <html lang dir>, alternates for every language, styles; pages add their own title and description. */
 export function Root() {
   const location = useLocation()
@@ -85,10 +87,9 @@ export function Root() {
   useAppLinkNavigation()
   useReferralLink()
   useEffect(() => {
-    // lets tests and tooling know the page is interactive
+    // lets tests and tooling know the page is interactive, and when (bench/hydration.ts)
     document.documentElement.dataset.hydrated = 'true'
-    // and answers a click that came before it could (client/lib/early-clicks.ts)
-    replayEarlyClick()
+    performance.mark('hydrated')
   }, [])
   return (
     <html lang={info.code} dir={info.dir} className={isDashboard ? 'scroll-locked' : undefined}>
@@ -109,6 +110,11 @@ export function Root() {
         <meta property="og:site_name" content={locale === 'fa' ? 'خانه' : 'Khaneh'} />
         {shell.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {/* the entry's imports and the page's own chunks and catalogs download beside the entry, which
+            React names at the end of the document (docs/decisions/039-bootstrap.md) */}
+        {shell.modulePreloads?.map((href) => (
+          <link key={href} rel="modulepreload" href={href} fetchPriority={MODULE_PRELOAD_PRIORITY} />
         ))}
       </head>
       <body>

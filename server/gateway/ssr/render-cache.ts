@@ -14,16 +14,16 @@ import type { RenderResult } from './renderer.ts'
 /**
  * Anonymous pages rendered once per address and served from memory for a few seconds
  * (docs/decisions/024-page-render-cache.md): the document in full, with no nonce in it (its own
- * inline scripts are allowed by hash), compressed once in each encoding up to its closing tags, which
- * each response adds (a viewer's saved listings go before them).
+ * inline scripts are allowed by hash), compressed once in each encoding up to its closing (the entry
+ * script and the closing tags), which each response adds (a viewer's saved listings go before it).
  */
 export interface CachedPage {
   status: number
   /** CSP sources for the inline scripts the renderer wrote, and only those (and, in a viewers' copy, the saved listings' script). */
   scriptSources: string[]
-  /** The document up to its closing tags. */
+  /** The document up to its closing. */
   start: OpenDocument
-  /** Its closing tags (`</body></html>`). */
+  /** The app's entry script and the closing tags (`<script type="module" …></script></body></html>`). */
   closing: Buffer
   /** The closing in each encoding, made once: the end of the page for a viewer it holds nothing of. */
   ends: Record<Encoding | 'identity', Buffer>
@@ -176,7 +176,9 @@ export async function cachedPage(
   viewerChecks: ViewerChecks = NO_CHECKS,
 ): Promise<CachedPage> {
   const body = Buffer.from(sealed.html)
-  const at = body.lastIndexOf('</body>')
+  // what a response may add goes before the app's entry script, which then runs after it (docs/decisions/039-bootstrap.md)
+  const entry = body.lastIndexOf('<script type="module"')
+  const at = entry === -1 ? body.lastIndexOf('</body>') : entry
   const split = at === -1 ? body.length : at
   const start = await compressOpen(body.subarray(0, split))
   const closing = body.subarray(split)
@@ -224,7 +226,7 @@ export async function renderShared(
 
 /**
  * A cached page's bytes in an encoding (none: the document as it is), as its start and its end; `before`
- * goes before its closing tags (a viewer's saved listings), the end then made for this response.
+ * goes before its closing, the entry script and closing tags (a viewer's saved listings), the end then made for this response.
  */
 export function variant(page: CachedPage, encoding: Encoding | null, before?: Buffer): [Buffer, Buffer] {
   const start = encoding ? page.start[encoding] : page.start.identity

@@ -142,21 +142,33 @@ t.test('pages', async (t) => {
     for (const tag of scripts) t.ok(tag.includes(`nonce="${nonce}"`), `nonce on ${tag.slice(0, 60)}`)
   })
 
-  await t.test("the app's scripts are asked for after the first paint, by the page's own inline script", async (t) => {
+  await t.test("the document names the app's entry as its module script, and preloads its page's chunks", async (t) => {
     const res = await get('/en/listings')
-    t.notMatch(res.body, /<script[^>]*\bsrc=/, 'no script element to fetch while the page paints')
-    t.notMatch(res.body, /<link rel="modulepreload"/, 'and no preload competing with the photo and the stylesheet')
-    const bootstrap = (res.body.match(/<script nonce[^>]*>([\s\S]*?)<\/script>/g) ?? []).find((s) =>
-      s.includes('__khanehShell'),
-    )
-    t.ok(bootstrap)
-    t.match(bootstrap!, /"\/assets\/entry\.client-[\w-]+\.js"/, 'it names the entry')
-    t.match(bootstrap!, /first-contentful-paint/, 'and waits for the first paint')
-    const shell = JSON.parse(/window\.__khanehShell=(.*?);\(\(\) => \{/.exec(bootstrap!)![1]!.replace(/\\u003c/g, '<'))
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1]
+    const modules = res.body.match(/<script type="module"[^>]*>/g) ?? []
+    t.equal(modules.length, 1, 'one module script')
+    t.match(modules[0]!, /src="\/assets\/entry\.client-[\w-]+\.js"/, 'the entry')
+    t.match(modules[0]!, `nonce="${nonce}"`, 'with the CSP nonce')
+    t.ok(res.body.indexOf(modules[0]!) > res.body.indexOf('</main>'), "after the page's content")
+    const head = res.body.slice(0, res.body.indexOf('</head>'))
+    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!)
     t.ok(
-      shell.modulePreloads.some((href: string) => /\/assets\/framework-/.test(href)),
-      'the preloads it adds include the framework',
+      preloads.some((href) => /^\/assets\/entry\.client-/.test(href)),
+      'the head preloads the entry',
     )
+    t.ok(
+      preloads.some((href) => /^\/assets\/framework-/.test(href)),
+      'and the framework it imports',
+    )
+    t.ok(
+      preloads.some((href) => /^\/assets\/listings-page-/.test(href)),
+      "and the page's own chunk",
+    )
+    t.ok(
+      preloads.some((href) => /^\/assets\/messages-/.test(href)),
+      "and the page's catalog",
+    )
+    t.notMatch(res.body, /first-contentful-paint|__khanehEarlyClicks/, 'no loader waits for the paint')
   })
 
   await t.test('pages are compressed when the browser accepts it', async (t) => {

@@ -123,6 +123,15 @@ t.test('a kept page ends as each response says, in every encoding', async (t) =>
     html.slice(0, html.lastIndexOf('</body>')),
     'gzip: an empty end of its own (one without memory behind it), its checksum the start’s',
   )
+  // the app's entry script runs after what a response adds: the copy's closing starts at it
+  const withEntry = html.replace('</body>', '<script type="module" src="/assets/entry.js" async=""></script></body>')
+  const entryPage = await cachedPage(200, { html: withEntry, scriptSources: [] }, NOTHING)
+  t.equal(entryPage.closing.toString(), '<script type="module" src="/assets/entry.js" async=""></script></body></html>')
+  t.equal(
+    brotliDecompressSync(Buffer.concat(variant(entryPage, 'br', saved))).toString(),
+    withEntry.replace('<script type="module"', `${saved}<script type="module"`),
+    'their listings before the entry script',
+  )
   const bare = await cachedPage(404, { html: 'Not found', scriptSources: [] }, NOTHING)
   t.equal(bare.closing.length, 0, 'a document without closing tags is kept open at its end')
   for (const encoding of ['br', 'gzip'] as const)

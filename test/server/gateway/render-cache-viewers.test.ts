@@ -123,8 +123,8 @@ t.test('the render cache of signed-in readers', async (t) => {
     t.equal(own.headers[CACHE], 'hit', 'the copy everyone reads')
     t.equal(
       own.body,
-      others.body.replace('</body>', `${markOf(flat.id)}</body>`),
-      'with their saved listing named at its end',
+      others.body.replace('<script type="module"', `${markOf(flat.id)}<script type="module"`),
+      'with their saved listing named at its end, before the app’s entry script',
     )
     // the heart holds both of its names; the end-of-page script presses it, and the pressed one is read
     t.match(own.body, new RegExp(`aria-pressed="false" data-listing="${flat.id}"`))
@@ -150,7 +150,7 @@ t.test('the render cache of signed-in readers', async (t) => {
     t.equal(listingPage.headers[CACHE], 'hit', 'the saved listing’s own page is the copy too')
     t.equal(
       listingPage.body,
-      othersListing.body.replace('</body>', `${markOf(flat.id)}</body>`),
+      othersListing.body.replace('<script type="module"', `${markOf(flat.id)}<script type="module"`),
       'with that listing named at its end',
     )
     t.match(listingPage.body, new RegExp(`aria-pressed="false" data-listing="${flat.id}"`), 'its button')

@@ -150,7 +150,7 @@ t.test('the render cache of anonymous pages', async (t) => {
     t.match(anonymous.body, />Sign in</)
 
     // an expired access token with its refresh token is a session too: renewed, and never cached
-    // (readers of shared pages share copies of their own: render-cache-readers.test.ts)
+    // (viewers of shared pages share copies of their own: render-cache-viewers.test.ts)
     const refreshOnly = await get('/en/listing/river-flat', {}, { '__Host-khaneh_rt': owner.refresh })
     t.equal(refreshOnly.headers[CACHE], 'bypass')
     t.match(refreshOnly.body, />Dashboard</)
