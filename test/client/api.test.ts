@@ -1,3 +1,8 @@
+import { authApi } from '../../client/lib/api/auth.ts'
+import { listingsApi } from '../../client/lib/api/listings.ts'
+import { locationsApi } from '../../client/lib/api/locations.ts'
+import { ownListingsApi } from '../../client/lib/api/own-listings.ts'
+import { usersApi } from '../../client/lib/api/users.ts'
 import t from 'tap'
 import { withLoginRedirect } from '../../client/lib/api/browser.ts'
 import { ApiError, type Transport } from '../../client/lib/api/call.ts'
@@ -18,11 +23,11 @@ t.test('withLoginRedirect: a 401 on a signed-in call asks for sign-in, guards an
   const asked: string[] = []
   const transport = withLoginRedirect(unauthorized, () => asked.push('login'))
   const api = createApi(transport)
-  await t.rejects(api.users.profile(), ApiError, 'the guard check keeps its 401')
+  await t.rejects(usersApi(api).profile(), ApiError, 'the guard check keeps its 401')
   t.same(asked, [])
-  await t.rejects(api.listings.search({}), ApiError)
+  await t.rejects(listingsApi(api).search({}), ApiError)
   t.same(asked, [], 'a public read is not a signed-in call')
-  await t.rejects(api.users.updateProfile({ first_name: 'X' }), { status: 401, message: 'Authentication required' })
+  await t.rejects(usersApi(api).updateProfile({ first_name: 'X' }), { status: 401, message: 'Authentication required' })
   t.same(asked, ['login'])
   await transport('/favorites?page=0')
   await transport('/alerts/3', { method: 'DELETE' })
@@ -31,7 +36,7 @@ t.test('withLoginRedirect: a 401 on a signed-in call asks for sign-in, guards an
 
 t.test('a sign-in answer without its user is an error of its own (LOGIN_RESPONSE_INVALID)', async (t) => {
   const api = createApi(async () => ({ status: 200, body: { success: true, data: {}, error: null } }))
-  await t.rejects(api.auth.emailLogin({ email: 'a@example.com', firebase_token: 'x.y.z' }), {
+  await t.rejects(authApi(api).emailLogin({ email: 'a@example.com', firebase_token: 'x.y.z' }), {
     code: 'LOGIN_RESPONSE_INVALID',
     message: 'Login response missing user data',
   })
@@ -41,7 +46,7 @@ t.test('a network failure is NETWORK_ERROR with the connection message', async (
   const api = createApi(async () => {
     throw new TypeError('fetch failed')
   })
-  await t.rejects(api.users.profile(), {
+  await t.rejects(usersApi(api).profile(), {
     code: 'NETWORK_ERROR',
     message: 'Network error. Please check your connection.',
   })
@@ -60,37 +65,39 @@ t.test(
           error: { code: 'INTERNAL', message: 'Internal server error', details: null },
         },
       })
-    const page = await createApi(failing(500)).ownListings.list({ page: 2, per_page: 50, language: 'en' })
+    const page = await ownListingsApi(createApi(failing(500))).list({ page: 2, per_page: 50, language: 'en' })
     t.same(page, {
       listings: [],
       pagination: { currentPage: 2, totalPages: 1, totalItems: 0, itemsPerPage: 50, hasNext: false, hasPrev: false },
       skipped: 'VALIDATION_ERROR_SKIPPED',
     })
-    await t.rejects(createApi(failing(503)).ownListings.list({ language: 'en' }), { status: 503, code: 'INTERNAL' })
+    await t.rejects(ownListingsApi(createApi(failing(503))).list({ language: 'en' }), { status: 503, code: 'INTERNAL' })
     await t.rejects(
-      createApi(failing(500)).ownListings.get(1, 'en'),
+      ownListingsApi(createApi(failing(500))).get(1, 'en'),
       { status: 500, code: 'INTERNAL' },
       'only the list is tolerant',
     )
-    const answered = await createApi(async (path) => ({
-      status: 200,
-      body: {
-        success: true,
-        data: {
-          listings: [],
-          pagination: {
-            current_page: 1,
-            total_pages: 1,
-            total_items: 0,
-            items_per_page: 20,
-            has_next: false,
-            has_prev: false,
+    const answered = await ownListingsApi(
+      createApi(async (path) => ({
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            listings: [],
+            pagination: {
+              current_page: 1,
+              total_pages: 1,
+              total_items: 0,
+              items_per_page: 20,
+              has_next: false,
+              has_prev: false,
+            },
+            seen: path,
           },
-          seen: path,
+          error: null,
         },
-        error: null,
-      },
-    })).ownListings.list({ status: 'active', include_analytics: true, language: 'fa' })
+      })),
+    ).list({ status: 'active', include_analytics: true, language: 'fa' })
     t.match(answered, { seen: '/users/listings?status=active&include_analytics=true&language=fa' }, 'the query as sent')
     t.notOk('skipped' in answered)
   },
@@ -111,12 +118,12 @@ t.test('the server-side client parses real answers with the shared schema and ca
     return { status: res.statusCode, body: res.json() }
   }
   const api = createApi(toApi, { parse: parseWire })
-  const page = await api.listings.search({ language: 'en' })
+  const page = await listingsApi(api).search({ language: 'en' })
   t.match(page.listings, [
     { id: listing.id, cityName: 'Berlin', rent: 750, isNegotiable: false, owner: { firstName: 'Reza' } },
   ])
   t.match(page.pagination, { currentPage: 1, totalItems: 1, hasNext: false })
-  t.same(await api.locations.citiesOf('DE', 'en'), [
+  t.same(await locationsApi(api).citiesOf('DE', 'en'), [
     {
       key: 'berlin',
       name: 'Berlin',
@@ -128,7 +135,7 @@ t.test('the server-side client parses real answers with the shared schema and ca
     },
   ])
   await t.rejects(
-    api.listings.get('no-such-listing', 'en'),
+    listingsApi(api).get('no-such-listing', 'en'),
     { status: 404, code: 'NOT_FOUND' },
     'error envelopes stay ApiErrors',
   )
@@ -141,12 +148,12 @@ t.test(
       status: 200,
       body: { success: true, data: { countries: [{ code: 'DE' }] }, error: null },
     })
-    await t.rejects(createApi(broken, { parse: parseWire }).locations.countries('en'), {
+    await t.rejects(locationsApi(createApi(broken, { parse: parseWire })).countries('en'), {
       status: 502,
       code: 'UPSTREAM_UNAVAILABLE',
       message: "The API's answer does not follow CountryListSchema",
     })
-    t.same(await createApi(broken).locations.countries('en'), [{ code: 'DE' }])
+    t.same(await locationsApi(createApi(broken)).countries('en'), [{ code: 'DE' }])
   },
 )
 
@@ -170,8 +177,8 @@ t.test('a body handed out again (the gateway cache) is read once', async (t) => 
   }
   for (const parse of [undefined, parseWire]) {
     const api = createApi(async () => ({ status: 200, body }), { parse })
-    const first = await api.locations.searchCities('ber', 'en')
-    t.equal(await api.locations.searchCities('ber', 'en'), first, parse ? 'parsed once' : 'camelized once')
+    const first = await locationsApi(api).searchCities('ber', 'en')
+    t.equal(await locationsApi(api).searchCities('ber', 'en'), first, parse ? 'parsed once' : 'camelized once')
     t.match(first, [{ englishName: 'Berlin', countryCode: 'DE' }])
   }
 })

@@ -10,6 +10,8 @@ import {
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { aiApi } from '../../lib/api/ai.ts'
+import { listingsApi } from '../../lib/api/listings.ts'
 import type { AiComparison } from '../../lib/api/ai.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
@@ -44,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const language = context.get(localeContext)
   try {
-    const listings = await Promise.all(pair.map((id) => api.listings.get(String(id), language, request.signal)))
+    const listings = await Promise.all(pair.map((id) => listingsApi(api).get(String(id), language, request.signal)))
     return { ...base, listings: listings.map(toCard), problem: null }
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400))
@@ -60,7 +62,7 @@ export async function action({
   const pair = pairOf(new URL(request.url).searchParams)
   if (!pair) return { problem: 'invalid' }
   try {
-    return { comparison: await context.get(apiContext).ai.compare(...pair, context.get(localeContext)) }
+    return { comparison: await aiApi(context.get(apiContext)).compare(...pair, context.get(localeContext)) }
   } catch (err) {
     // the session ended: sign in and come back here (the reader presses Compare again)
     if (err instanceof ApiError && err.status === 401) await requireUser(context, request)

@@ -11,6 +11,7 @@ import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../../../shared/constants.t
 import { formatRent } from '../../../shared/money.ts'
 import { MUST_HAVES, type MustHave } from '../../../shared/ai-options.ts'
 import { PageHead } from '../../components/page-head.tsx'
+import { aiApi } from '../../lib/api/ai.ts'
 import type { AiPreferences, AiPreferencesInput } from '../../lib/api/ai.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { cityNamesOf } from '../../lib/city-names.ts'
@@ -26,7 +27,7 @@ import { CityPicker, FieldError, MoveInField } from './preference-fields.tsx'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   try {
-    const preferences = await api.ai.preferences(request.signal)
+    const preferences = await aiApi(api).preferences(request.signal)
     const cityNames = await cityNamesOf(api, preferences.cities, context.get(localeContext), request.signal)
     return { preferences, cityNames }
   } catch (err) {
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const { body, invalid } = preferencesOf(await request.formData())
   if (invalid.length > 0) return { saved: false, fields: invalid }
   try {
-    return { saved: true, preferences: await context.get(apiContext).ai.savePreferences(body), fields: [] }
+    return { saved: true, preferences: await aiApi(context.get(apiContext)).savePreferences(body), fields: [] }
   } catch (err) {
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
       const named = (err.details as Array<{ path?: string }>).map((d) =>

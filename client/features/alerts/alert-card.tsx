@@ -6,6 +6,7 @@ import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { alertsApi } from '../../lib/api/alerts.ts'
 import type { Alert, AlertChanges } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -62,7 +63,7 @@ export function AlertCard({
       setBusy(false)
     }
   }
-  const update = (body: AlertChanges) => run(() => browserApi().alerts.update(alert.id, body))
+  const update = (body: AlertChanges) => run(() => alertsApi(browserApi()).update(alert.id, body))
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -192,7 +193,7 @@ export function AlertCard({
                 type="button"
                 className="button button-danger button-small"
                 disabled={busy}
-                onClick={() => run(() => browserApi().alerts.remove(alert.id))}
+                onClick={() => run(() => alertsApi(browserApi()).remove(alert.id))}
               >
                 <Trans>Yes, delete</Trans>
               </button>

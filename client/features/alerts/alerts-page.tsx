@@ -4,6 +4,8 @@ import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { alertsApi } from '../../lib/api/alerts.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { cityNamesOf } from '../../lib/city-names.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
@@ -21,9 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const unreadOnly = url.searchParams.get('unread') === '1'
   try {
     const [alerts, inbox, countries] = await Promise.all([
-      api.alerts.list(request.signal),
-      api.alerts.notifications({ page, unread_only: unreadOnly }, request.signal),
-      api.locations.countries(language, request.signal),
+      alertsApi(api).list(request.signal),
+      alertsApi(api).notifications({ page, unread_only: unreadOnly }, request.signal),
+      locationsApi(api).countries(language, request.signal),
     ])
     // the cities the alerts name, in the reader's language (a key the search no longer knows stays a key)
     const keys = alerts.items.map((a) => a.filters.city).filter((k): k is string => Boolean(k))

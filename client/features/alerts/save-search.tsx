@@ -4,6 +4,7 @@ import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { BellIcon } from './bell-icon.tsx'
+import { alertsApi } from '../../lib/api/alerts.ts'
 import type { Alert } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
@@ -52,7 +53,7 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
         countryName: country?.name,
         currency: country?.currency,
       })
-      setSaved(await browserApi().alerts.create({ name, filters, frequency: 'instant', channels: [] }))
+      setSaved(await alertsApi(browserApi()).create({ name, filters, frequency: 'instant', channels: [] }))
     } catch (err) {
       setError(err)
     } finally {
@@ -62,7 +63,7 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
 
   const addPush = async () => {
     if (!saved || saved.channels.includes('push')) return
-    setSaved(await browserApi().alerts.update(saved.id, { channels: [...saved.channels, 'push'] }))
+    setSaved(await alertsApi(browserApi()).update(saved.id, { channels: [...saved.channels, 'push'] }))
   }
 
   if (saved) {

@@ -1,5 +1,6 @@
 import { redirectDocument } from 'react-router'
 import { isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
+import { authApi } from '../../lib/api/auth.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
 import type { Identity } from '../../lib/api/identity.ts'
@@ -59,7 +60,7 @@ export function problemOf(err: unknown): EmailProblem {
  */
 export async function enterWithIdentity(api: Api, identity: Identity, language: LocaleCode | undefined): Promise<void> {
   const [first, ...rest] = (identity.displayName ?? '').trim().split(/\s+/)
-  await api.auth.emailLogin({
+  await authApi(api).emailLogin({
     email: identity.email,
     firebase_token: identity.idToken,
     first_name: first || undefined,

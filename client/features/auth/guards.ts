@@ -1,6 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
+import { authApi } from '../../lib/api/auth.ts'
+import { usersApi } from '../../lib/api/users.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
@@ -10,7 +12,7 @@ type Context = Readonly<RouterContextProvider>
 /** Auth guard: the signed-in user, or a redirect to the localized sign-in page with `next`. */
 export async function requireUser(context: Context, request: Request): Promise<User> {
   try {
-    return await context.get(apiContext).users.profile(request.signal)
+    return await usersApi(context.get(apiContext)).profile(request.signal)
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       const url = new URL(request.url)
@@ -30,7 +32,7 @@ export async function requireUser(context: Context, request: Request): Promise<U
 export async function requireGuest(context: Context, request: Request): Promise<null> {
   const url = new URL(request.url)
   try {
-    if (!(await context.get(apiContext).auth.viewer(request.signal))) return null
+    if (!(await authApi(context.get(apiContext)).viewer(request.signal))) return null
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null
     throw err

@@ -10,6 +10,7 @@ import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { contactMessagesApi } from '../../lib/api/contact-messages.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -66,7 +67,7 @@ export function ContactPage() {
     setErrors({})
     setState('sending')
     try {
-      await browserApi().contactMessages.send(checked.data, locale)
+      await contactMessagesApi(browserApi()).send(checked.data, locale)
       setState('sent')
       setValues(EMPTY)
     } catch (err) {

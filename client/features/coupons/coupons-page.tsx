@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { data, useLoaderData, useNavigation, useRevalidator, type LoaderFunctionArgs } from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
+import { adminCouponsApi } from '../../lib/api/coupons.ts'
 import type { AdminCoupon } from '../../lib/api/coupons.ts'
 import { apiContext } from '../../lib/context.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // the page does not exist for anyone but an admin
   if (user.role !== 'admin') throw data({ message: 'Page not found' }, { status: 404 })
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
-  return { coupons: await context.get(apiContext).adminCoupons.list({ page }, request.signal) }
+  return { coupons: await adminCouponsApi(context.get(apiContext)).list({ page }, request.signal) }
 }
 
 /** /dashboard/coupons: the admins make coupons, see each one's state and uses, and switch them off. */

@@ -11,6 +11,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
+import { usersApi } from '../../lib/api/users.ts'
 import type { LinkMethod } from '../../lib/api/users.ts'
 import { apiContext, identityContext, localeContext, useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
@@ -23,7 +24,7 @@ import { accountAction, type AccountResult } from './account-actions.ts'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const user = await requireUser(context, request)
-  return { user, status: await api.users.accountStatus(request.signal) }
+  return { user, status: await usersApi(api).accountStatus(request.signal) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@ import { LISTING_STATUSES } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
+import { usersApi } from '../../lib/api/users.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -13,7 +14,7 @@ import { STATUS_LABELS } from '../listings/labels.ts'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   try {
-    return await api.users.summary(request.signal)
+    return await usersApi(api).summary(request.signal)
   } catch (err) {
     // the guard turns a missing session into the sign-in redirect with `next`
     if (err instanceof ApiError && err.status === 401) await requireUser(context, request)

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
+import { favoritesApi } from '../../lib/api/favorites.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
@@ -53,7 +54,9 @@ export function FavoriteButton({
     setFailed(false)
     setBusy(true)
     try {
-      const state = next ? await browserApi().favorites.add(listingId) : await browserApi().favorites.remove(listingId)
+      const state = next
+        ? await favoritesApi(browserApi()).add(listingId)
+        : await favoritesApi(browserApi()).remove(listingId)
       setOn(state.isFavorited)
       onChange?.(state.isFavorited)
     } catch {

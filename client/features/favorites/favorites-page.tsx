@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
+import { favoritesApi } from '../../lib/api/favorites.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
   try {
-    const { favorites, pagination } = await api.favorites.list(
+    const { favorites, pagination } = await favoritesApi(api).list(
       { page, limit: 20, language: context.get(localeContext) },
       request.signal,
     )

@@ -1,5 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { listingsApi } from '../../lib/api/listings.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
@@ -26,8 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const api = context.get(apiContext)
   const [featured, countries] = await Promise.all([
-    api.listings.search({ sort: 'boosted', limit: 8, language }, request.signal),
-    api.locations.countries(language, request.signal),
+    listingsApi(api).search({ sort: 'boosted', limit: 8, language }, request.signal),
+    locationsApi(api).countries(language, request.signal),
   ])
   const cities = countries
     .flatMap((country) =>

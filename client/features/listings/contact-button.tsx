@@ -6,6 +6,8 @@ import { formatRent } from '../../../shared/money.ts'
 import { CONTACT_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { listingsApi } from '../../lib/api/listings.ts'
+import { paymentsApi } from '../../lib/api/payments.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { ContactAccess } from '../../lib/api/listings.ts'
@@ -51,7 +53,7 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
     setBusy(true)
     setError(null)
     try {
-      const answer = await browserApi().listings.contact(listingId)
+      const answer = await listingsApi(browserApi()).contact(listingId)
       if (answer.access === 'granted')
         setState({ kind: 'open', phone: answer.contactPhone, rateLimit: answer.rateLimit })
       else if (answer.access === 'payment_required') setState({ kind: 'pay' })
@@ -69,7 +71,7 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
     setError(null)
     try {
       await checkout(`contact:${listingId}`, (language, key) =>
-        browserApi().payments.payContact(listingId, language, key),
+        paymentsApi(browserApi()).payContact(listingId, language, key),
       )
     } catch (err) {
       setError(paymentError(err))

@@ -7,6 +7,7 @@ import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { cityPath } from '../../../shared/seo.ts'
 import { listingData } from '../seo/structured-data.ts'
+import { listingsApi } from '../../lib/api/listings.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { lazy, Suspense, useEffect } from 'react'
@@ -28,7 +29,7 @@ const BoostButton = lazy(() => import('../my-listings/boost-button.tsx').then((m
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = context.get(localeContext)
   try {
-    return { listing: await context.get(apiContext).listings.get(params.slug ?? '', language, request.signal) }
+    return { listing: await listingsApi(context.get(apiContext)).get(params.slug ?? '', language, request.signal) }
   } catch (err) {
     // an address the API refuses as malformed (a NUL, an over-long slug) names no listing either
     if (err instanceof ApiError && (err.status === 404 || err.status === 400))
@@ -66,8 +67,8 @@ export function Component() {
     } catch {
       // no storage: count the view
     }
-    browserApi()
-      .listings.view(listing.id)
+    listingsApi(browserApi())
+      .view(listing.id)
       .catch(() => undefined)
   }, [listing.id, own])
   const locale = useLocale()

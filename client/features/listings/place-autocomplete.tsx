@@ -2,6 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState } from 'react'
 import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 import { browserTransport } from '../../lib/api/browser.ts'
 import { createApi } from '../../lib/api/index.ts'
 import type { City } from '../../lib/api/locations.ts'
@@ -81,7 +82,7 @@ export function PlaceAutocomplete({
     const controller = new AbortController()
     const timer = setTimeout(() => {
       setBusy(true)
-      api.locations
+      locationsApi(api)
         .searchCities(q, locale, controller.signal, within)
         .then((cities) => {
           const next = [...countryOptions, ...cities.map((city): Option => ({ kind: 'city', city }))]

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { reportsApi } from '../../lib/api/moderation.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import type { ReportReason } from '../../../shared/schemas/moderation.ts'
@@ -36,7 +37,7 @@ export function ReportForm({
     setState('sending')
     setError(null)
     try {
-      await browserApi().reports.create(listingId, { reason, ...(details.trim() && { details: details.trim() }) })
+      await reportsApi(browserApi()).create(listingId, { reason, ...(details.trim() && { details: details.trim() }) })
       setState('sent')
       onSent()
     } catch (err) {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
+import { moderationApi } from '../../lib/api/moderation.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { AdminListing } from '../../lib/api/moderation.ts'
 import { browserApi } from '../../lib/api/browser.ts'
@@ -35,7 +36,7 @@ export function PendingListing({ listing, onDecided }: { listing: AdminListing; 
     setError(null)
     try {
       const version = { updated_at: listing.updatedAt }
-      await browserApi().moderation.decide(
+      await moderationApi(browserApi()).decide(
         listing.id,
         status === 'active' ? { status, ...version } : { status, reason: reason.trim(), ...version },
       )

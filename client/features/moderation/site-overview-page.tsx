@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { moderationApi } from '../../lib/api/moderation.ts'
 import { currencyExponent, formatAmount, formatNumber } from '../../../shared/money.ts'
 import { localeInfo } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request)
   // the page does not exist for anyone but a moderator
   if (user.role !== 'admin') throw data({ message: 'Page not found' }, { status: 404 })
-  return { stats: await api.moderation.stats(request.signal) }
+  return { stats: await moderationApi(api).stats(request.signal) }
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)

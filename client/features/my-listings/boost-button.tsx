@@ -4,6 +4,8 @@ import { formatDate } from '../../../shared/dates.ts'
 import { formatRent } from '../../../shared/money.ts'
 import { BOOST_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { ownListingsApi } from '../../lib/api/own-listings.ts'
+import { paymentsApi } from '../../lib/api/payments.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
@@ -39,7 +41,7 @@ export function BoostButton({
     setBusy(true)
     setError(null)
     try {
-      const answer = await browserApi().ownListings.boost(listingId)
+      const answer = await ownListingsApi(browserApi()).boost(listingId)
       if (!answer.boosted) {
         setMustPay(true)
         return
@@ -58,7 +60,9 @@ export function BoostButton({
     setBusy(true)
     setError(null)
     try {
-      await checkout(`boost:${listingId}`, (language, key) => browserApi().payments.payBoost(listingId, language, key))
+      await checkout(`boost:${listingId}`, (language, key) =>
+        paymentsApi(browserApi()).payBoost(listingId, language, key),
+      )
     } catch (err) {
       setError(paymentError(err))
       setBusy(false)

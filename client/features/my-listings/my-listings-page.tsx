@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { PageHead } from '../../components/page-head.tsx'
+import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = (FILTERS as string[]).includes(wanted) ? wanted : 'all'
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
   try {
-    const result = await api.ownListings.list(
+    const result = await ownListingsApi(api).list(
       { status, page, per_page: 20, include_analytics: true, language: context.get(localeContext) },
       request.signal,
     )

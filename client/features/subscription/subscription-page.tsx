@@ -6,6 +6,8 @@ import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { couponsApi } from '../../lib/api/coupons.ts'
+import { subscriptionsApi } from '../../lib/api/subscriptions.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
@@ -15,7 +17,7 @@ import { useCouponText } from './coupon-text.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
-    return { status: await context.get(apiContext).subscriptions.status(request.signal) }
+    return { status: await subscriptionsApi(context.get(apiContext)).status(request.signal) }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) await requireUser(context, request)
     throw err
@@ -56,7 +58,7 @@ export function Component() {
 
   const redeem = async (code: string): Promise<CodeOutcome> => {
     try {
-      const { granted } = await browserApi().coupons.redeem(code)
+      const { granted } = await couponsApi(browserApi()).redeem(code)
       await revalidator.revalidate()
       const parts = [
         granted.premiumDays > 0 &&
