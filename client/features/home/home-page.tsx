@@ -11,7 +11,7 @@ import { siteData } from '../seo/structured-data.ts'
 import { cityPath } from '../../../shared/seo.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
+import { PlaceField } from '../listings/place-field.tsx'
 import { TypeSelect } from '../listings/type-select.tsx'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { HowItWorks, SafetySection } from './home-sections.tsx'
@@ -98,7 +98,7 @@ export function Component() {
             role="search"
             aria-label={t`Search listings`}
           >
-            <PlaceAutocomplete withCountry countries={countries} />
+            <PlaceField withCountry countries={countries} />
             <TypeSelect label={t`Property type`} />
             <button type="submit" className="button">
               <Trans>Search</Trans>

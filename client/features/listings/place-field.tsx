@@ -1,0 +1,107 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
+import { flushSync } from 'react-dom'
+import type { CountryChoice, PlaceAutocompleteProps } from './place-autocomplete.tsx'
+
+/** The place field's accessible name and hint, the same whether it is the plain field or the combobox (`name`: a country picked as a whole). */
+export function usePlaceFieldText(label: string | undefined, countries: CountryChoice[] | undefined, name?: string) {
+  const { t } = useLingui()
+  return {
+    ariaLabel: label ?? (name ? t`City in ${name}` : countries ? t`Country or city` : t`City`),
+    placeholder: name
+      ? t`Any city` // the chip beside it names the country
+      : countries
+        ? t`Country or city, e.g. Berlin or آلمان`
+        : t`City, e.g. Berlin or برلین`,
+  }
+}
+
+type Combobox = ComponentType<PlaceAutocompleteProps>
+let loaded: Combobox | undefined
+const load = () =>
+  import('./place-autocomplete.tsx').then(({ PlaceAutocomplete }) => {
+    loaded = PlaceAutocomplete
+    return PlaceAutocomplete
+  })
+
+/**
+ * The place combobox of the home and listings search forms, on demand (docs/decisions/040-script-budget-per-page.md):
+ * until the reader points at or focuses it, a plain text field with the combobox's markup, which a form
+ * sent at once sends as it is (the listings page resolves a typed name). Its first use loads the
+ * combobox (`aria-busy` meanwhile), which takes over with what was typed, the focus and the caret.
+ */
+export function PlaceField(props: Omit<PlaceAutocompleteProps, 'typed' | 'autoFocus'>) {
+  const { defaultKey, defaultLabel = '', countries } = props
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const composing = useRef(false)
+  const [combobox, setCombobox] = useState<{ Component: Combobox; text: string; focused: boolean }>()
+  const [wanted, setWanted] = useState(false)
+  const [edited, setEdited] = useState(false)
+  const text = usePlaceFieldText(props.label, countries)
+
+  useEffect(() => {
+    if (!wanted && !loaded) return
+    let live = true
+    const takeOver = (Component: Combobox) => {
+      // never in the middle of a composed word (an on-screen keyboard's suggestion)
+      if (!live || composing.current) return
+      // read and replaced in one task, the combobox focused as it mounts: no keystroke falls between
+      const field = input.current
+      flushSync(() =>
+        setCombobox({ Component, text: field?.value ?? defaultLabel, focused: document.activeElement === field }),
+      )
+    }
+    if (loaded) takeOver(loaded)
+    else void load().then(takeOver)
+    return () => {
+      live = false
+    }
+  }, [wanted, defaultLabel])
+
+  if (combobox) {
+    const changed = combobox.text !== defaultLabel
+    return (
+      <combobox.Component
+        {...props}
+        defaultKey={changed ? undefined : defaultKey}
+        defaultLabel={combobox.text}
+        typed={changed}
+        autoFocus={combobox.focused}
+      />
+    )
+  }
+  const want = () => setWanted(true)
+  return (
+    <div className="combobox">
+      <div className="combobox-field">
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-label={text.ariaLabel}
+          placeholder={text.placeholder}
+          aria-expanded={false}
+          aria-autocomplete="list"
+          aria-busy={wanted}
+          defaultValue={defaultLabel}
+          name={defaultKey && !edited ? undefined : 'city'}
+          onPointerEnter={want}
+          onFocus={want}
+          onInput={() => setEdited(true)}
+          onCompositionStart={() => {
+            composing.current = true
+          }}
+          onCompositionEnd={() => {
+            composing.current = false
+            const Component = loaded
+            if (Component) flushSync(() => setCombobox({ Component, text: input.current?.value ?? '', focused: true }))
+          }}
+        />
+      </div>
+      {defaultKey && !edited && <input type="hidden" name="city" value={defaultKey} />}
+    </div>
+  )
+}
