@@ -7,7 +7,7 @@ import { browserTransport } from '../../lib/api/browser.ts'
 import { createApi } from '../../lib/api/index.ts'
 import type { City } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
-import { usePlaceFieldText } from './place-field.tsx'
+import { usePlaceInput } from './place-field.tsx'
 
 const api = createApi(browserTransport)
 
@@ -147,7 +147,7 @@ export function PlaceAutocomplete({
   const country = chosenCountry?.code ?? cityCountry
   const name = chosenCountry?.name
   const expanded = open && options.length > 0
-  const fieldText = usePlaceFieldText(label, countries, name)
+  const inputProps = usePlaceInput(id, label, countries, name)
   return (
     <div className="combobox">
       <div className="combobox-field">
@@ -162,15 +162,9 @@ export function PlaceAutocomplete({
         )}
         <input
           ref={input}
-          id={`${id}-input`}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-label={fieldText.ariaLabel}
-          placeholder={fieldText.placeholder}
+          {...inputProps}
           aria-expanded={expanded}
           aria-controls={`${id}-list`}
-          aria-autocomplete="list"
           aria-busy={busy}
           aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
           value={text}

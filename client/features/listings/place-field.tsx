@@ -3,17 +3,30 @@ import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
 import { flushSync } from 'react-dom'
 import type { CountryChoice, PlaceAutocompleteProps } from './place-autocomplete.tsx'
 
-/** The place field's accessible name and hint, the same whether it is the plain field or the combobox (`name`: a country picked as a whole). */
-export function usePlaceFieldText(label: string | undefined, countries: CountryChoice[] | undefined, name?: string) {
+/**
+ * The place field's input as the plain field and the combobox both render it: its id, role, accessible
+ * name and hint (`name`: a country picked as a whole).
+ */
+export function usePlaceInput(
+  id: string,
+  label: string | undefined,
+  countries: CountryChoice[] | undefined,
+  name?: string,
+) {
   const { t } = useLingui()
   return {
-    ariaLabel: label ?? (name ? t`City in ${name}` : countries ? t`Country or city` : t`City`),
+    id: `${id}-input`,
+    type: 'text',
+    role: 'combobox',
+    autoComplete: 'off',
+    'aria-label': label ?? (name ? t`City in ${name}` : countries ? t`Country or city` : t`City`),
     placeholder: name
       ? t`Any city` // the chip beside it names the country
       : countries
         ? t`Country or city, e.g. Berlin or آلمان`
         : t`City, e.g. Berlin or برلین`,
-  }
+    'aria-autocomplete': 'list',
+  } as const
 }
 
 type Combobox = ComponentType<PlaceAutocompleteProps>
@@ -38,7 +51,7 @@ export function PlaceField(props: Omit<PlaceAutocompleteProps, 'typed' | 'autoFo
   const [combobox, setCombobox] = useState<{ Component: Combobox; text: string; focused: boolean }>()
   const [wanted, setWanted] = useState(false)
   const [edited, setEdited] = useState(false)
-  const text = usePlaceFieldText(props.label, countries)
+  const inputProps = usePlaceInput(id, props.label, countries)
 
   useEffect(() => {
     if (!wanted && !loaded) return
@@ -77,14 +90,8 @@ export function PlaceField(props: Omit<PlaceAutocompleteProps, 'typed' | 'autoFo
       <div className="combobox-field">
         <input
           ref={input}
-          id={`${id}-input`}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-label={text.ariaLabel}
-          placeholder={text.placeholder}
+          {...inputProps}
           aria-expanded={false}
-          aria-autocomplete="list"
           aria-busy={wanted}
           defaultValue={defaultLabel}
           name={defaultKey && !edited ? undefined : 'city'}
