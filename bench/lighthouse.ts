@@ -3,13 +3,13 @@
 // bench server; `npm run bench -- lighthouse` runs only this, on a small demo-seeded server.
 // Each page is audited three times (BENCH_LIGHTHOUSE_RUNS=n) and its median run by performance printed:
 // one run swings with the machine's load. BENCH_LIGHTHOUSE_REPORTS=dir keeps the JSON reports.
-import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumLaunchOptions } from '../scripts/chromium.ts'
+import { withDemoServer } from './demo-server.ts'
 import { localeFromPath, localeInfo } from '../shared/locales.ts'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -152,38 +152,7 @@ export async function benchLighthouseAlone(running?: string) {
     return
   }
   const port = Number(process.env.PORT ?? 3301)
-  const base = `http://127.0.0.1:${port}`
-  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench-data/lighthouse')
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: base,
-    },
-  })
-  try {
-    const deadline = Date.now() + 300_000
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`lighthouse: the server exited with ${server.exitCode}`)
-      if (Date.now() > deadline) throw new Error('lighthouse: the server did not start in time')
-      if (
-        await fetch(`${base}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break
-      await new Promise((r) => setTimeout(r, 500))
-    }
-    printLighthouse(await runLighthouse(base, lighthousePages(await firstListingSlug(base))))
-  } finally {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM')
-      await new Promise((r) => server.once('exit', r))
-    }
-  }
+  await withDemoServer(port, process.env.BENCH_DATA_DIR ?? '.bench-data/lighthouse', async (base) =>
+    printLighthouse(await runLighthouse(base, lighthousePages(await firstListingSlug(base)))),
+  )
 }

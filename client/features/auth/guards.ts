@@ -4,6 +4,8 @@ import { safeNext } from '../../../shared/paths.ts'
 import { UnauthenticatedError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
+import { authApi } from '../../lib/api/auth.ts'
+import { usersApi } from '../../lib/api/users.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -38,7 +40,7 @@ export function signedIn<Args extends { request: Request; context: Context }, Re
 
 /** The signed-in user; without a session an `UnauthenticatedError`, which `signedIn()` turns into sign-in. */
 export function requireUser(context: Context, request: Request): Promise<User> {
-  return context.get(apiContext).users.profile(request.signal)
+  return usersApi(context.get(apiContext)).profile(request.signal)
 }
 
 /**
@@ -49,7 +51,7 @@ export function requireUser(context: Context, request: Request): Promise<User> {
 export async function requireGuest(context: Context, request: Request): Promise<null> {
   const url = new URL(request.url)
   try {
-    if (!(await context.get(apiContext).auth.viewer(request.signal))) return null
+    if (!(await authApi(context.get(apiContext)).viewer(request.signal))) return null
   } catch (err) {
     if (err instanceof UnauthenticatedError) return null
     throw err
