@@ -7,11 +7,6 @@ import { favoritesApi } from '../../lib/api/favorites.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { signedIn } from '../auth/guards.ts'
 
-/**
- * The route every heart's form is sent to, wherever it is shown: an action of its own, so a heart
- * pressed in the app loads this module alone, not a page's.
- */
-export const FAVORITE_PATH = '/favorite'
 const FAVORITES_PAGE = '/dashboard/favorites'
 
 /** What a heart's form did: the listing's state as the API left it, or that it failed. */
