@@ -22,10 +22,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // (with the locale table and the router contexts, which every page's chunks import)
+            // (with the locale table, the router contexts and the API's caller and errors, which every page's chunks import)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui)[\\/]|vite[\\/]preload-helper|[\\/]shared[\\/]locales\.ts$|[\\/]client[\\/]lib[\\/]context\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui)[\\/]|vite[\\/]preload-helper|[\\/]shared[\\/](locales|errors)\.ts$|[\\/]client[\\/]lib[\\/](context|camelize|api[\\/]call)\.ts$/,
             },
             // (the dependencies a group's modules share with the entry stay in the entry)
             {
