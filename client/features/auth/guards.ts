@@ -1,22 +1,14 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
 import { UnauthenticatedError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { authApi } from '../../lib/api/auth.ts'
 import { usersApi } from '../../lib/api/users.ts'
+import { signInPath } from './sign-in-path.ts'
 
 type Context = Readonly<RouterContextProvider>
-
-/**
- * The sign-in page of `locale` that goes on to `next` once signed in; `sessionEnded` adds
- * `login=required`, which says why ("Please sign in to continue.").
- */
-export function signInPath(locale: LocaleCode, next: string, sessionEnded = false): string {
-  const query = new URLSearchParams({ ...(sessionEnded && { login: 'required' }), next })
-  return `${localizePath('/auth', locale)}?${query}`
-}
 
 /**
  * The one way a 401 becomes "sign in": wraps a signed-in route's loader or action, and an
