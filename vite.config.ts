@@ -9,6 +9,8 @@ import { routeCatalogs } from './scripts/route-catalogs.ts'
 export default defineConfig({
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), routeCatalogs()],
   publicDir: 'public',
+  // React 19's own hook instead of the shim Lingui's binding imports for older Reacts
+  resolve: { alias: { 'use-sync-external-store/shim': '/client/lib/use-sync-external-store.ts' } },
   // scripts/build.ts names each build; a development server has none (client/lib/build-freshness.ts)
   define: { __KHANEH_BUILD_ID__: JSON.stringify('dev') },
   build: {
@@ -20,10 +22,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // (with the locale table and the router contexts, which every page's chunks import)
+            // (with the locale table, the router contexts and the API's caller and errors, which every page's chunks import)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui|use-sync-external-store)[\\/]|vite[\\/]preload-helper|[\\/]shared[\\/]locales\.ts$|[\\/]client[\\/]lib[\\/]context\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui)[\\/]|vite[\\/]preload-helper|[\\/]shared[\\/](locales|errors)\.ts$|[\\/]client[\\/]lib[\\/](context|camelize|api[\\/]call)\.ts$/,
             },
             // (the dependencies a group's modules share with the entry stay in the entry)
             {

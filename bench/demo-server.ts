@@ -1,6 +1,7 @@
 // The product as `npm start` runs it (built first when its sources changed), on a demo-seeded data folder:
-// what `npm run bench -- lighthouse` and `-- hydration` measure when no server is named.
+// what `npm run bench -- lighthouse`, `-- hydration` and `-- js` measure when no server is named.
 import { spawn } from 'node:child_process'
+import path from 'node:path'
 
 export interface DemoServer {
   base: string
@@ -44,4 +45,18 @@ export async function startDemoServer(cwd: string, port: number, dataDir: string
     throw error
   }
   return { base, stop }
+}
+
+/** Starts the product in this folder on `port` with the demo seed in `dataDir`, runs `measure` against its base URL, then stops it. */
+export async function withDemoServer<T>(
+  port: number,
+  dataDir: string,
+  measure: (base: string) => Promise<T>,
+): Promise<T> {
+  const server = await startDemoServer(process.cwd(), port, path.resolve(dataDir))
+  try {
+    return await measure(server.base)
+  } finally {
+    await server.stop()
+  }
 }

@@ -9,7 +9,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumLaunchOptions } from '../scripts/chromium.ts'
-import { startDemoServer } from './demo-server.ts'
+import { withDemoServer } from './demo-server.ts'
 import { localeFromPath, localeInfo } from '../shared/locales.ts'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -151,12 +151,8 @@ export async function benchLighthouseAlone(running?: string) {
     printLighthouse(await runLighthouse(running, lighthousePages(await firstListingSlug(running))))
     return
   }
-  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench-data/lighthouse')
-  const server = await startDemoServer(process.cwd(), Number(process.env.PORT ?? 3301), dataDir)
-  try {
-    const { base } = server
-    printLighthouse(await runLighthouse(base, lighthousePages(await firstListingSlug(base))))
-  } finally {
-    await server.stop()
-  }
+  const port = Number(process.env.PORT ?? 3301)
+  await withDemoServer(port, process.env.BENCH_DATA_DIR ?? '.bench-data/lighthouse', async (base) =>
+    printLighthouse(await runLighthouse(base, lighthousePages(await firstListingSlug(base)))),
+  )
 }

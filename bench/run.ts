@@ -9,13 +9,20 @@ import autocannon, { type Request } from 'autocannon'
 import { aiSearchRequests, BENCH_ADMIN_TELEGRAM_ID, BENCH_BOT_TOKEN, post, signIn } from './ai-search.ts'
 import { benchAlertsPush, printAlertsPush } from './alerts-push.ts'
 import { benchFlood, printFlood } from './flood.ts'
-import { initialJavaScript, printJavaScript } from './javascript.ts'
+import { printScripts, scriptsInChromium } from './javascript.ts'
+import { withDemoServer } from './demo-server.ts'
 import { benchLoad, printLoad } from './load.ts'
 import { benchMix, printMix } from './mix.ts'
 import { benchMemory, printMemory } from './memory-load.ts'
 import { preparePostgresBench } from './postgres.ts'
 import { benchSearch, explainSearches, printSearch } from './search.ts'
-import { benchLighthouseAlone, lighthousePages, printLighthouse, runLighthouse } from './lighthouse.ts'
+import {
+  benchLighthouseAlone,
+  firstListingSlug,
+  lighthousePages,
+  printLighthouse,
+  runLighthouse,
+} from './lighthouse.ts'
 import { benchHydrationAlone, printHydration, runHydration } from './hydration.ts'
 
 // `npm run bench -- alerts-push`: only the approval-to-push scenario (no build, no seed).
@@ -23,9 +30,11 @@ if (process.argv[2] === 'alerts-push') {
   printAlertsPush(await benchAlertsPush())
   process.exit(0)
 }
-// `npm run bench -- js`: only the initial JavaScript per public page, from the last build.
+// `npm run bench -- js [base URL]`: only the script per public page, in Chromium (bench/javascript.ts).
 if (process.argv[2] === 'js') {
-  printJavaScript(initialJavaScript())
+  const measure = async (base: string) => printScripts(await scriptsInChromium(base, await firstListingSlug(base)))
+  if (process.argv[3]) await measure(process.argv[3])
+  else await withDemoServer(Number(process.env.PORT ?? 3302), process.env.BENCH_DATA_DIR ?? '.bench-data/demo', measure)
   process.exit(0)
 }
 // `npm run bench -- hydration [commit]`: only a phone's first visit, this build beside `commit`'s (bench/hydration.ts).
@@ -137,6 +146,7 @@ const rows: Row[] = []
 let searchRows: Awaited<ReturnType<typeof benchSearch>> = []
 let cards: unknown[] = []
 let flooded: Awaited<ReturnType<typeof benchFlood>> | undefined
+let scripts: Awaited<ReturnType<typeof scriptsInChromium>> = []
 const setting = `${LISTINGS} listings on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}`
 // `-- search`, `-- flood` (bench/flood.ts), `-- load` (bench/load.ts), `-- mix` (bench/mix.ts) and `-- memory` (bench/memory-load.ts) run alone against the product
 if (MODE === 'search' || MODE === 'flood' || MODE === 'load' || MODE === 'mix' || MODE === 'memory') {
@@ -214,6 +224,7 @@ try {
     )
     printLighthouse(await runLighthouse(base, lighthousePages(slug)))
     printHydration(await runHydration([{ name: 'this', base }]))
+    scripts = await scriptsInChromium(base, slug)
     // last against the product: 10,000 distinct searches, and its memory around them
     flooded = await benchFlood(base)
   }
@@ -249,7 +260,7 @@ for (const row of [...rows, ref]) {
 if (MODE === 'pages') process.exit(0)
 printSearch(searchRows, setting)
 if (flooded) printFlood(flooded, setting)
-printJavaScript(initialJavaScript())
+printScripts(scripts)
 
 // 4. Alerts: the time from a moderator's approval to the Web Push at the push service (docs/decisions/020-alerts-and-outbox.md).
 printAlertsPush(await benchAlertsPush())

@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { startBrowserApi } from './lib/api/browser.ts'
-import { signInPath } from './features/auth/guards.ts'
+import { signInPath } from './features/auth/sign-in-path.ts'
 import { isChunkLoadError, reloadForChunkError, watchBuild } from './lib/build-freshness.ts'
 import { listenForegroundPushes } from './features/alerts/foreground-push.ts'
 import { apiContext, i18nContext, identityContext, ShellContext, type AppShell } from './lib/context.ts'
@@ -13,7 +13,8 @@ import { identityOnDemand } from './lib/identity-on-demand.ts'
 import { activateLocale, catalogGroups, nameCatalogFiles } from './lib/i18n.ts'
 import { routerLocale } from './lib/locale.ts'
 import { reloadWhenRestoredAfterSessionEnd } from './lib/session-end.ts'
-import { routes } from './routes.tsx'
+import { addDashboardRoutesFor, patchDashboardRoutes } from './dashboard-on-demand.ts'
+import { publicRoutes } from './public-routes.tsx'
 import './styles/app.css'
 
 declare global {
@@ -38,7 +39,10 @@ async function start() {
     )
   })
   const identity = identityOnDemand(shell.publicConfig, api)
-  // The page's catalogs and the lazy route modules it rendered with must be in place before hydration.
+  // The page's catalogs and the lazy route modules it rendered with must be in place before hydration,
+  // and a signed-in page's routes (client/dashboard-on-demand.ts).
+  const routes = publicRoutes()
+  await addDashboardRoutesFor(routes, window.location.pathname)
   const matches = matchRoutes(routes, window.location) ?? []
   const lazyMatches = matches.filter((m) => m.route.lazy)
   nameCatalogFiles(shell.locale, shell.catalogs)
@@ -50,6 +54,7 @@ async function start() {
     }),
   ])
   router = createBrowserRouter(routes, {
+    patchRoutesOnNavigation: patchDashboardRoutes,
     getContext: () => {
       const context = new RouterContextProvider()
       context.set(apiContext, api)

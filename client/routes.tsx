@@ -1,136 +1,17 @@
 import type { RouteObject } from 'react-router'
-import type { CatalogGroup, CatalogHandle } from './lib/i18n.ts'
-import { catalogMiddleware, languageLoader, languageMiddleware } from './lib/locale.ts'
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../shared/locales.ts'
-import { DefaultLayout } from './features/layout/default-layout.tsx'
-import { Root, RootError } from './features/layout/root.tsx'
-import { RouteError } from './features/errors/error-page.tsx'
-import { dashboardLayout } from './dashboard-routes.tsx'
-import { favoriteRoute } from './features/favorites/favorite-route.ts'
+import { LOCALE_CODES, type LocaleCode } from '../shared/locales.ts'
+import { dashboardLayout } from './dashboard.tsx'
+import { routeTree } from './public-routes.tsx'
+
+export { SHARED_WITH_VIEWERS, type PageSharing } from './public-routes.tsx'
 
 /**
- * A page that is the same document for every anonymous viewer, and one for every signed-in viewer
- * whose page reads alike: the gateway serves both from its render cache
- * (docs/decisions/024-page-render-cache.md). Its loaders read nothing of the viewer but through the
- * API; its components read nothing of the viewer but that there is one (`hasSession`). A viewer's
- * copy is theirs when none of its listings is one they saved and its other reads (a listing) answer
- * them as they answer anyone; otherwise the page is rendered for them.
+ * Every page of some languages (all by default), the signed-in area's included: the server's table. The
+ * browser starts with the public pages alone (`publicRoutes`, client/public-routes.tsx) and adds the
+ * signed-in area's when it goes there (client/dashboard-on-demand.ts).
  */
-export const SHARED_WITH_VIEWERS = { shared: 'viewers' } as const
-
-/** Who a page is the same document for: anonymous viewers and signed-in viewers alike. */
-export type PageSharing = (typeof SHARED_WITH_VIEWERS)['shared']
-
-/**
- * A public page's catalog group, named after its module (docs/decisions/025-catalogs-by-route-group.md):
- * the first visit loads it before hydrating (`handle`), a navigation before rendering (`middleware`).
- */
-function catalog(group: CatalogGroup, handle?: object): Pick<RouteObject, 'handle' | 'middleware'> {
-  return { handle: { ...handle, catalog: group } satisfies CatalogHandle, middleware: [catalogMiddleware(group)] }
-}
-
-/** The pages of one language; ids carry the language so the six branches never collide. */
-function pages(code: LocaleCode): RouteObject[] {
-  return [
-    {
-      id: `${code}:default-layout`,
-      Component: DefaultLayout,
-      children: [
-        {
-          id: `${code}:home`,
-          ...catalog('home-page', SHARED_WITH_VIEWERS),
-          index: true,
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/home/home-page.tsx'),
-        },
-        {
-          id: `${code}:listings`,
-          ...catalog('listings-page', SHARED_WITH_VIEWERS),
-          path: 'listings',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/listings/listings-page.tsx'),
-        },
-        {
-          id: `${code}:listing`,
-          ...catalog('listing-page', SHARED_WITH_VIEWERS),
-          path: 'listing/:slug',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/listings/listing-page.tsx'),
-        },
-        {
-          id: `${code}:pricing`,
-          ...catalog('pricing-page'),
-          path: 'pricing',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/pricing/pricing-page.tsx'),
-        },
-        {
-          id: `${code}:sandbox-checkout`,
-          ...catalog('sandbox-checkout-page'),
-          path: 'checkout/sandbox/:id',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/checkout/sandbox-checkout-page.tsx'),
-        },
-        {
-          id: `${code}:checkout-result`,
-          ...catalog('checkout-result-page'),
-          path: 'checkout/result/:id',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/checkout/checkout-result-page.tsx'),
-        },
-        {
-          id: `${code}:contact-us`,
-          ...catalog('contact-page'),
-          path: 'contact-us',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/contact-messages/contact-page.tsx'),
-        },
-        {
-          id: `${code}:auth`,
-          ...catalog('auth-page'),
-          path: 'auth',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/auth/auth-page.tsx'),
-        },
-        {
-          id: `${code}:auth-action`,
-          ...catalog('auth-action-page'),
-          path: 'auth/action',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/auth/auth-action-page.tsx'),
-        },
-        // /about-us, /privacy-policy and every other content page: content/<locale>/<slug>.md
-        {
-          id: `${code}:content`,
-          ...catalog('content-page', SHARED_WITH_VIEWERS),
-          path: '*',
-          ErrorBoundary: RouteError,
-          lazy: () => import('./features/pages/content-page.tsx'),
-        },
-      ],
-    },
-    dashboardLayout(code),
-    favoriteRoute(code),
-  ]
-}
-
-/** The route tree of some languages (all by default), generated from the one locale table (docs/decisions/003-persian-unprefixed.md). */
-export function createRoutes(codes: readonly LocaleCode[] = LOCALES.map((l) => l.code)): RouteObject[] {
-  return [
-    {
-      id: 'root',
-      Component: Root,
-      ErrorBoundary: RootError,
-      children: LOCALES.filter((l) => codes.includes(l.code)).map((locale) => ({
-        id: locale.code,
-        path: locale.code === DEFAULT_LOCALE ? '/' : `/${locale.code}`,
-        middleware: [languageMiddleware(locale.code)],
-        loader: languageLoader,
-        shouldRevalidate: () => false,
-        children: pages(locale.code),
-      })),
-    },
-  ]
+export function createRoutes(codes: readonly LocaleCode[] = LOCALE_CODES): RouteObject[] {
+  return routeTree(codes, (code) => [dashboardLayout(code)])
 }
 
 /** Every page route in all six languages. */

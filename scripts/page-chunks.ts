@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { ChunkingContext } from 'rolldown'
 
 const ENTRY = 'client/entry.client.tsx'
-const PUBLIC_ROUTES = 'client/routes.tsx'
+const PUBLIC_ROUTES = 'client/public-routes.tsx'
 
 // `import type` and `export type` bring no code
 const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g

@@ -11,9 +11,9 @@ import type { Plugin } from 'vite'
 /** The browser's entry: what it reaches belongs to the shell… */
 const ENTRY = 'client/entry.client.tsx'
 /** …except the public pages, which this file loads on demand (each a group named after its module)… */
-const PUBLIC_ROUTES = 'client/routes.tsx'
+const PUBLIC_ROUTES = 'client/public-routes.tsx'
 /** …and the pages of the signed-in area, which this file loads on demand (one group). */
-const DASHBOARD_ROOT = 'client/dashboard-routes.tsx'
+const DASHBOARD_ROOT = 'client/dashboard.tsx'
 
 const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g

@@ -1,4 +1,5 @@
 import type { LocaleCode } from '../../shared/locales.ts'
+import { locationsApi } from './api/locations.ts'
 import type { Api } from './api/index.ts'
 
 /** The names of some city keys in the reader's language; a key the search no longer knows is left out (shown as the key). */
@@ -10,7 +11,7 @@ export async function cityNamesOf(
 ): Promise<Record<string, string>> {
   const found = await Promise.all(
     [...new Set(keys)].map((key) =>
-      api.locations
+      locationsApi(api)
         .searchCities(key, language, signal)
         .then((cities) => cities.find((c) => c.key === key))
         .catch(() => undefined),

@@ -4,6 +4,7 @@ import type { BareReasonOf, ErrorCode } from '../../shared/errors.ts'
 import { ApiError } from './api/call.ts'
 import type { ActionMode, Identity } from './api/identity.ts'
 import type { Api } from './api/index.ts'
+import { identityApi } from './api/identity.ts'
 
 /**
  * The e-mail identity provider as the pages use it (docs/decisions/016-email-sign-in.md): the built-in provider behind
@@ -38,27 +39,27 @@ export interface IdentityClient {
 export function builtInIdentity(api: Api): IdentityClient {
   return {
     signUp: ({ email, password, displayName, language }) =>
-      api.identity.signUp({ email, password, display_name: displayName, language }),
-    signIn: (input) => api.identity.signIn(input),
+      identityApi(api).signUp({ email, password, display_name: displayName, language }),
+    signIn: (input) => identityApi(api).signIn(input),
     async sendVerification(idToken) {
-      await api.identity.sendVerification(idToken)
+      await identityApi(api).sendVerification(idToken)
     },
-    sendPasswordReset: (email) => api.identity.sendPasswordReset(email),
+    sendPasswordReset: (email) => identityApi(api).sendPasswordReset(email),
     async checkResetCode(oobCode, signal) {
-      const found = await api.identity.checkCode(oobCode, signal)
+      const found = await identityApi(api).checkCode(oobCode, signal)
       if (found.mode !== 'resetPassword') throw invalidCode()
       return { email: found.email }
     },
     applyCode: ({ mode, oobCode, newPassword }, signal) =>
-      api.identity.applyCode({ mode, oob_code: oobCode, new_password: newPassword }, signal),
+      identityApi(api).applyCode({ mode, oob_code: oobCode, new_password: newPassword }, signal),
     signInLinks: {
-      send: (email) => api.identity.sendSignInLink(email),
+      send: (email) => identityApi(api).sendSignInLink(email),
       async check(oobCode, signal) {
-        const found = await api.identity.checkCode(oobCode, signal)
+        const found = await identityApi(api).checkCode(oobCode, signal)
         if (found.mode !== 'signIn') throw invalidCode()
         return { email: found.email }
       },
-      use: (oobCode, signal) => api.identity.signInWithCode(oobCode, signal),
+      use: (oobCode, signal) => identityApi(api).signInWithCode(oobCode, signal),
     },
   }
 }

@@ -10,6 +10,8 @@ import {
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { aiApi } from '../../lib/api/ai.ts'
+import { listingsApi } from '../../lib/api/listings.ts'
 import type { AiComparison } from '../../lib/api/ai.ts'
 import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
@@ -44,7 +46,7 @@ export const loader = signedIn(async function loader({ request, context }: Loade
   const api = context.get(apiContext)
   const language = context.get(localeContext)
   try {
-    const listings = await Promise.all(pair.map((id) => api.listings.get(String(id), language, request.signal)))
+    const listings = await Promise.all(pair.map((id) => listingsApi(api).get(String(id), language, request.signal)))
     return { ...base, listings: listings.map(toCard), problem: null }
   } catch (err) {
     if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))
@@ -60,7 +62,7 @@ export const action = signedIn(async function action({
   const pair = pairOf(new URL(request.url).searchParams)
   if (!pair) return { problem: 'invalid' }
   try {
-    return { comparison: await context.get(apiContext).ai.compare(...pair, context.get(localeContext)) }
+    return { comparison: await aiApi(context.get(apiContext)).compare(...pair, context.get(localeContext)) }
   } catch (err) {
     // the session ended: signedIn() sends the reader to sign in and back here (they press Compare again)
     if (err instanceof UnauthenticatedError) throw err

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
+import { favoritesApi } from '../../lib/api/favorites.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import type { Listing } from '../../lib/api/listings.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -31,7 +32,7 @@ export function CompareWith({ listingId }: { listingId: number }) {
   const open = async () => {
     setChoices({ kind: 'loading' })
     try {
-      const page = await browserApi().favorites.list({ page: 1, limit: PICKER_SIZE, language: locale })
+      const page = await favoritesApi(browserApi()).list({ page: 1, limit: PICKER_SIZE, language: locale })
       const listings = page.favorites.map((f) => f.listing).filter((l) => l.id !== listingId && l.status === 'active')
       setChoices({ kind: 'open', listings })
       setOther(listings[0]?.id ?? null)

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
+import { aiApi } from '../../lib/api/ai.ts'
 import type { AiAnalysis } from '../../lib/api/ai.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
@@ -39,7 +40,7 @@ export function ListingAiTools({ listingId }: { listingId: number }) {
     setState({ kind: 'running' })
     void loadResult()
     try {
-      setState({ kind: 'done', analysis: await browserApi().ai.analyze(listingId, locale) })
+      setState({ kind: 'done', analysis: await aiApi(browserApi()).analyze(listingId, locale) })
     } catch (err) {
       setState({ kind: 'failed', problem: aiProblemOf(err) })
     }

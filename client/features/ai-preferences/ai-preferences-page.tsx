@@ -22,10 +22,11 @@ import { GENDER_LABELS } from '../listings/labels.ts'
 import { TermSelect } from '../listings/term-select.tsx'
 import { TypeSelect } from '../listings/type-select.tsx'
 import { CityPicker, FieldError, MoveInField } from './preference-fields.tsx'
+import { aiApi } from '../../lib/api/ai.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
-  const preferences = await api.ai.preferences(request.signal)
+  const preferences = await aiApi(api).preferences(request.signal)
   const cityNames = await cityNamesOf(api, preferences.cities, context.get(localeContext), request.signal)
   return { preferences, cityNames }
 })
@@ -68,7 +69,7 @@ export const action = signedIn(async function action({ request, context }: Actio
   const { body, invalid } = preferencesOf(await request.formData())
   if (invalid.length > 0) return { saved: false, fields: invalid }
   try {
-    return { saved: true, preferences: await context.get(apiContext).ai.savePreferences(body), fields: [] }
+    return { saved: true, preferences: await aiApi(context.get(apiContext)).savePreferences(body), fields: [] }
   } catch (err) {
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
       const named = err.fields.map((d) =>

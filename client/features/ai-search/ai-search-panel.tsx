@@ -8,6 +8,8 @@ import type { AiFilters } from '../../../shared/schemas/ai.ts'
 import { AI_QUERY_MAX_LENGTH } from '../../../shared/ai-options.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { locationsApi } from '../../lib/api/locations.ts'
+import { aiApi } from '../../lib/api/ai.ts'
 import type { AiSearchResult } from '../../lib/api/ai.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
@@ -38,8 +40,8 @@ async function cityNameOf(
   const shown = answer.listings.find((l) => l.city === key)?.cityName
   if (shown) return shown
   if (known?.key === key) return known.name
-  const cities = await browserApi()
-    .locations.searchCities(key, language, signal)
+  const cities = await locationsApi(browserApi())
+    .searchCities(key, language, signal)
     .catch(() => [])
   return cities.find((c) => c.key === key)?.name
 }
@@ -108,7 +110,7 @@ export function AiSearchPanel({ countries, city }: { countries: Country[]; city?
     setBusy(true)
     setError(null)
     try {
-      const result = await browserApi().ai.search({ ...body, limit: ANSWER_LIMIT }, locale, controller.signal)
+      const result = await aiApi(browserApi()).search({ ...body, limit: ANSWER_LIMIT }, locale, controller.signal)
       const cityName = await cityNameOf(result, locale, city, controller.signal)
       if (controller.signal.aborted) return
       setAnswer({ result, cityName })

@@ -5,6 +5,7 @@ import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { Alert } from '../../lib/api/alerts.ts'
 import { apiContext, i18nContext, localeContext } from '../../lib/context.ts'
 import { signedIn } from '../auth/guards.ts'
+import { alertsApi } from '../../lib/api/alerts.ts'
 
 export type AlertIntent = 'edit' | 'pause' | 'resume' | 'delete'
 
@@ -32,15 +33,15 @@ export const alertAction = signedIn(async function alertAction({ request, contex
   if (!Number.isInteger(id) || !INTENTS.includes(intent))
     return refuse({ status: 400, code: 'VALIDATION_ERROR', message: 'An alert and what to do with it', details: null })
   try {
-    if (intent === 'delete') await api.alerts.remove(id)
+    if (intent === 'delete') await alertsApi(api).remove(id)
     else if (intent === 'edit') {
       const picked = form.getAll('channels').map(String)
-      await api.alerts.update(id, {
+      await alertsApi(api).update(id, {
         name: String(form.get('name') ?? ''),
         frequency: form.get('frequency') === 'daily' ? 'daily' : 'instant',
         channels: ALERT_CHANNELS.filter((c): c is AlertChannel => picked.includes(c)),
       })
-    } else await api.alerts.update(id, { is_active: intent === 'resume' })
+    } else await alertsApi(api).update(id, { is_active: intent === 'resume' })
     return { id, intent, failure: null } satisfies AlertActed
   } catch (err) {
     // a session that ended is signedIn()'s to turn into sign-in
@@ -70,7 +71,7 @@ export const saveSearchAction = signedIn(async function saveSearchAction({ reque
     currency: text('currency'),
   })
   try {
-    const saved = await context.get(apiContext).alerts.create({ name, filters, frequency: 'instant', channels: [] })
+    const saved = await alertsApi(context.get(apiContext)).create({ name, filters, frequency: 'instant', channels: [] })
     return { saved, failure: null } satisfies SearchSaved
   } catch (err) {
     // a session that ended is signedIn()'s to turn into sign-in

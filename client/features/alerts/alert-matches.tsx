@@ -5,6 +5,7 @@ import { listingPath } from '../../../shared/seo.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { alertsApi } from '../../lib/api/alerts.ts'
 import type { AlertMatchPage } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -20,8 +21,8 @@ export function AlertMatches({ id, alertId }: { id: string; alertId: number }) {
 
   useEffect(() => {
     const abort = new AbortController()
-    browserApi()
-      .alerts.matches(alertId, page, abort.signal)
+    alertsApi(browserApi())
+      .matches(alertId, page, abort.signal)
       .then(setAnswer, () => {
         if (!abort.signal.aborted) setFailed(true)
       })

@@ -12,6 +12,8 @@ import { alertAction } from './alert-actions.ts'
 import { AlertCard } from './alert-card.tsx'
 import { NotificationInbox } from './notification-inbox.tsx'
 import { PushPanel } from './push-panel.tsx'
+import { alertsApi } from '../../lib/api/alerts.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
@@ -20,9 +22,9 @@ export const loader = signedIn(async function loader({ request, context }: Loade
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
   const unreadOnly = url.searchParams.get('unread') === '1'
   const [alerts, inbox, countries] = await Promise.all([
-    api.alerts.list(request.signal),
-    api.alerts.notifications({ page, unread_only: unreadOnly }, request.signal),
-    api.locations.countries(language, request.signal),
+    alertsApi(api).list(request.signal),
+    alertsApi(api).notifications({ page, unread_only: unreadOnly }, request.signal),
+    locationsApi(api).countries(language, request.signal),
   ])
   // the cities the alerts name, in the reader's language (a key the search no longer knows stays a key)
   const keys = alerts.items.map((a) => a.filters.city).filter((k): k is string => Boolean(k))

@@ -6,6 +6,7 @@ import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { alertsApi } from '../../lib/api/alerts.ts'
 import type { AppNotification, NotificationPage } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
@@ -53,7 +54,7 @@ export function NotificationInbox({
     const target = targetOf(notification, locale)
     setFailed(false)
     try {
-      await browserApi().alerts.markRead(notification.id)
+      await alertsApi(browserApi()).markRead(notification.id)
     } catch {
       setFailed(true)
       return

@@ -1,4 +1,4 @@
-import type { Api } from '../../lib/api/index.ts'
+import { alertsApi } from '../../lib/api/alerts.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError } from '../../lib/api/call.ts'
 
@@ -40,7 +40,7 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 /** The calls of the alerts API these functions make (the browser's, or a test's). */
-export type PushApi = Pick<Api['alerts'], 'subscribePush' | 'unsubscribePush'>
+export type PushApi = Pick<ReturnType<typeof alertsApi>, 'subscribePush' | 'unsubscribePush'>
 
 async function send(subscription: PushSubscription, api: PushApi): Promise<void> {
   const json = subscription.toJSON()
@@ -65,7 +65,10 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
  * Asks for permission (only ever called from the reader's own press on "Notify me"), subscribes
  * this browser and sends the subscription to the API. Answers the permission it ended with.
  */
-export async function enablePush(vapidPublicKey: string, api: PushApi = browserApi().alerts): Promise<PushPermission> {
+export async function enablePush(
+  vapidPublicKey: string,
+  api: PushApi = alertsApi(browserApi()),
+): Promise<PushPermission> {
   if (pushPermission() === 'unsupported') return 'unsupported'
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return permission
@@ -85,7 +88,7 @@ export async function enablePush(vapidPublicKey: string, api: PushApi = browserA
 }
 
 /** Unsubscribes this browser and tells the API to forget it. */
-export async function disablePush(api: PushApi = browserApi().alerts): Promise<void> {
+export async function disablePush(api: PushApi = alertsApi(browserApi())): Promise<void> {
   const subscription = await currentSubscription()
   if (!subscription) return
   const { endpoint } = subscription
@@ -98,7 +101,7 @@ export async function disablePush(api: PushApi = browserApi().alerts): Promise<v
 }
 
 /** Sends the subscription again when it was last sent 7 days ago or more; quiet when there is none. */
-export async function refreshPushIfDue(api: PushApi = browserApi().alerts): Promise<void> {
+export async function refreshPushIfDue(api: PushApi = alertsApi(browserApi())): Promise<void> {
   if (pushPermission() !== 'granted') return
   if (!pushRefreshDue(localStorage.getItem(PUSH_REFRESHED_KEY), Date.now())) return
   const subscription = await currentSubscription()

@@ -11,6 +11,7 @@ import { useLocalePath } from '../../lib/locale.ts'
 import { asApiError } from '../../lib/action-failure.ts'
 import type { SearchSaved } from './alert-actions.ts'
 import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
+import { alertsApi } from '../../lib/api/alerts.ts'
 
 // shown only once a search is saved: loaded then, not with the listings page
 const PushPanel = lazy(() => import('./push-panel.tsx').then((m) => ({ default: m.PushPanel })))
@@ -43,7 +44,7 @@ export function SaveSearch({ cityName, country }: { cityName?: string; country?:
 
   const addPush = async () => {
     if (!saved || saved.channels.includes('push')) return
-    setWithPush(await browserApi().alerts.update(saved.id, { channels: [...saved.channels, 'push'] }))
+    setWithPush(await alertsApi(browserApi()).update(saved.id, { channels: [...saved.channels, 'push'] }))
   }
 
   if (saved) {

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
 import type { Identity } from '../../lib/api/identity.ts'
 import type { IdentityClient } from '../../lib/identity.ts'
+import { authApi } from '../../lib/api/auth.ts'
 
 export type EmailIntent = 'sign-in' | 'sign-up' | 'reset' | 'resend' | 'sign-in-link'
 
@@ -56,7 +57,7 @@ export function problemOf(err: unknown): EmailProblem {
  */
 export async function enterWithIdentity(api: Api, identity: Identity, language: LocaleCode | undefined): Promise<void> {
   const [first, ...rest] = (identity.displayName ?? '').trim().split(/\s+/)
-  await api.auth.emailLogin({
+  await authApi(api).emailLogin({
     email: identity.email,
     firebase_token: identity.idToken,
     first_name: first || undefined,

@@ -1,20 +1,14 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
+import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
 import { UnauthenticatedError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
+import { authApi } from '../../lib/api/auth.ts'
+import { usersApi } from '../../lib/api/users.ts'
+import { signInPath } from './sign-in-path.ts'
 
 type Context = Readonly<RouterContextProvider>
-
-/**
- * The sign-in page of `locale` that goes on to `next` once signed in; `sessionEnded` adds
- * `login=required`, which says why ("Please sign in to continue.").
- */
-export function signInPath(locale: LocaleCode, next: string, sessionEnded = false): string {
-  const query = new URLSearchParams({ ...(sessionEnded && { login: 'required' }), next })
-  return `${localizePath('/auth', locale)}?${query}`
-}
 
 /**
  * The one way a 401 becomes "sign in": wraps a signed-in route's loader or action, and an
@@ -38,7 +32,7 @@ export function signedIn<Args extends { request: Request; context: Context }, Re
 
 /** The signed-in user; without a session an `UnauthenticatedError`, which `signedIn()` turns into sign-in. */
 export function requireUser(context: Context, request: Request): Promise<User> {
-  return context.get(apiContext).users.profile(request.signal)
+  return usersApi(context.get(apiContext)).profile(request.signal)
 }
 
 /**
@@ -49,7 +43,7 @@ export function requireUser(context: Context, request: Request): Promise<User> {
 export async function requireGuest(context: Context, request: Request): Promise<null> {
   const url = new URL(request.url)
   try {
-    if (!(await context.get(apiContext).auth.viewer(request.signal))) return null
+    if (!(await authApi(context.get(apiContext)).viewer(request.signal))) return null
   } catch (err) {
     if (err instanceof UnauthenticatedError) return null
     throw err

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from 'react-router'
+import { paymentsApi } from '../../lib/api/payments.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { signedIn } from '../auth/guards.ts'
@@ -6,7 +7,7 @@ import { signedIn } from '../auth/guards.ts'
 /** The payer's own payment named by the address; sign-in and back without a session, 404 for anyone else's. */
 export const loadPayment = signedIn(async function loadPayment({ request, params, context }: LoaderFunctionArgs) {
   try {
-    return { payment: await context.get(apiContext).payments.get(params.id ?? '', request.signal) }
+    return { payment: await paymentsApi(context.get(apiContext)).get(params.id ?? '', request.signal) }
   } catch (err) {
     // an id that is not a UUID names no payment either
     if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))

@@ -5,6 +5,7 @@ import { checkoutResultPath } from '../../../shared/paths.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { paymentsApi } from '../../lib/api/payments.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { loadPayment } from './payment-loader.ts'
@@ -28,7 +29,7 @@ export function Component() {
     setBusy(action)
     setError(null)
     try {
-      const api = browserApi().payments
+      const api = paymentsApi(browserApi())
       await (action === 'pay' ? api.confirmSandbox(payment.id) : api.cancelSandbox(payment.id))
       await navigate(result)
     } catch (err) {

@@ -24,6 +24,7 @@ import type { FieldIssue } from '../../../shared/schemas/errors.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { contactMessagesApi } from '../../lib/api/contact-messages.ts'
 
 type Field = 'name' | 'email' | 'subject' | 'message'
 const FIELDS: Field[] = ['name', 'email', 'subject', 'message']
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!checked.success) return refuse(400, { fields: checked.error.issues.map((issue) => issue.path[0] as Field) })
   const locale = context.get(localeContext)
   try {
-    await context.get(apiContext).contactMessages.send(checked.data, locale)
+    await contactMessagesApi(context.get(apiContext)).send(checked.data, locale)
   } catch (err) {
     if (!(err instanceof ApiError)) throw err
     if (err.code === 'VALIDATION_ERROR' && fieldsOf(err.fields).length > 0)

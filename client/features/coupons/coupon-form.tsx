@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { PLAN_KEYS, type PlanKey } from '../../../shared/plans.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { adminCouponsApi } from '../../lib/api/coupons.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import type { AdminCoupon } from '../../lib/api/coupons.ts'
@@ -116,7 +117,7 @@ export function CouponForm({ onCreated }: { onCreated: (coupon: AdminCoupon) => 
     if (problems.size > 0) return focusFirst(problems)
     setSaving(true)
     try {
-      const coupon = await browserApi().adminCoupons.create(toBody(values))
+      const coupon = await adminCouponsApi(browserApi()).create(toBody(values))
       setValues(emptyCoupon())
       setSubmitted(false)
       onCreated(coupon)

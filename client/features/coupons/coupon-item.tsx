@@ -5,6 +5,7 @@ import { formatDate } from '../../../shared/dates.ts'
 import { localeInfo } from '../../../shared/locales.ts'
 import { formatAmount, formatNumber } from '../../../shared/money.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { adminCouponsApi } from '../../lib/api/coupons.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { AdminCoupon } from '../../lib/api/coupons.ts'
@@ -65,7 +66,7 @@ export function CouponItem({ coupon, onChanged }: { coupon: AdminCoupon; onChang
     setBusy(true)
     setError(null)
     try {
-      const changed = await browserApi().adminCoupons.setActive(coupon.code, isActive)
+      const changed = await adminCouponsApi(browserApi()).setActive(coupon.code, isActive)
       focusAfterSwitch.current = true
       setConfirming(false)
       onChanged(changed)

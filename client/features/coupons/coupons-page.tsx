@@ -8,13 +8,14 @@ import { requireUser, signedIn } from '../auth/guards.ts'
 import { Pagination } from '../listings/pagination.tsx'
 import { CouponForm } from './coupon-form.tsx'
 import { CouponItem } from './coupon-item.tsx'
+import { adminCouponsApi } from '../../lib/api/coupons.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request)
   // the page does not exist for anyone but an admin
   if (user.role !== 'admin') throw data({ message: 'Page not found' }, { status: 404 })
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
-  return { coupons: await context.get(apiContext).adminCoupons.list({ page }, request.signal) }
+  return { coupons: await adminCouponsApi(context.get(apiContext)).list({ page }, request.signal) }
 })
 
 /** /dashboard/coupons: the admins make coupons, see each one's state and uses, and switch them off. */

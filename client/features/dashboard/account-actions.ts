@@ -5,6 +5,7 @@ import type { Api } from '../../lib/api/index.ts'
 import type { LinkMethod } from '../../lib/api/users.ts'
 import type { IdentityClient } from '../../lib/identity.ts'
 import { problemOf, type EmailProblem } from '../auth/email-auth.ts'
+import { usersApi } from '../../lib/api/users.ts'
 
 export type AccountResult =
   | { intent: 'telegram-nonce'; status: 'nonce'; nonce: string }
@@ -45,9 +46,9 @@ async function linkEmail(
     await identities.sendVerification(identity.idToken, locale).catch(() => undefined)
     return { intent: 'link-email', status: 'check-inbox', email: identity.email }
   }
-  await api.users.verifyEmailForLinking({ email: identity.email, firebase_token: identity.idToken })
+  await usersApi(api).verifyEmailForLinking({ email: identity.email, firebase_token: identity.idToken })
   try {
-    await api.users.linkAccount({ auth_method: 'email', email: identity.email, firebase_token: identity.idToken })
+    await usersApi(api).linkAccount({ auth_method: 'email', email: identity.email, firebase_token: identity.idToken })
   } catch (err) {
     const merge = err instanceof ApiError ? err.detailsOf('merge_required') : undefined
     if (merge) {
@@ -76,14 +77,14 @@ export async function accountAction(
   try {
     switch (intent) {
       case 'telegram-nonce':
-        return { intent, status: 'nonce', nonce: await api.users.linkNonce() }
+        return { intent, status: 'nonce', nonce: await usersApi(api).linkNonce() }
       case 'link-email':
         return await linkEmail(api, identities, form, locale)
       case 'merge': {
         const method = form.get('method')
         const target = form.get('target')
         if (!isMethod(method) || !isMethod(target)) break
-        await api.users.mergeAccounts(
+        await usersApi(api).mergeAccounts(
           { auth_method: method, merge_token: String(form.get('merge_token') ?? '') },
           target,
         )
@@ -92,11 +93,11 @@ export async function accountAction(
       case 'unlink': {
         const method = form.get('method')
         if (!isMethod(method)) break
-        await api.users.unlinkAccount(method)
+        await usersApi(api).unlinkAccount(method)
         return { intent, status: 'done', method }
       }
       case 'delete':
-        await api.users.deleteAccount()
+        await usersApi(api).deleteAccount()
         return redirectDocument(`${localizePath('/', locale)}?account=deleted`)
     }
     return { intent, status: 'error', problem: { kind: 'failed', message: 'Invalid authentication type', status: 400 } }

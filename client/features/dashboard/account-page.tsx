@@ -19,11 +19,12 @@ import { ProblemMessage } from '../auth/email-forms.tsx'
 import { EmailField, PasswordField } from '../auth/fields.tsx'
 import { TelegramLogin } from '../auth/telegram-login.tsx'
 import { accountAction, type AccountResult } from './account-actions.ts'
+import { usersApi } from '../../lib/api/users.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const user = await requireUser(context, request)
-  return { user, status: await api.users.accountStatus(request.signal) }
+  return { user, status: await usersApi(api).accountStatus(request.signal) }
 })
 
 export const action = signedIn(async function action({ request, context }: ActionFunctionArgs) {

@@ -8,10 +8,11 @@ import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { signedIn } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
+import { usersApi } from '../../lib/api/users.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
-  return await api.users.summary(request.signal)
+  return await usersApi(api).summary(request.signal)
 })
 
 /** /dashboard: the user's listings, favourites, alerts and plan at a glance. */

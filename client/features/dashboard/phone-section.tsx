@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useFetcher } from 'react-router'
+import { usersApi } from '../../lib/api/users.ts'
 import type { User } from '../../lib/api/users.ts'
 import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { Api } from '../../lib/api/index.ts'
@@ -20,10 +21,10 @@ export async function phoneAction(api: Api, form: FormData): Promise<PhoneResult
   const code = String(form.get('code') ?? '').trim()
   try {
     if (!code) {
-      await api.users.sendPhoneCode(phone)
+      await usersApi(api).sendPhoneCode(phone)
       return { step: 'code-sent', phone }
     }
-    return { step: 'verified', user: await api.users.verifyPhone(phone, code) }
+    return { step: 'verified', user: await usersApi(api).verifyPhone(phone, code) }
   } catch (err) {
     // a session that ended is the signed-in route's to turn into sign-in (signedIn())
     if (!(err instanceof ApiError) || err instanceof UnauthenticatedError) throw err

@@ -9,6 +9,7 @@ import {
 } from 'react-router'
 import { isLocaleCode, LOCALES } from '../../../shared/locales.ts'
 import { PageHead } from '../../components/page-head.tsx'
+import { usersApi } from '../../lib/api/users.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext } from '../../lib/context.ts'
@@ -33,7 +34,7 @@ export const action = signedIn(async function action({
   const text = (name: string) => String(form.get(name) ?? '').trim()
   const language = text('language')
   try {
-    const user = await context.get(apiContext).users.updateProfile({
+    const user = await usersApi(context.get(apiContext)).updateProfile({
       first_name: text('first_name'),
       last_name: text('last_name') || null,
       username: text('username') || null,

@@ -3,14 +3,10 @@ import { localizePath } from '../../../shared/locales.ts'
 import { safeNext } from '../../../shared/paths.ts'
 import { failureOf, failureStatus } from '../../lib/action-failure.ts'
 import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
+import { favoritesApi } from '../../lib/api/favorites.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { signedIn } from '../auth/guards.ts'
 
-/**
- * The route every heart's form is sent to, wherever it is shown: an action of its own, so a heart
- * pressed in the app loads this module alone, not a page's.
- */
-export const FAVORITE_PATH = '/favorite'
 const FAVORITES_PAGE = '/dashboard/favorites'
 
 /** What a heart's form did: the listing's state as the API left it, or that it failed. */
@@ -33,7 +29,7 @@ export const action = signedIn(async function action({ request, context }: Actio
   if (!Number.isSafeInteger(listing) || listing <= 0)
     return data<FavoriteActed>({ listing: 0, favorited: false, failed: true }, { status: 400 })
   try {
-    const api = context.get(apiContext).favorites
+    const api = favoritesApi(context.get(apiContext))
     const state = favorite ? await api.add(listing) : await api.remove(listing)
     if (typeof back === 'string')
       return redirect(safeNext(back, localizePath(FAVORITES_PAGE, context.get(localeContext))))

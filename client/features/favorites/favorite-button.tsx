@@ -4,7 +4,8 @@ import { useFetcher, useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import { FAVORITE_PATH, type FavoriteActed } from './favorite-action.ts'
+import type { FavoriteActed } from './favorite-action.ts'
+import { FAVORITE_PATH } from './favorite-route.ts'
 
 /**
  * The heart on cards and the listing page: a form of the `/favorite` route's action

@@ -8,6 +8,7 @@ import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { Pagination } from '../listings/pagination.tsx'
 import { CompareBar, CompareToggle, useComparePick } from './compare-pick.tsx'
 import { keepAfterForm } from '../../lib/revalidation.ts'
+import { favoritesApi } from '../../lib/api/favorites.ts'
 
 // a heart taken out stays on the page, to be put back in
 export const shouldRevalidate = keepAfterForm
@@ -16,7 +17,7 @@ export const loader = signedIn(async function loader({ request, context }: Loade
   const api = context.get(apiContext)
   const url = new URL(request.url)
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-  const { favorites, pagination } = await api.favorites.list(
+  const { favorites, pagination } = await favoritesApi(api).list(
     { page, limit: 20, language: context.get(localeContext) },
     request.signal,
   )

@@ -7,17 +7,19 @@ import { siteData } from '../seo/structured-data.ts'
 import { cityPath } from '../../../shared/seo.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { PlaceAutocomplete } from '../listings/place-autocomplete.tsx'
+import { PlaceField } from '../listings/place-field.tsx'
 import { TypeSelect } from '../listings/type-select.tsx'
 import { ListingCard, toCard } from '../listings/listing-card.tsx'
 import { HowItWorks, SafetySection } from './home-sections.tsx'
+import { listingsApi } from '../../lib/api/listings.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = context.get(localeContext)
   const api = context.get(apiContext)
   const [featured, countries] = await Promise.all([
-    api.listings.search({ sort: 'boosted', limit: 8, language }, request.signal),
-    api.locations.countries(language, request.signal),
+    listingsApi(api).search({ sort: 'boosted', limit: 8, language }, request.signal),
+    locationsApi(api).countries(language, request.signal),
   ])
   const cities = countries
     .flatMap((country) =>
@@ -86,7 +88,7 @@ export function Component() {
             role="search"
             aria-label={t`Search listings`}
           >
-            <PlaceAutocomplete withCountry countries={countries} />
+            <PlaceField withCountry countries={countries} />
             <TypeSelect label={t`Property type`} />
             <button type="submit" className="button">
               <Trans>Search</Trans>

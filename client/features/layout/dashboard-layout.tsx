@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLoaderData, useLocation, useNavigationType, type LoaderFunctionArgs } from 'react-router'
+import { authApi } from '../../lib/api/auth.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser, signedIn } from '../auth/guards.ts'
@@ -22,8 +23,8 @@ function SignOut() {
       disabled={busy}
       onClick={async () => {
         setBusy(true)
-        await browserApi()
-          .auth.logout()
+        await authApi(browserApi())
+          .logout()
           .catch(() => undefined)
         window.location.assign(to('/'))
       }}

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useState } from 'react'
 import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 import type { City } from '../../lib/api/locations.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
@@ -51,8 +52,8 @@ export function CityCombobox({
   useEffect(() => {
     if (!country) return
     const controller = new AbortController()
-    browserApi()
-      .locations.citiesOf(country, locale, controller.signal)
+    locationsApi(browserApi())
+      .citiesOf(country, locale, controller.signal)
       .then((list) => setLoaded({ country, locale, cities: list }))
       .catch(() => {
         if (!controller.signal.aborted) setLoaded({ country, locale, cities: [] })

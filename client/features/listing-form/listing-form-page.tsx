@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { data, Link, useLoaderData, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
+import { locationsApi } from '../../lib/api/locations.ts'
+import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { browserApi } from '../../lib/api/browser.ts'
@@ -28,9 +30,9 @@ export const loader = signedIn(async function loader({ request, params, context 
   if (id !== null && (!Number.isInteger(id) || id <= 0)) throw data({ message: 'Listing not found' }, { status: 404 })
   try {
     const [countries, listing, photos] = await Promise.all([
-      api.locations.countries(language, request.signal),
-      id === null ? null : api.ownListings.get(id, language, request.signal),
-      id === null ? [] : api.ownListings.photos(id, request.signal),
+      locationsApi(api).countries(language, request.signal),
+      id === null ? null : ownListingsApi(api).get(id, language, request.signal),
+      id === null ? [] : ownListingsApi(api).photos(id, request.signal),
     ])
     return { id, countries, listing, photos }
   } catch (err) {
@@ -136,7 +138,7 @@ export function Component() {
     }
     setSaving(true)
     try {
-      const api = browserApi().ownListings
+      const api = ownListingsApi(browserApi())
       const saved =
         id === null ? await api.create(toBody(values), locale) : await api.update(id, toBody(values), locale)
       drafts.clear(userId, id)

@@ -4,6 +4,7 @@ import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { ContactAnswer } from '../../lib/api/listings.ts'
 import { apiContext } from '../../lib/context.ts'
 import { signedIn } from '../auth/guards.ts'
+import { listingsApi } from '../../lib/api/listings.ts'
 
 /** What "Show contact" did: the API's answer (open, pay, or today's limit), or its refusal. */
 export type ContactRevealed =
@@ -29,7 +30,7 @@ export const action = signedIn(async function action({ request, context }: Actio
   try {
     return {
       listing,
-      answer: await context.get(apiContext).listings.contact(listing),
+      answer: await listingsApi(context.get(apiContext)).contact(listing),
       failure: null,
     } satisfies ContactRevealed
   } catch (err) {

@@ -13,6 +13,7 @@ import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
 import type { ContactRevealed } from './contact-action.ts'
+import { paymentsApi } from '../../lib/api/payments.ts'
 
 type State =
   | { kind: 'idle' }
@@ -80,7 +81,7 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
     setPayError(null)
     try {
       await checkout(`contact:${listingId}`, (language, key) =>
-        browserApi().payments.payContact(listingId, language, key),
+        paymentsApi(browserApi()).payContact(listingId, language, key),
       )
     } catch (err) {
       setPayError(paymentError(err))

@@ -22,6 +22,7 @@ import { ReportDialog } from './report-dialog.tsx'
 import { GENDER_LABELS, STATUS_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
+import { listingsApi } from '../../lib/api/listings.ts'
 
 // only the owner sees it: not part of a visitor's page
 const BoostButton = lazy(() => import('../my-listings/boost-button.tsx').then((m) => ({ default: m.BoostButton })))
@@ -32,7 +33,7 @@ export const shouldRevalidate = keepAfterForm
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = context.get(localeContext)
   try {
-    return { listing: await context.get(apiContext).listings.get(params.slug ?? '', language, request.signal) }
+    return { listing: await listingsApi(context.get(apiContext)).get(params.slug ?? '', language, request.signal) }
   } catch (err) {
     // an address the API refuses as malformed (a NUL, an over-long slug) names no listing either
     if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))
@@ -70,8 +71,8 @@ export function Component() {
     } catch {
       // no storage: count the view
     }
-    publicBrowserApi()
-      .listings.view(listing.id)
+    listingsApi(publicBrowserApi())
+      .view(listing.id)
       .catch(() => undefined)
   }, [listing.id, own])
   const locale = useLocale()

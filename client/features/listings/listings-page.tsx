@@ -19,6 +19,8 @@ import { keepAfterForm } from '../../lib/revalidation.ts'
 import { saveSearchAction } from '../alerts/alert-actions.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
+import { listingsApi } from '../../lib/api/listings.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { Place } from '../../lib/api/locations.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
@@ -54,17 +56,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typedCity = typeof filters.city === 'string' ? filters.city : undefined
   const country = typeof filters.country === 'string' ? filters.country : undefined
   const [page, countries, resolution] = await Promise.all([
-    api.listings.search({ ...filters, language }, request.signal).catch((err: unknown) => {
-      // a hand-edited URL with impossible filters is the visitor's mistake, not ours: 400 with a way out
-      if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
-        throw data({ message: 'Invalid filters' }, { status: 400 })
-      throw err
-    }),
-    api.locations.countries(language, request.signal),
+    listingsApi(api)
+      .search({ ...filters, language }, request.signal)
+      .catch((err: unknown) => {
+        // a hand-edited URL with impossible filters is the visitor's mistake, not ours: 400 with a way out
+        if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
+          throw data({ message: 'Invalid filters' }, { status: 400 })
+        throw err
+      }),
+    locationsApi(api).countries(language, request.signal),
     // a typed name (the search box sends what was typed when nothing was picked) is resolved here, on
     // the server's render too, so a shared or reloaded URL and a form sent before hydration all work
     // (when that fails, the words are searched as a city's key, as before: the page still answers)
-    typedCity ? api.locations.resolve(typedCity, language, country, request.signal).catch(() => undefined) : undefined,
+    typedCity
+      ? locationsApi(api)
+          .resolve(typedCity, language, country, request.signal)
+          .catch(() => undefined)
+      : undefined,
   ])
   const found = resolution?.status === 'found' ? resolution.places[0] : undefined
   // a name (not already the city's key) goes to the place's own URL: what a city's link would give

@@ -1,11 +1,13 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { comboboxKeyDown } from '../../components/combobox-keys.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
+import { locationsApi } from '../../lib/api/locations.ts'
 import { browserTransport } from '../../lib/api/browser.ts'
 import { createApi } from '../../lib/api/index.ts'
 import type { City } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
+import { usePlaceInput } from './place-field.tsx'
 
 const api = createApi(browserTransport)
 
@@ -34,6 +36,20 @@ const optionKey = (o: Option) =>
  * (its button, or Backspace in the empty field) and is the `country` the city suggestions come from:
  * what is typed next searches within it.
  */
+export interface PlaceAutocompleteProps {
+  defaultKey?: string
+  defaultLabel?: string
+  withCountry?: boolean
+  countries?: CountryChoice[]
+  onPick?: (city: City) => void
+  label?: string
+  country?: string
+  /** `defaultLabel` was typed (in the plain field before the combobox came, ./place-field.tsx): search it. */
+  typed?: boolean
+  /** Takes the focus when it appears, the caret after the text. */
+  autoFocus?: boolean
+}
+
 export function PlaceAutocomplete({
   defaultKey,
   defaultLabel,
@@ -42,15 +58,9 @@ export function PlaceAutocomplete({
   onPick,
   label,
   country: withinCountry,
-}: {
-  defaultKey?: string
-  defaultLabel?: string
-  withCountry?: boolean
-  countries?: CountryChoice[]
-  onPick?: (city: City) => void
-  label?: string
-  country?: string
-}) {
+  typed: typedAtFirst = false,
+  autoFocus = false,
+}: PlaceAutocompleteProps) {
   const { t } = useLingui()
   const locale = useLocale()
   const id = useId()
@@ -66,7 +76,14 @@ export function PlaceAutocomplete({
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   // the text was typed (not chosen): search it, and send it as the city if nothing is chosen
-  const [typed, setTyped] = useState(false)
+  const [typed, setTyped] = useState(typedAtFirst)
+  // before the browser hands the next keystroke to anyone (./place-field.tsx swaps this in for a plain field)
+  useLayoutEffect(() => {
+    const field = input.current
+    if (!autoFocus || !field) return
+    field.focus()
+    field.setSelectionRange(field.value.length, field.value.length)
+  }, [autoFocus])
 
   useEffect(() => {
     const q = text.trim()
@@ -81,7 +98,7 @@ export function PlaceAutocomplete({
     const controller = new AbortController()
     const timer = setTimeout(() => {
       setBusy(true)
-      api.locations
+      locationsApi(api)
         .searchCities(q, locale, controller.signal, within)
         .then((cities) => {
           const next = [...countryOptions, ...cities.map((city): Option => ({ kind: 'city', city }))]
@@ -130,6 +147,7 @@ export function PlaceAutocomplete({
   const country = chosenCountry?.code ?? cityCountry
   const name = chosenCountry?.name
   const expanded = open && options.length > 0
+  const inputProps = usePlaceInput(id, label, countries, name)
   return (
     <div className="combobox">
       <div className="combobox-field">
@@ -144,21 +162,10 @@ export function PlaceAutocomplete({
         )}
         <input
           ref={input}
-          id={`${id}-input`}
-          type="text"
+          {...inputProps}
           role="combobox"
-          autoComplete="off"
-          aria-label={label ?? (name ? t`City in ${name}` : countries ? t`Country or city` : t`City`)}
-          placeholder={
-            name
-              ? t`Any city` // the chip beside it names the country
-              : countries
-                ? t`Country or city, e.g. Berlin or آلمان`
-                : t`City, e.g. Berlin or برلین`
-          }
           aria-expanded={expanded}
           aria-controls={`${id}-list`}
-          aria-autocomplete="list"
           aria-busy={busy}
           aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
           value={text}

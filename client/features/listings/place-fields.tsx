@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { PlaceAutocomplete } from './place-autocomplete.tsx'
+import { PlaceField } from './place-field.tsx'
 
 /** The listings filter's country and city: the city's suggestions come from the chosen country. */
 export function PlaceFields({
@@ -35,7 +35,7 @@ export function PlaceFields({
         <span>
           <Trans>City</Trans>
         </span>
-        <PlaceAutocomplete defaultKey={defaultCity} defaultLabel={defaultCityLabel} country={country || undefined} />
+        <PlaceField defaultKey={defaultCity} defaultLabel={defaultCityLabel} country={country || undefined} />
       </div>
     </>
   )

@@ -5,6 +5,7 @@ import { browserApi } from '../../lib/api/browser.ts'
 import type { ReportReason } from '../../../shared/schemas/moderation.ts'
 import { REPORT_REASON_LABELS } from './labels.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { reportsApi } from '../../lib/api/moderation.ts'
 
 const REASONS = Object.keys(REPORT_REASON_LABELS) as ReportReason[]
 const DETAILS_MAX = 1000
@@ -36,7 +37,7 @@ export function ReportForm({
     setState('sending')
     setError(null)
     try {
-      await browserApi().reports.create(listingId, { reason, ...(details.trim() && { details: details.trim() }) })
+      await reportsApi(browserApi()).create(listingId, { reason, ...(details.trim() && { details: details.trim() }) })
       setState('sent')
       onSent()
     } catch (err) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
+import { moderationApi } from '../../lib/api/moderation.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext, localeContext } from '../../lib/context.ts'
@@ -24,11 +25,11 @@ export const loader = signedIn(async function loader({ request, context }: Loade
   const tab: Tab = TABS.includes(wanted) ? wanted : 'pending'
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
   const [stats, pending, reports] = await Promise.all([
-    api.moderation.stats(request.signal),
-    tab === 'pending' ? api.moderation.pending({ page, language }, request.signal) : null,
+    moderationApi(api).stats(request.signal),
+    tab === 'pending' ? moderationApi(api).pending({ page, language }, request.signal) : null,
     tab === 'pending'
       ? null
-      : api.moderation.reports(
+      : moderationApi(api).reports(
           { status: tab === 'reports' ? 'open' : tab === 'closed' ? 'resolved' : 'dismissed', page, language },
           request.signal,
         ),

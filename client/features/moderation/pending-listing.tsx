@@ -9,6 +9,7 @@ import { useLocale } from '../../lib/locale.ts'
 import { TERM_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { Price } from '../listings/price.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { moderationApi } from '../../lib/api/moderation.ts'
 
 /** One listing awaiting review: everything a moderator needs to decide, then approve or reject with a reason. */
 export function PendingListing({ listing, onDecided }: { listing: AdminListing; onDecided: (id: number) => void }) {
@@ -35,7 +36,7 @@ export function PendingListing({ listing, onDecided }: { listing: AdminListing; 
     setError(null)
     try {
       const version = { updated_at: listing.updatedAt }
-      await browserApi().moderation.decide(
+      await moderationApi(browserApi()).decide(
         listing.id,
         status === 'active' ? { status, ...version } : { status, reason: reason.trim(), ...version },
       )

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { listingPath } from '../../../shared/seo.ts'
+import { moderationApi } from '../../lib/api/moderation.ts'
 import type { AdminReport } from '../../lib/api/moderation.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
@@ -32,7 +33,7 @@ export function ReportItem({ report, onClosed }: { report: AdminReport; onClosed
     setBusy(true)
     setError(null)
     try {
-      await browserApi().moderation.resolveReport(report.id, {
+      await moderationApi(browserApi()).resolveReport(report.id, {
         status: decision === 'dismissed' ? 'dismissed' : 'resolved',
         ...(note.trim() && { note: note.trim() }),
         ...(decision === 'removed' && { remove_listing: true }),

@@ -8,13 +8,14 @@ import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { requireUser, signedIn } from '../auth/guards.ts'
 import { DailyChart, RankChart } from './stats-charts.tsx'
 import { DayTable } from './stats-table.tsx'
+import { moderationApi } from '../../lib/api/moderation.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const user = await requireUser(context, request)
   // the page does not exist for anyone but a moderator
   if (user.role !== 'admin') throw data({ message: 'Page not found' }, { status: 404 })
-  return { stats: await api.moderation.stats(request.signal) }
+  return { stats: await moderationApi(api).stats(request.signal) }
 })
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)

@@ -3,6 +3,7 @@ import { failureOf, failureStatus, type ActionFailure } from '../../lib/action-f
 import { ApiError, UnauthenticatedError, type Answer } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { signedIn } from '../auth/guards.ts'
+import { ownListingsApi } from '../../lib/api/own-listings.ts'
 
 /** What "Boost" did: a free boost used (or none left: the owner may pay), or the API's refusal. */
 export type BoostActed = { intent: 'boost'; listing: number } & (
@@ -22,7 +23,7 @@ export const action = signedIn(async function action({ request, context }: Actio
     return data<BoostActed>({ intent: 'boost', listing: 0, answer: null, failure }, { status: 400 })
   }
   try {
-    const answer = await context.get(apiContext).ownListings.boost(listing)
+    const answer = await ownListingsApi(context.get(apiContext)).boost(listing)
     return { intent: 'boost', listing, answer, failure: null } satisfies BoostActed
   } catch (err) {
     // a session that ended is signedIn()'s to turn into sign-in

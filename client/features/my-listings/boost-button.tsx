@@ -10,6 +10,7 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
 import type { BoostActed } from './boost-action.ts'
+import { paymentsApi } from '../../lib/api/payments.ts'
 
 /**
  * "Boost" on the owner's active listing: a free boost when one is left, else "Boost for €2.99" and
@@ -55,7 +56,9 @@ export function BoostButton({
     setPaying(true)
     setPayError(null)
     try {
-      await checkout(`boost:${listingId}`, (language, key) => browserApi().payments.payBoost(listingId, language, key))
+      await checkout(`boost:${listingId}`, (language, key) =>
+        paymentsApi(browserApi()).payBoost(listingId, language, key),
+      )
     } catch (err) {
       setPayError(paymentError(err))
       setPaying(false)

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatNumber } from '../../../shared/money.ts'
+import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import type { ListingAnalytics } from '../../lib/api/own-listings.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale } from '../../lib/locale.ts'
@@ -46,8 +47,8 @@ export function ListingStats({ listingId }: { listingId: number }) {
     if (analytics || state === 'loading') return
     // (also the retry after a failure)
     setState('loading')
-    browserApi()
-      .ownListings.analytics(listingId)
+    ownListingsApi(browserApi())
+      .analytics(listingId)
       .then((a) => {
         setAnalytics(a)
         setState('idle')

@@ -8,6 +8,7 @@ import { signedIn } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
 import { Pagination } from '../listings/pagination.tsx'
 import { OwnListingRow } from './own-listing-row.tsx'
+import { ownListingsApi } from '../../lib/api/own-listings.ts'
 
 const FILTERS: Array<ListingStatus | 'all'> = ['all', 'active', 'pending', 'rejected', 'rented', 'expired']
 
@@ -19,7 +20,7 @@ export const loader = signedIn(async function loader({ request, context }: Loade
   const wanted = url.searchParams.get('status') ?? 'all'
   const status = (FILTERS as string[]).includes(wanted) ? wanted : 'all'
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-  const result = await api.ownListings.list(
+  const result = await ownListingsApi(api).list(
     { status, page, per_page: 20, include_analytics: true, language: context.get(localeContext) },
     request.signal,
   )

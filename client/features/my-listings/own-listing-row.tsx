@@ -4,6 +4,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
 import { listingPath } from '../../../shared/seo.ts'
 import type { ListingStatus } from '../../../shared/constants.ts'
+import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { OwnListing } from '../../lib/api/own-listings.ts'
 import { browserApi } from '../../lib/api/browser.ts'
@@ -41,7 +42,7 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
   async function run(action: Action) {
     setBusy(action)
     setError(null)
-    const api = browserApi().ownListings
+    const api = ownListingsApi(browserApi())
     try {
       if (action === 'rented') await api.setStatus(listing.id, 'rented')
       else if (action === 'renew') await api.setStatus(listing.id, 'pending')

@@ -1,6 +1,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { CONTENT_SLUG, CONTENT_SLUG_MAX } from '../../../shared/paths.ts'
 import { PageHead } from '../../components/page-head.tsx'
+import { contentApi } from '../../lib/api/content.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 
@@ -12,7 +13,7 @@ export async function contentLoader(
   const notFound = () => data({ message: `Page not found: ${new URL(request.url).pathname}` }, { status: 404 })
   if (slug.length > CONTENT_SLUG_MAX || !CONTENT_SLUG.test(slug)) throw notFound()
   try {
-    return await context.get(apiContext).content.page(context.get(localeContext), slug, request.signal)
+    return await contentApi(context.get(apiContext)).page(context.get(localeContext), slug, request.signal)
   } catch (err) {
     if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR')) throw notFound()
     throw err

@@ -14,6 +14,8 @@ import { AppLink } from '../../components/app-link.tsx'
 import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { couponsApi } from '../../lib/api/coupons.ts'
+import { subscriptionsApi } from '../../lib/api/subscriptions.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import type { CouponInfo } from '../../lib/api/coupons.ts'
 import type { SubscriptionPlan } from '../../lib/api/subscriptions.ts'
@@ -24,7 +26,7 @@ import { useCouponText } from '../subscription/coupon-text.ts'
 import { PricingFaq } from './pricing-faq.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const plans = await context.get(apiContext).subscriptions.plans(context.get(localeContext), request.signal)
+  const plans = await subscriptionsApi(context.get(apiContext)).plans(context.get(localeContext), request.signal)
   const chosen = new URL(request.url).searchParams.get('plan')
   return { plans, chosen: plans.some((plan) => plan.key === chosen) ? (chosen as PlanKey) : null }
 }
@@ -101,7 +103,7 @@ export function Component() {
   const validate = async (code: string): Promise<CodeOutcome> => {
     setCoupon(null)
     try {
-      const answer = await browserApi().coupons.validate(code)
+      const answer = await couponsApi(browserApi()).validate(code)
       if (!answer.valid || !answer.coupon) return { ok: false, message: coupons.reasonText(answer.reason) }
       const discount = coupons.discountText(answer.coupon)
       if (!discount)
@@ -129,7 +131,7 @@ export function Component() {
     setError(null)
     try {
       await checkout(`${plan}:${code ?? ''}`, (language, key) =>
-        browserApi().subscriptions.purchase({ plan_key: plan, ...(code && { coupon_code: code }) }, language, key),
+        subscriptionsApi(browserApi()).purchase({ plan_key: plan, ...(code && { coupon_code: code }) }, language, key),
       )
     } catch (err) {
       setError(paymentError(err))

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { REFERRAL_QUERY } from '../../../shared/paths.ts'
+import { referralsApi } from '../../lib/api/referrals.ts'
 import { browserTransport } from '../../lib/api/browser.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { createApi, type Api } from '../../lib/api/index.ts'
@@ -37,7 +38,7 @@ function applyRememberedReferral(api: Api): Promise<void> {
     }
     if (!code) return
     try {
-      await api.referrals.signup(code)
+      await referralsApi(api).signup(code)
     } catch (err) {
       if (!(err instanceof ApiError) || err.code === 'NETWORK_ERROR' || err.status === 401 || err.status >= 500) return
     }

@@ -6,6 +6,7 @@ import { formatNumber } from '../../../shared/money.ts'
 import { REFERRAL_PREMIUM_DAYS, REFERRAL_SIGNUP_CREDITS, REFERRAL_SIGNUP_WINDOW_DAYS } from '../../../shared/plans.ts'
 import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { referralsApi } from '../../lib/api/referrals.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
@@ -18,8 +19,8 @@ export const loader = signedIn(async function loader({ request, context }: Loade
   const user = await requireUser(context, request)
   const api = context.get(apiContext)
   const [stats, leaders] = await Promise.all([
-    api.referrals.stats(request.signal),
-    api.referrals.leaderboard(request.signal),
+    referralsApi(api).stats(request.signal),
+    referralsApi(api).leaderboard(request.signal),
   ])
   // the API has the last word; the form is offered only while a code may still count
   const mayEnterCode = Date.parse(user.createdAt) + REFERRAL_SIGNUP_WINDOW_DAYS * DAY_MS > Date.now()
@@ -52,7 +53,7 @@ export function Component() {
 
   const enterCode = async (code: string): Promise<CodeOutcome> => {
     try {
-      const { referrerFirstName, aiCredits } = await browserApi().referrals.signup(code)
+      const { referrerFirstName, aiCredits } = await referralsApi(browserApi()).signup(code)
       await revalidator.revalidate()
       const friend = referrerFirstName
       return {

@@ -12,9 +12,11 @@ import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { signedIn } from '../auth/guards.ts'
 import { useCouponText } from './coupon-text.ts'
+import { couponsApi } from '../../lib/api/coupons.ts'
+import { subscriptionsApi } from '../../lib/api/subscriptions.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
-  return { status: await context.get(apiContext).subscriptions.status(request.signal) }
+  return { status: await subscriptionsApi(context.get(apiContext)).status(request.signal) }
 })
 
 const PLAN_LABELS: Record<string, MessageDescriptor> = {
@@ -51,7 +53,7 @@ export function Component() {
 
   const redeem = async (code: string): Promise<CodeOutcome> => {
     try {
-      const { granted } = await browserApi().coupons.redeem(code)
+      const { granted } = await couponsApi(browserApi()).redeem(code)
       await revalidator.revalidate()
       const parts = [
         granted.premiumDays > 0 &&

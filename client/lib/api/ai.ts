@@ -1,7 +1,7 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
 import type { AiFilters } from '../../../shared/schemas/ai.ts'
 import { snakeKeys } from '../camelize.ts'
-import type { Answer, Call } from './call.ts'
+import type { Answer, Api } from './call.ts'
 
 export type AiSearchResult = Omit<Answer<'AiSearchResultSchema'>, 'filters' | 'searchSummary'> & {
   filters: AiFilters
@@ -30,7 +30,7 @@ export interface AiPreferencesInput {
 const filterNames = (filters: object) => snakeKeys(filters as Record<string, unknown>) as AiFilters
 
 /** /ai: natural-language search, listing analysis, comparison and the reader's preferences; each call but the preferences takes one credit (docs/decisions/021-ai-search-and-credits.md). */
-export const aiApi = (call: Call) => ({
+export const aiApi = ({ call }: Api) => ({
   search: async (
     body: { query: string; filters?: AiFilters; limit?: number },
     language: LocaleCode,

@@ -1,6 +1,6 @@
 import type { AlertChannel } from '../../../shared/schemas/alert.ts'
 import { snakeKeys } from '../camelize.ts'
-import { query, type Answer, type Call } from './call.ts'
+import { query, type Answer, type Api } from './call.ts'
 
 export type Alert = Answer<'AlertSchema'>
 export type AlertList = Answer<'AlertListSchema'>
@@ -24,7 +24,7 @@ const savedNames = <T extends { filters: Record<string, string> }>(alert: T): T 
 })
 
 /** /alerts: the signed-in user's saved searches, what they found, the in-app inbox and push subscriptions (docs/decisions/020-alerts-and-outbox.md). */
-export const alertsApi = (call: Call) => ({
+export const alertsApi = ({ call }: Api) => ({
   list: async (signal?: AbortSignal) => {
     const list = await call('AlertListSchema', '/alerts', { signal })
     return { ...list, items: list.items.map(savedNames) }

@@ -1,6 +1,6 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
 import { noteSessionEnded } from '../session-end.ts'
-import { ApiError, type Answer, type Call } from './call.ts'
+import { ApiError, type Answer, type Api } from './call.ts'
 import type { User } from './users.ts'
 
 /** A sign-in answer without its user is an error of its own (LOGIN_RESPONSE_INVALID), never a signed-out success. */
@@ -10,7 +10,7 @@ function sessionUser(answer: Answer<'SignedInSchema'>): User {
 }
 
 /** Sign-in through the gateway, which keeps the tokens in cookies and answers the user. */
-export const authApi = (call: Call) => ({
+export const authApi = ({ call }: Api) => ({
   /** Who is signed in: the user, or null for a guest (an answer, never a 401 for one). */
   viewer: async (signal?: AbortSignal): Promise<User | null> =>
     (await call('ViewerSessionSchema', '/auth/session', { signal })).user,

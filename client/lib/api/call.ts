@@ -91,6 +91,11 @@ export class UnauthenticatedError extends ApiError {
 /** Calls the API and answers the data of its success envelope, typed (and on the server checked) by the shared schema named first. */
 export type Call = <N extends WireName>(schema: N, path: string, init?: Parameters<Transport>[1]) => Promise<Answer<N>>
 
+/** The API client pages are handed (`createApi`): what each area's client (`listingsApi(api)` …) calls through. */
+export interface Api {
+  readonly call: Call
+}
+
 /** A query string of the set parameters (`?a=1&b=x`), or nothing. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
   const search = new URLSearchParams()

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { CreateCouponBody } from '../../../shared/schemas/coupon.ts'
-import { query, type Answer, type Call } from './call.ts'
+import { query, type Answer, type Api } from './call.ts'
 
 export type CouponValidation = Answer<'CouponValidationSchema'>
 export type CouponRedemption = Answer<'CouponRedemptionSchema'>
@@ -11,7 +11,7 @@ export type AdminCouponPage = Answer<'AdminCouponsSchema'>
 export type CreateCouponInput = z.input<typeof CreateCouponBody>
 
 /** Coupons as their users see them: check one, redeem a grant, the history. */
-export const couponsApi = (call: Call) => ({
+export const couponsApi = ({ call }: Api) => ({
   validate: (code: string) =>
     call('CouponValidationSchema', '/coupons/validate', { method: 'POST', body: { coupon_code: code } }),
   redeem: (code: string) =>
@@ -20,7 +20,7 @@ export const couponsApi = (call: Call) => ({
 })
 
 /** The admins' coupons: a page of them, a new one, switching one off or on; 403 to anyone but an admin. */
-export const adminCouponsApi = (call: Call) => ({
+export const adminCouponsApi = ({ call }: Api) => ({
   list: (params: { page?: number }, signal?: AbortSignal) =>
     call('AdminCouponsSchema', `/admin/coupons${query(params)}`, { signal }),
   create: (body: CreateCouponInput) => call('AdminCouponSchema', '/admin/coupons', { method: 'POST', body }),

@@ -1,5 +1,5 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
-import type { Answer, Call } from './call.ts'
+import type { Answer, Api } from './call.ts'
 
 export type Identity = Answer<'IdentitySchema'>
 /** What a link of the provider does (a sign-in link is used by signInWithCode, the others by applyCode). */
@@ -7,7 +7,7 @@ export type LinkMode = Answer<'ActionResultSchema'>['mode']
 export type ActionMode = Exclude<LinkMode, 'signIn'>
 
 /** The built-in e-mail identity provider (the same steps Firebase Authentication offers). */
-export const identityApi = (call: Call) => ({
+export const identityApi = ({ call }: Api) => ({
   signUp: (body: { email: string; password: string; display_name?: string; language?: LocaleCode }) =>
     call('IdentitySchema', '/identity/sign-up', { method: 'POST', body }),
   signIn: (body: { email: string; password: string }) =>

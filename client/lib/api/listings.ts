@@ -1,5 +1,5 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
-import { query, type Answer, type Call } from './call.ts'
+import { query, type Answer, type Api } from './call.ts'
 
 export type Listing = Answer<'ListingSchema'>
 export type ListingPage = Answer<'ListingPageSchema'>
@@ -8,7 +8,7 @@ export type ContactAccess = Answer<'ContactAccessSchema'>
 export type ContactAnswer = Answer<'ContactAnswerSchema'>
 
 /** Public listing reads: anyone may call them. */
-export const listingsApi = (call: Call) => ({
+export const listingsApi = ({ call }: Api) => ({
   search: (params: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
     call('ListingPageSchema', `/listings${query(params)}`, { signal }),
   get: (idOrSlug: string, language: LocaleCode, signal?: AbortSignal) =>

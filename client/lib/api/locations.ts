@@ -1,12 +1,12 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
-import { query, type Answer, type Call } from './call.ts'
+import { query, type Answer, type Api } from './call.ts'
 
 export type City = Answer<'CitySchema'>
 export type Country = Answer<'CountrySchema'>
 export type Place = Answer<'PlaceSchema'>
 
 /** Countries and cities in the reader's language. */
-export const locationsApi = (call: Call) => ({
+export const locationsApi = ({ call }: Api) => ({
   countries: async (language: LocaleCode, signal?: AbortSignal) =>
     (await call('CountryListSchema', `/locations/countries${query({ language })}`, { signal })).countries,
   /** Every city of one country, for the listing form's city picker. */

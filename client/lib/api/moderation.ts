@@ -1,19 +1,19 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
-import { query, type Answer, type Call } from './call.ts'
+import { query, type Answer, type Api } from './call.ts'
 
 export type AdminListing = Answer<'AdminListingSchema'>
 export type AdminReport = Answer<'AdminReportSchema'>
 export type StatsOverview = Answer<'StatsOverviewSchema'>
 
 /** POST /listings/{id}/report: a signed-in reader flags a public listing for the moderators. */
-export const reportsApi = (call: Call) => ({
+export const reportsApi = ({ call }: Api) => ({
   async create(listingId: number, body: { reason: string; details?: string }): Promise<void> {
     await call('ReportSchema', `/listings/${listingId}/report`, { method: 'POST', body })
   },
 })
 
 /** The moderators' queue; every call answers 403 to anyone but an admin. */
-export const moderationApi = (call: Call) => ({
+export const moderationApi = ({ call }: Api) => ({
   stats: (signal?: AbortSignal) => call('StatsOverviewSchema', '/admin/stats/overview', { signal }),
   pending: (params: { page?: number; limit?: number; language: LocaleCode }, signal?: AbortSignal) =>
     call('PendingPageSchema', `/admin/listings/pending${query(params)}`, { signal }),

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { LocaleCode } from '../../../shared/locales.ts'
 import type { ListingWriteBody } from '../../../shared/schemas/listing-write.ts'
-import { ApiError, query, type Answer, type Call } from './call.ts'
+import { ApiError, query, type Answer, type Api } from './call.ts'
 import type { Pagination } from './listings.ts'
 
 export type OwnListing = Answer<'OwnListingSchema'>
@@ -13,7 +13,7 @@ export type Boost = Answer<'BoostAnswerSchema'>
 export type ListingWriteInput = z.input<typeof ListingWriteBody>
 
 /** The owner's side of listings: writes, status, numbers and photos. */
-export const ownListingsApi = (call: Call) => ({
+export const ownListingsApi = ({ call }: Api) => ({
   /** A 500 from this call is shown as an empty list with a note, not as an error. */
   async list(
     params: { status?: string; page?: number; per_page?: number; include_analytics?: boolean; language: LocaleCode },

@@ -1,5 +1,5 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
-import { query, type Answer, type Call } from './call.ts'
+import { query, type Answer, type Api } from './call.ts'
 
 export type Payment = Answer<'PaymentSchema'>
 
@@ -13,7 +13,7 @@ export const idempotent = (key: string) => ({ 'idempotency-key': key })
 const path = (id: string) => `/payments/${encodeURIComponent(id)}`
 
 /** The payer's own payments: read, the sandbox's Pay and Cancel, and the one-off checkouts of a listing. */
-export const paymentsApi = (call: Call) => ({
+export const paymentsApi = ({ call }: Api) => ({
   get: (id: string, signal?: AbortSignal) => call('PaymentSchema', path(id), { signal }),
   confirmSandbox: (id: string) =>
     call('PaymentSchema', `/payments/sandbox/${encodeURIComponent(id)}/confirm`, { method: 'POST', body: {} }),

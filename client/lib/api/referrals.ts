@@ -1,10 +1,10 @@
-import type { Answer, Call } from './call.ts'
+import type { Answer, Api } from './call.ts'
 
 export type ReferralStats = Answer<'ReferralStatsSchema'>
 export type ReferralLeaderboard = Answer<'ReferralLeaderboardSchema'>
 
 /** The user's referral code and what it brought, the leaderboard, and entering a friend's code once. */
-export const referralsApi = (call: Call) => ({
+export const referralsApi = ({ call }: Api) => ({
   stats: (signal?: AbortSignal) => call('ReferralStatsSchema', '/referrals/stats', { signal }),
   leaderboard: async (signal?: AbortSignal) =>
     (await call('ReferralLeaderboardSchema', '/referrals/leaderboard', { signal })).items,

@@ -1,6 +1,6 @@
 import type { LocaleCode } from '../../../shared/locales.ts'
 import type { PlanKey } from '../../../shared/plans.ts'
-import { query, type Answer, type Call } from './call.ts'
+import { query, type Answer, type Api } from './call.ts'
 import { idempotent } from './payments.ts'
 
 export type SubscriptionPlan = Answer<'SubscriptionPlanSchema'>
@@ -8,7 +8,7 @@ export type SubscriptionStatus = Answer<'SubscriptionStatusSchema'>
 export type Checkout = Answer<'CheckoutSchema'>
 
 /** Plans (anyone) and the signed-in user's premium status and purchases. */
-export const subscriptionsApi = (call: Call) => ({
+export const subscriptionsApi = ({ call }: Api) => ({
   plans: async (language: LocaleCode, signal?: AbortSignal) =>
     (await call('SubscriptionPlansSchema', `/subscription-plans${query({ language })}`, { signal })).plans,
   status: (signal?: AbortSignal) => call('SubscriptionStatusSchema', '/subscription/status', { signal }),

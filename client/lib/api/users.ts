@@ -1,6 +1,6 @@
 import { noteSessionEnded } from '../session-end.ts'
 import type { LocaleCode } from '../../../shared/locales.ts'
-import type { Answer, Call } from './call.ts'
+import type { Answer, Api } from './call.ts'
 
 export type User = Answer<'UserSchema'>
 export type AccountStatus = Answer<'AccountStatusSchema'>
@@ -8,7 +8,7 @@ export type AccountSummary = Answer<'AccountSummarySchema'>
 export type LinkMethod = Answer<'LinkMethodSchema'>
 
 /** /users/*: the signed-in user's own profile, phone, sign-in methods and account. */
-export const usersApi = (call: Call) => ({
+export const usersApi = ({ call }: Api) => ({
   profile: (signal?: AbortSignal) => call('UserSchema', '/users/profile', { signal }),
   updateProfile: (body: {
     first_name?: string

@@ -1,3 +1,4 @@
+import { alertsApi } from '../../../../client/lib/api/alerts.ts'
 import t, { type Test } from 'tap'
 import {
   applicationServerKey,
@@ -87,7 +88,7 @@ t.test(
     const { app, db } = await buildTestApi(t)
     const alice = await telegramSession(app, 4801)
     const bob = await telegramSession(app, 4802)
-    const apiOf = (token: string) => createApi(injectTransport(app, token), { parse: parseWire }).alerts
+    const apiOf = (token: string) => alertsApi(createApi(injectTransport(app, token), { parse: parseWire }))
     const browser = fakeBrowser(t)
     const key = vapidKeys().publicKey
     const endpoints = async () =>

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { RouterContextProvider, type RouteObject } from 'react-router'
-import { dashboardLayout } from '../../../../client/dashboard-routes.tsx'
+import { dashboardLayout } from '../../../../client/dashboard.tsx'
 import type { Transport } from '../../../../client/lib/api/call.ts'
 import { createApi } from '../../../../client/lib/api/index.ts'
 import { apiContext, identityContext, localeContext } from '../../../../client/lib/context.ts'

@@ -1,3 +1,5 @@
+import { paymentsApi } from '../../../../client/lib/api/payments.ts'
+import { subscriptionsApi } from '../../../../client/lib/api/subscriptions.ts'
 import t from 'tap'
 import { loader as resultLoader } from '../../../../client/features/checkout/checkout-result-page.tsx'
 import { loader as sandboxLoader } from '../../../../client/features/checkout/sandbox-checkout-page.tsx'
@@ -13,7 +15,7 @@ t.test('checkout pages', async (t) => {
   const stranger = await telegramSession(app, 4701, 'Sara')
   const api = createApi(injectTransport(app, payer.token), { parse: parseWire })
   const key = crypto.randomUUID()
-  const checkout = await api.subscriptions.purchase({ plan_key: 'quarterly' }, 'en', key)
+  const checkout = await subscriptionsApi(api).purchase({ plan_key: 'quarterly' }, 'en', key)
 
   await t.test(
     'the purchase answers the sandbox page in the page language; the same key again is the same payment',
@@ -22,7 +24,7 @@ t.test('checkout pages', async (t) => {
       t.same(checkoutTarget(checkout.checkoutUrl, 'http://localhost'), {
         path: `/en/checkout/sandbox/${checkout.paymentId}`,
       })
-      const again = await api.subscriptions.purchase({ plan_key: 'quarterly' }, 'en', key)
+      const again = await subscriptionsApi(api).purchase({ plan_key: 'quarterly' }, 'en', key)
       t.equal(again.paymentId, checkout.paymentId)
       t.same(checkoutTarget('https://checkout.stripe.com/c/pay/cs_test_1', 'http://localhost'), {
         href: 'https://checkout.stripe.com/c/pay/cs_test_1',
@@ -54,13 +56,13 @@ t.test('checkout pages', async (t) => {
   })
 
   await t.test('after Pay → the result page reads it paid, once', async (t) => {
-    const paid = await api.payments.confirmSandbox(checkout.paymentId)
+    const paid = await paymentsApi(api).confirmSandbox(checkout.paymentId)
     t.equal(paid.status, 'paid')
     const { payment } = await resultLoader(
       routeArgs(`/en/checkout/result/${checkout.paymentId}`, { app, token: payer.token, params }),
     )
     t.match(payment, { status: 'paid', paidAt: String })
-    const status = await api.subscriptions.status()
+    const status = await subscriptionsApi(api).status()
     t.equal(status.isPremium, true)
     t.equal(status.subscriptionHistory.length, 1)
   })

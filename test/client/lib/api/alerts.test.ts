@@ -1,3 +1,4 @@
+import { alertsApi } from '../../../../client/lib/api/alerts.ts'
 import t from 'tap'
 import { createApi } from '../../../../client/lib/api/index.ts'
 import { ApiError } from '../../../../client/lib/api/call.ts'
@@ -12,8 +13,8 @@ t.test('the alerts API client against the real API', async (t) => {
   await makeCity(db, 'DE', 'berlin', { en: 'Berlin' })
   const { token } = await telegramSession(app, 4710)
   const { token: otherToken } = await telegramSession(app, 4711)
-  const api = createApi(injectTransport(app, token), { parse: parseWire }).alerts
-  const other = createApi(injectTransport(app, otherToken), { parse: parseWire }).alerts
+  const api = alertsApi(createApi(injectTransport(app, token), { parse: parseWire }))
+  const other = alertsApi(createApi(injectTransport(app, otherToken), { parse: parseWire }))
 
   const created = await api.create({
     name: 'Berlin · up to €900',

@@ -9,7 +9,9 @@ const DASHBOARD_CATALOG: CatalogHandle = { catalog: 'dashboard' }
 /**
  * The signed-in area's pages, loaded on demand. Their messages come in the language's dashboard catalog,
  * which the layout route loads (docs/decisions/025-catalogs-by-route-group.md): whatever is imported only
- * from here stays out of the public pages' JavaScript and catalog.
+ * from here stays out of the public pages' JavaScript and catalog. This table itself is the server's
+ * (client/routes.tsx) and comes to the browser with the area's first page (client/dashboard-on-demand.ts);
+ * named after the area's catalog group, the server preloads it with that group, as a public page's module.
  */
 export function dashboardLayout(code: LocaleCode): RouteObject {
   return {
