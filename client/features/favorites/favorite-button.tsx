@@ -71,8 +71,8 @@ export function FavoriteButton({
     const next = !on
     setOn(next)
     setFailed(false)
-    // from the app: no `back`, the page stays as it is
-    fetcher.submit({ listing: String(listingId), favorite: String(next) }, { method: 'post', action })
+    // from the app: no `back`, the page stays as it is (`from`: where a sign-in it leads to comes back)
+    fetcher.submit({ listing: String(listingId), favorite: String(next), from: here }, { method: 'post', action })
   }
 
   return (
@@ -80,6 +80,7 @@ export function FavoriteButton({
       <input type="hidden" name="listing" value={listingId} />
       <input type="hidden" name="favorite" value={String(!on)} />
       <input type="hidden" name="back" value={here} />
+      <input type="hidden" name="from" value={here} />
       <button type="submit" className={className} aria-pressed={on} data-listing={listingId} disabled={busy}>
         <span aria-hidden="true">{on ? '♥' : '♡'}</span>
         <span className={variant === 'icon' ? 'visually-hidden' : undefined}>

@@ -72,7 +72,12 @@ t.test(
         return answer
       }
     for (const { path, module } of pages) {
-      const signIn = { status: 302, location: `/en/auth?next=${encodeURIComponent(`${path}?page=2`)}` }
+      const next = encodeURIComponent(`${path}?page=2`)
+      // an action (something done without a session) also says why: login=required
+      const signIn = {
+        loader: { status: 302, location: `/en/auth?next=${next}` },
+        action: { status: 302, location: `/en/auth?login=required&next=${next}` },
+      }
       for (const [name, transport] of [
         ['no session', withoutSession],
         ['ended after the guard', endedAfterGuard],
@@ -89,9 +94,40 @@ t.test(
             outcome = redirectOf(thrown) ?? thrown
           }
           // a page that met no 401 (it needed only the profile, or nothing) answers; none swallows one
-          t.same(outcome, refusals === 0 ? 'answered' : signIn, `${path} ${kind}, ${name}`)
+          t.same(outcome, refusals === 0 ? 'answered' : signIn[kind], `${path} ${kind}, ${name}`)
         }
       }
     }
   },
 )
+
+t.test('a heart pressed without a session sends the viewer to sign in and back to the page it was on', async (t) => {
+  const { action } = await import('../../../../client/features/favorites/favorite-action.ts')
+  const press = async (from: string) => {
+    const context = new RouterContextProvider()
+    context.set(localeContext, 'en')
+    context.set(
+      apiContext,
+      createApi(async () => unauthenticated),
+    )
+    const request = new Request('http://localhost/en/favorite', {
+      method: 'POST',
+      body: new URLSearchParams({ listing: '7', favorite: 'true', from }),
+    })
+    try {
+      await action({ request, params: {}, context, unstable_pattern: '/en/favorite' } as never)
+      return 'answered'
+    } catch (thrown) {
+      return redirectOf(thrown) ?? thrown
+    }
+  }
+  t.same(await press('/en/listings?page=2'), {
+    status: 302,
+    location: `/en/auth?login=required&next=${encodeURIComponent('/en/listings?page=2')}`,
+  })
+  // a `from` that leaves the site is not followed: the action's own address instead
+  t.same(await press('https://elsewhere.example/'), {
+    status: 302,
+    location: `/en/auth?login=required&next=${encodeURIComponent('/en/favorite')}`,
+  })
+})
