@@ -126,10 +126,10 @@ t.test('comparison page', async (t) => {
     t.match(await loader(routeArgs(path, { app, token })), { credits: 0 })
   })
 
-  await t.test('action: the session gone → sign-in with next, back to this comparison', async (t) => {
+  await t.test('action: the session gone → sign-in saying why, with next, back to this comparison', async (t) => {
     t.same(redirectOf(await thrownBy(() => action(routeArgs(path, { app, form: {} })))), {
       status: 302,
-      location: `/en/auth?next=${encodeURIComponent(path)}`,
+      location: `/en/auth?login=required&next=${encodeURIComponent(path)}`,
     })
   })
 })

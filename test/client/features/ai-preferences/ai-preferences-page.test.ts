@@ -148,9 +148,15 @@ t.test('AI preferences page', async (t) => {
     t.match(await submit({}), { saved: true, preferences: { budgetMin: null, cities: [], mustHaves: [] } })
   })
 
-  await t.test('anonymous → the loader and the action lead to sign-in with next', async (t) => {
-    const expected = { status: 302, location: '/en/auth?next=%2Fen%2Fdashboard%2Fai-preferences' }
-    t.same(redirectOf(await thrownBy(() => loader(routeArgs(path, { app })))), expected)
-    t.same(redirectOf(await thrownBy(() => action(routeArgs(path, { app, form: { budget_min: '1' } })))), expected)
+  await t.test('anonymous → the loader and the action lead to sign-in with next (the action saying why)', async (t) => {
+    const next = 'next=%2Fen%2Fdashboard%2Fai-preferences'
+    t.same(redirectOf(await thrownBy(() => loader(routeArgs(path, { app })))), {
+      status: 302,
+      location: `/en/auth?${next}`,
+    })
+    t.same(redirectOf(await thrownBy(() => action(routeArgs(path, { app, form: { budget_min: '1' } })))), {
+      status: 302,
+      location: `/en/auth?login=required&${next}`,
+    })
   })
 })

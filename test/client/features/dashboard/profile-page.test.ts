@@ -50,7 +50,7 @@ t.test('profile page', async (t) => {
   await t.test('action: the session gone → sign in and back to the profile, not a form state', async (t) => {
     t.same(
       redirectOf(await thrownBy(() => action(routeArgs('/en/dashboard/profile', { app, form: { first_name: 'X' } })))),
-      { status: 302, location: '/en/auth?next=%2Fen%2Fdashboard%2Fprofile' },
+      { status: 302, location: '/en/auth?login=required&next=%2Fen%2Fdashboard%2Fprofile' },
     )
   })
 
