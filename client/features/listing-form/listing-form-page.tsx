@@ -82,7 +82,10 @@ export function Component() {
   const stored = listing ? valuesOf(listing, photos, listing.verificationNumber) : emptyValues(locale)
   // a form sent without the app comes back with what was typed (its photos are the listing's own: none can be added without the app)
   const initial: ListingFormValues = refused
-    ? { ...refused.values, photos: stored.photos.filter((p) => refused.values.photos.some((s) => s.fileId === p.fileId)) }
+    ? {
+        ...refused.values,
+        photos: stored.photos.filter((p) => refused.values.photos.some((s) => s.fileId === p.fileId)),
+      }
     : stored
   const [values, setValues] = useState<ListingFormValues>(initial)
   const [invalid, setInvalid] = useState<Set<ListingField>>(new Set(refused?.fields))

@@ -239,8 +239,8 @@ export function PhotoUploader({
       {!hydrated && (
         <p className="hint">
           <Trans>
-            Adding photos needs JavaScript. Save the listing now and add its photos later, in a browser with
-            JavaScript turned on.
+            Adding photos needs JavaScript. Save the listing now and add its photos later, in a browser with JavaScript
+            turned on.
           </Trans>
         </p>
       )}

@@ -39,8 +39,7 @@ t.test('listing form action', async (t) => {
   // the listing as its owner's form reads it
   const stored = async (id: number) =>
     (await loader(routeArgs(`/en/dashboard/listings/${id}`, { app, token, params: { id: String(id) } }))).listing
-  const count = async () =>
-    (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM listings`))[0]!.count
+  const count = async () => (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM listings`))[0]!.count
 
   let id = 0
   await t.test('a new listing with the city typed by name → saved, and on to the owner’s listings', async (t) => {
@@ -57,23 +56,32 @@ t.test('listing form action', async (t) => {
     })
   })
 
-  await t.test('the form’s own checks → 400 with the values sent and the fields to correct; nothing saved', async (t) => {
-    const before = await count()
-    const refused = await create(form({ city_name: 'Amsterdam', description: 'Too short', rent: '' }))
-    t.match(refused, {
-      data: {
-        values: { country: 'DE', city: '', cityLabel: 'Amsterdam', description: 'Too short', contact: '+49 151 2345678' },
-        failure: null,
-      },
-      init: { status: 400 },
-    })
-    t.same(
-      [...(refused as unknown as { data: { fields: string[] } }).data.fields].sort(),
-      ['city', 'description', 'rent'],
-      'a city of another country is no city of this one',
-    )
-    t.equal(await count(), before)
-  })
+  await t.test(
+    'the form’s own checks → 400 with the values sent and the fields to correct; nothing saved',
+    async (t) => {
+      const before = await count()
+      const refused = await create(form({ city_name: 'Amsterdam', description: 'Too short', rent: '' }))
+      t.match(refused, {
+        data: {
+          values: {
+            country: 'DE',
+            city: '',
+            cityLabel: 'Amsterdam',
+            description: 'Too short',
+            contact: '+49 151 2345678',
+          },
+          failure: null,
+        },
+        init: { status: 400 },
+      })
+      t.same(
+        [...(refused as unknown as { data: { fields: string[] } }).data.fields].sort(),
+        ['city', 'description', 'rent'],
+        'a city of another country is no city of this one',
+      )
+      t.equal(await count(), before)
+    },
+  )
 
   await t.test('an edit → updated, and on to the owner’s listings with the notice', async (t) => {
     t.same(redirectOf(await edit(id, form({ rent: '800', has_contract: 'on' }))), {
@@ -83,13 +91,16 @@ t.test('listing form action', async (t) => {
     t.match(await stored(id), { rent: 800, furnished: false, hasContract: true })
   })
 
-  await t.test('the API refuses: another owner’s listing → 404 with the values, said as "no longer exists"', async (t) => {
-    t.match(await edit(theirs.id, form()), {
-      data: { fields: [], failure: 'not-found', values: { cityLabel: 'Berlin' } },
-      init: { status: 404 },
-    })
-    t.match(await thrownBy(() => edit(0, form())), { init: { status: 404 } }, 'an id that is no id')
-  })
+  await t.test(
+    'the API refuses: another owner’s listing → 404 with the values, said as "no longer exists"',
+    async (t) => {
+      t.match(await edit(theirs.id, form()), {
+        data: { fields: [], failure: 'not-found', values: { cityLabel: 'Berlin' } },
+        init: { status: 404 },
+      })
+      t.match(await thrownBy(() => edit(0, form())), { init: { status: 404 } }, 'an id that is no id')
+    },
+  )
 
   await t.test('without a session → sign in, back to the form', async (t) => {
     t.same(redirectOf(await thrownBy(() => create(form(), {}))), {
