@@ -128,3 +128,46 @@ test('"Boost" without JavaScript asks the API for a free boost and tells the own
   await boostWithNoneFree(owner)
   await expect(owner).toHaveURL(/\/en\/dashboard\/listings$/)
 })
+
+test('fa: a listing posted without JavaScript (the city typed, the date a plain field, a refusal first), then edited', async ({
+  browser,
+}) => {
+  const owner = await signedIn(browser, 897000 + run, '/dashboard/listings/create', 'fa-IR', 'Form', false)
+  const form = owner.locator('form.listing-form')
+  // no upload without the script: the page says so, and offers no file field that would send nothing
+  await expect(owner.locator('.photo-uploader input[type=file]')).toHaveCount(0)
+  await expect(owner.locator('.photo-uploader')).toContainText('جاوااسکریپت')
+  await owner.locator('#listing-type').selectOption('apartment')
+  await owner.locator('#listing-country').selectOption('DE')
+  await owner.locator('#listing-city').fill('Berlin')
+  await owner.locator('#listing-rent').fill('۷۵۰')
+  await owner.locator('#listing-start-date').fill('2027-03-01')
+  await owner.locator('#listing-description').fill('Too short')
+  await owner.locator('#listing-contact').fill('+49 151 2345678')
+  await form.locator('button[type=submit]').click()
+
+  // refused: the same page, the field marked, what was typed still there
+  await expect(owner).toHaveURL(/\/dashboard\/listings\/create$/)
+  await expect(owner.locator('#listing-description')).toHaveAttribute('aria-invalid', 'true')
+  await expect(owner.locator('#listing-description-error')).toBeVisible()
+  await expect(owner.locator('#listing-city')).toHaveValue('Berlin')
+  await expect(owner.locator('#listing-start-date')).toHaveValue('2027-03-01')
+  await owner
+    .locator('#listing-description')
+    .fill(`آپارتمان روشن نزدیک پارک، شماره ${run}، بدون جاوااسکریپت فرستاده شد.`)
+  await form.locator('button[type=submit]').click()
+  await expect(owner).toHaveURL(/\/dashboard\/listings\?saved=created&id=\d+$/)
+  const id = Number(new URL(owner.url()).searchParams.get('id'))
+  await expect(owner.locator('.own-listing .status-chip.status-pending')).toHaveCount(1)
+
+  // the edit form shows what was saved (the city by its name in the page's language); a new rent is saved
+  await owner.goto(`/dashboard/listings/${id}`)
+  await expect(owner.locator('#listing-city')).toHaveValue('برلین')
+  await expect(owner.locator('#listing-rent')).toHaveValue('750')
+  await expect(owner.locator('#listing-start-date')).toHaveValue('2027-03-01')
+  await owner.locator('#listing-rent').fill('800')
+  await form.locator('button[type=submit]').click()
+  await expect(owner).toHaveURL(new RegExp(`/dashboard/listings\\?saved=updated&id=${id}$`))
+  await owner.goto(`/dashboard/listings/${id}`)
+  await expect(owner.locator('#listing-rent')).toHaveValue('800')
+})

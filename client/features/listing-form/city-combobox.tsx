@@ -5,14 +5,18 @@ import { normalizeSearchText } from '../../../shared/text.ts'
 import { locationsApi } from '../../lib/api/locations.ts'
 import type { City } from '../../lib/api/locations.ts'
 import { browserApi } from '../../lib/api/browser.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale } from '../../lib/locale.ts'
 
 /**
  * The city of the chosen country (WAI-ARIA 1.2 combobox): the country's cities load once and
- * filter as the owner types, in any script; arrows and Enter pick one.
+ * filter as the owner types, in any script; arrows and Enter pick one. The form sends the picked
+ * city's key as `name` and the text as `name_name`; before the script runs there is no list and no
+ * key: the owner types the name, and the action finds the city by it (listing-form-action.ts).
  */
 export function CityCombobox({
   inputId,
+  name,
   country,
   value,
   label,
@@ -21,6 +25,7 @@ export function CityCombobox({
   describedBy,
 }: {
   inputId: string
+  name: string
   country: string
   value: string
   label: string
@@ -30,6 +35,7 @@ export function CityCombobox({
 }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const hydrated = useHydrated()
   const id = useId()
   // the cities loaded, with the country and language asked: another country's never show
   const [loaded, setLoaded] = useState<{ country: string; locale: string; cities: City[] }>({
@@ -78,13 +84,16 @@ export function CityCombobox({
 
   return (
     <div className="combobox">
+      {/* without the script the text alone is sent (an edited name must not keep the old city's key) */}
+      {hydrated && <input type="hidden" name={name} value={value} />}
       <input
         id={inputId}
+        name={`${name}_name`}
         type="text"
         role="combobox"
         autoComplete="off"
-        disabled={!country}
-        placeholder={country ? t`Start typing a city` : t`Choose the country first`}
+        disabled={hydrated && !country}
+        placeholder={country || !hydrated ? t`Start typing a city` : t`Choose the country first`}
         aria-expanded={expanded}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"

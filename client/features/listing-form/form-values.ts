@@ -1,5 +1,5 @@
-import type { GenderPref, PropertyType, Term } from '../../../shared/constants.ts'
-import type { LocaleCode } from '../../../shared/locales.ts'
+import { GENDER_PREFS, TERMS, type GenderPref, type PropertyType, type Term } from '../../../shared/constants.ts'
+import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from '../../../shared/locales.ts'
 import { ListingWriteBody } from '../../../shared/schemas/listing-write.ts'
 import type { Listing } from '../../lib/api/listings.ts'
 import type { ListingWriteInput } from '../../lib/api/own-listings.ts'
@@ -28,6 +28,9 @@ export interface ListingFormValues {
   verificationNumber: string
   photos: PhotoChoice[]
 }
+
+/** What the form's checks and its write body read: the photos by their ids alone. */
+export type SentValues = Omit<ListingFormValues, 'photos'> & { photos: Array<Pick<PhotoChoice, 'fileId'>> }
 
 export type ListingField =
   | 'type'
@@ -110,7 +113,7 @@ export const numberOrNull = (text: string) =>
  * The write body of a listing: negotiable means no rent; the currency only when it is not EUR;
  * no verification number when it is empty.
  */
-export function toBody(values: ListingFormValues): ListingWriteInput {
+export function toBody(values: SentValues): ListingWriteInput {
   const rent = values.isNegotiable ? null : numberOrNull(values.rent)
   const body: ListingWriteInput = {
     type: values.type as PropertyType,
@@ -151,14 +154,14 @@ const FIELDS = new Set<string>([
   'photos',
 ])
 
-/** The fields a path of a server or client issue points at ("photos.2" is the photos field). */
+/** The fields a path of a server or client issue points at ("photos.2" and the API's "body.photos.2" are the photos field). */
 export function fieldOf(path: string): ListingField | null {
-  const head = path.split('.')[0] ?? ''
+  const head = path.replace(/^body\./, '').split('.')[0] ?? ''
   return FIELDS.has(head) ? (head as ListingField) : null
 }
 
 /** The same rules the server applies (one schema for both), plus the form's own: a rent unless negotiable. */
-export function validate(values: ListingFormValues): Set<ListingField> {
+export function validate(values: SentValues): Set<ListingField> {
   const invalid = new Set<ListingField>()
   const parsed = ListingWriteBody.safeParse(toBody(values))
   if (!parsed.success) {
@@ -171,6 +174,45 @@ export function validate(values: ListingFormValues): Set<ListingField> {
   if (!values.isNegotiable && (rent === null || !Number.isFinite(rent) || rent <= 0)) invalid.add('rent')
   if (!values.city) invalid.add('city')
   return invalid
+}
+
+const pick = <T extends string>(allowed: readonly T[], value: string, otherwise: T): T =>
+  (allowed as readonly string[]).includes(value) ? (value as T) : otherwise
+
+/**
+ * The values of a sent form, by the names its fields carry (listing-form.tsx): text as typed, a
+ * checkbox on when it is sent, the photos' ids in their order. The checks come after (`validate`).
+ */
+export function sentValues(form: FormData): SentValues {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const language = text('original_language')
+  return {
+    type: text('type') as SentValues['type'],
+    country: text('country'),
+    city: text('city'),
+    cityLabel: text('city_name'),
+    rent: text('rent'),
+    currency: text('currency') || 'EUR',
+    isNegotiable: form.has('is_negotiable'),
+    genderPref: pick(GENDER_PREFS, text('gender_pref'), 'any'),
+    description: text('description'),
+    originalLanguage: isLocaleCode(language) ? language : DEFAULT_LOCALE,
+    term: pick(TERMS, text('term'), 'long'),
+    startDate: text('start_date'),
+    hasContract: form.has('has_contract'),
+    furnished: form.has('furnished'),
+    sizeM2: text('size_m2'),
+    rooms: text('rooms'),
+    contact: text('contact'),
+    verificationNumber: text('verification_number'),
+    photos: form
+      .getAll('photos')
+      .filter((id): id is string => typeof id === 'string' && id !== '')
+      .map((fileId) => ({ fileId })),
+  }
 }
 
 const DRAFT_PREFIX = 'khaneh.listing-draft:'

@@ -1,33 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { data, Link, useLoaderData, useNavigate, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router'
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
 import { locationsApi } from '../../lib/api/locations.ts'
 import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
-import { browserApi } from '../../lib/api/browser.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { keepAfterForm } from '../../lib/revalidation.ts'
 import { signedIn } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
-import {
-  drafts,
-  emptyValues,
-  fieldOf,
-  toBody,
-  validate,
-  valuesOf,
-  type ListingField,
-  type ListingFormValues,
-} from './form-values.ts'
+import { drafts, emptyValues, validate, valuesOf, type ListingField, type ListingFormValues } from './form-values.ts'
+import { listingIdOf, type action } from './listing-form-action.ts'
 import { fieldId, ListingFormFields } from './listing-form.tsx'
+
+export { action } from './listing-form-action.ts'
+// a refusal changes nothing the loader reads; a saved listing leaves the page
+export const shouldRevalidate = keepAfterForm
 
 export const loader = signedIn(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
   const language = context.get(localeContext)
-  const id = params.id === undefined ? null : Number(params.id)
-  if (id !== null && (!Number.isInteger(id) || id <= 0)) throw data({ message: 'Listing not found' }, { status: 404 })
+  const id = listingIdOf(params.id)
   try {
     const [countries, listing, photos] = await Promise.all([
       locationsApi(api).countries(language, request.signal),
@@ -58,30 +62,45 @@ const ORDER: ListingField[] = [
   'verification_number',
 ]
 
+/** The first field to correct takes the focus. */
+function focusFirst(fields: Set<ListingField>) {
+  const first = ORDER.find((f) => fields.has(f))
+  if (first === 'photos') document.querySelector<HTMLElement>('.photo-uploader button, .photo-uploader input')?.focus()
+  else if (first) document.getElementById(fieldId(first))?.focus()
+}
+
 /** /dashboard/listings/create and /dashboard/listings/{id}: one form for a new listing and an edit. */
 export function Component() {
   const { id, countries, listing, photos } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
+  const navigation = useNavigation()
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
-  const navigate = useNavigate()
   // the dashboard layout's loader holds the signed-in user
   const userId = (useRouteLoaderData(`${locale}:dashboard-layout`) as { user: User } | undefined)?.user.id ?? 0
-  const initial = listing ? valuesOf(listing, photos, listing.verificationNumber) : emptyValues(locale)
+  const stored = listing ? valuesOf(listing, photos, listing.verificationNumber) : emptyValues(locale)
+  // a form sent without the app comes back with what was typed (its photos are the listing's own: none can be added without the app)
+  const initial: ListingFormValues = refused
+    ? {
+        ...refused.values,
+        photos: stored.photos.filter((p) => refused.values.photos.some((s) => s.fileId === p.fileId)),
+      }
+    : stored
   const [values, setValues] = useState<ListingFormValues>(initial)
-  const [invalid, setInvalid] = useState<Set<ListingField>>(new Set())
-  const [submitted, setSubmitted] = useState(false)
+  const [invalid, setInvalid] = useState<Set<ListingField>>(new Set(refused?.fields))
+  const [submitted, setSubmitted] = useState(Boolean(refused))
   const [restored, setRestored] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
   const touched = useRef(false)
+  const saving = navigation.state !== 'idle' && navigation.formMethod !== undefined
+  const failure = refused?.failure ?? null
 
   // the draft lives in this browser only, so it is read after hydration
   useEffect(() => {
     const draft = drafts.read(userId, id)
-    const { contact: _contact, verificationNumber: _verification, ...stored } = initial
-    if (draft && JSON.stringify(draft) !== JSON.stringify(stored)) {
-      setValues({ ...initial, ...draft })
+    const { contact: _contact, verificationNumber: _verification, ...kept } = stored
+    if (!refused && draft && JSON.stringify(draft) !== JSON.stringify(kept)) {
+      setValues({ ...stored, ...draft })
       setRestored(true)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
@@ -92,6 +111,17 @@ export function Component() {
     const timer = setTimeout(() => drafts.write(userId, id, values), 300)
     return () => clearTimeout(timer)
   }, [id, userId, values])
+
+  // the API's refusal marks its fields; a saved listing (the action's redirect to the owner's listings) ends the draft
+  useEffect(() => {
+    if (!refused) return
+    setInvalid(new Set(refused.fields))
+    focusFirst(new Set(refused.fields))
+  }, [refused])
+  useEffect(() => {
+    if (navigation.state === 'loading' && navigation.formMethod && navigation.location.search.includes('saved='))
+      drafts.clear(userId, id)
+  }, [navigation, userId, id])
 
   const set = (change: Partial<ListingFormValues>) => {
     touched.current = true
@@ -117,48 +147,22 @@ export function Component() {
     verification_number: t`Use at most 50 characters.`,
     photos: t`Some photos could not be used. Remove them and upload them again.`,
   }
+  const failures = {
+    invalid: t`Some of the details are not valid. Please check the form.`,
+    'not-found': t`This listing no longer exists.`,
+    network: t`Network error. Please check your connection.`,
+    failed: t`The listing could not be saved. Please try again.`,
+  }
   const errors = Object.fromEntries([...invalid].map((f) => [f, messages[f]])) as Partial<Record<ListingField, string>>
 
-  function focusFirst(fields: Set<ListingField>) {
-    const first = ORDER.find((f) => fields.has(f))
-    if (first === 'photos')
-      document.querySelector<HTMLElement>('.photo-uploader button, .photo-uploader input')?.focus()
-    else if (first) document.getElementById(fieldId(first))?.focus()
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
+  // the form's own checks first (the action runs them again, for a form sent without the app); then the action sends it
+  function submit(event: React.FormEvent) {
     setSubmitted(true)
-    setFailure(null)
     const problems = validate(values)
     setInvalid(problems)
-    if (problems.size > 0) {
-      focusFirst(problems)
-      return
-    }
-    setSaving(true)
-    try {
-      const api = ownListingsApi(browserApi())
-      const saved =
-        id === null ? await api.create(toBody(values), locale) : await api.update(id, toBody(values), locale)
-      drafts.clear(userId, id)
-      navigate(`${to('/dashboard/listings')}?saved=${id === null ? 'created' : 'updated'}&id=${saved.id}`)
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)) {
-        const fields = new Set(err.fields.flatMap((d) => fieldOf(d.path) ?? []))
-        setInvalid(fields)
-        focusFirst(fields)
-        if (fields.size === 0) setFailure(t`Some of the details are not valid. Please check the form.`)
-      } else if (err instanceof ApiError && err.code === 'NOT_FOUND') {
-        setFailure(t`This listing no longer exists.`)
-      } else if (err instanceof ApiError && err.code === 'NETWORK_ERROR') {
-        setFailure(t`Network error. Please check your connection.`)
-      } else {
-        setFailure(t`The listing could not be saved. Please try again.`)
-      }
-    } finally {
-      setSaving(false)
-    }
+    if (problems.size === 0) return
+    event.preventDefault()
+    focusFirst(problems)
   }
 
   const title = id === null ? t`Post a listing` : t`Edit listing`
@@ -197,7 +201,7 @@ export function Component() {
             className="link-button"
             onClick={() => {
               drafts.clear(userId, id)
-              setValues(initial)
+              setValues(stored)
               setRestored(false)
             }}
           >
@@ -205,16 +209,16 @@ export function Component() {
           </button>
         </div>
       )}
-      <form className="listing-form" noValidate onSubmit={submit} aria-busy={saving}>
+      <Form method="post" className="listing-form" noValidate onSubmit={submit} aria-busy={saving}>
         {submitted && count > 0 && (
           <p className="alert" role="alert">
             <Trans>Please correct the highlighted fields.</Trans>
           </p>
         )}
         <ListingFormFields values={values} set={set} errors={errors} countries={countries} />
-        {failure && (
+        {failure && !saving && (
           <p className="alert" role="alert">
-            {failure}
+            {failures[failure]}
           </p>
         )}
         <div className="form-actions">
@@ -231,7 +235,7 @@ export function Component() {
             <Trans>Cancel</Trans>
           </Link>
         </div>
-      </form>
+      </Form>
     </section>
   )
 }

@@ -5,6 +5,7 @@ import { formatGregorianDate } from '../../../shared/dates.ts'
 import { LOCALES } from '../../../shared/locales.ts'
 import { EUR_PER_UNIT, formatNumber } from '../../../shared/money.ts'
 import type { Country } from '../../lib/api/locations.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { CityCombobox } from './city-combobox.tsx'
@@ -59,8 +60,11 @@ export function ListingFormFields({
 }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
+  const hydrated = useHydrated()
+  // every field carries the name the action reads it by (form-values.ts, sentValues)
   const aria = (field: ListingField) => ({
     id: fieldId(field),
+    name: field,
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${fieldId(field)}-error` : undefined,
   })
@@ -124,6 +128,7 @@ export function ListingFormFields({
             <CityCombobox
               key={values.country}
               inputId={fieldId('city')}
+              name="city"
               country={values.country}
               value={values.city}
               label={values.cityLabel}
@@ -159,7 +164,12 @@ export function ListingFormFields({
           </Field>
         </div>
         <label className="check">
-          <input type="checkbox" checked={values.furnished} onChange={(e) => set({ furnished: e.target.checked })} />
+          <input
+            type="checkbox"
+            name="furnished"
+            checked={values.furnished}
+            onChange={(e) => set({ furnished: e.target.checked })}
+          />
           <Trans>Furnished</Trans>
         </label>
       </fieldset>
@@ -171,6 +181,7 @@ export function ListingFormFields({
         <label className="check">
           <input
             type="checkbox"
+            name="is_negotiable"
             checked={values.isNegotiable}
             onChange={(e) => set({ isNegotiable: e.target.checked })}
           />
@@ -212,12 +223,13 @@ export function ListingFormFields({
               ))}
             </select>
           </Field>
-          {locale === 'fa' ? (
-            // fa readers pick in the Persian calendar; the Gregorian date is shown beside it
+          {locale === 'fa' && hydrated ? (
+            // fa readers pick in the Persian calendar (a script: before it runs, the plain date field below); the Gregorian date is shown beside it
             <div className="field">
               <span id={`${fieldId('start_date')}-label`}>
                 <Trans>Available from</Trans>
               </span>
+              <input type="hidden" name="start_date" value={values.startDate} />
               <PersianDatePicker
                 id={fieldId('start_date')}
                 value={values.startDate}
@@ -258,6 +270,7 @@ export function ListingFormFields({
           </label>
           <select
             id="listing-gender"
+            name="gender_pref"
             value={values.genderPref}
             onChange={(e) => set({ genderPref: e.target.value as ListingFormValues['genderPref'] })}
           >
@@ -271,6 +284,7 @@ export function ListingFormFields({
         <label className="check">
           <input
             type="checkbox"
+            name="has_contract"
             checked={values.hasContract}
             onChange={(e) => set({ hasContract: e.target.checked })}
           />
@@ -288,6 +302,7 @@ export function ListingFormFields({
           </label>
           <select
             id="listing-language"
+            name="original_language"
             value={values.originalLanguage}
             onChange={(e) => set({ originalLanguage: e.target.value as ListingFormValues['originalLanguage'] })}
           >

@@ -4,6 +4,7 @@ import { MAX_PHOTOS_PER_LISTING } from '../../../shared/constants.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { uploadPhoto, type UploadedPhoto } from '../../lib/api/uploads.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { Chevron } from '../../components/chevron.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
@@ -37,7 +38,10 @@ const moved = <T,>(list: T[], from: number, to: number): T[] => {
 
 /**
  * The listing's photos: pick or drop files, each uploads with its own progress bar; reorder by
- * drag or with the move buttons (and Alt+arrows); the first photo is the cover.
+ * drag or with the move buttons (and Alt+arrows); the first photo is the cover. The form sends
+ * their ids in order (`photos`). The upload and the moves are scripts: before they run, the photos
+ * are shown as they are and the page says they are added with JavaScript
+ * (docs/decisions/041-forms-without-javascript.md).
  */
 export function PhotoUploader({
   value,
@@ -50,6 +54,7 @@ export function PhotoUploader({
 }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const hydrated = useHydrated()
   const id = useId()
   const [uploads, setUploads] = useState<Tile[]>([])
   const [dragged, setDragged] = useState<number | null>(null)
@@ -159,13 +164,14 @@ export function PhotoUploader({
                 }
               }}
             >
+              <input type="hidden" name="photos" value={photo.fileId} />
               <img src={photo.thumbUrl} alt={t`Photo ${number}`} width={160} height={120} />
               {index === 0 && (
                 <span className="badge photo-cover">
                   <Trans>Cover</Trans>
                 </span>
               )}
-              <div className="photo-actions">
+              <div className="photo-actions" hidden={!hydrated}>
                 <button
                   type="button"
                   className="button-icon"
@@ -230,7 +236,15 @@ export function PhotoUploader({
           )
         })}
       </ol>
-      {value.length < MAX_PHOTOS_PER_LISTING && (
+      {!hydrated && (
+        <p className="hint">
+          <Trans>
+            Adding photos needs JavaScript. Save the listing now and add its photos later, in a browser with JavaScript
+            turned on.
+          </Trans>
+        </p>
+      )}
+      {hydrated && value.length < MAX_PHOTOS_PER_LISTING && (
         <div
           className={`photo-drop${dropping ? ' is-over' : ''}`}
           onDragOver={(event) => {

@@ -14,6 +14,8 @@ t.test('a form sent to a page without the app (docs/decisions/041-forms-without-
   const dataDir = tempDir(t)
   const { gateway, api, db } = await buildTestStack(t, {}, { mailer: outboxMailer(dataDir) })
   await verifiedIdentity(api, dataDir, 'form@example.com', 'secret-pass')
+  await makeCountry(db, 'DE')
+  const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' })
 
   const post = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
     gateway.inject({
@@ -88,8 +90,6 @@ t.test('a form sent to a page without the app (docs/decisions/041-forms-without-
 
   await t.test('a heart pressed without the app: saved or taken out, then back to its page (303)', async (t) => {
     const owner = await makeUser(db, { first_name: 'Niloofar' })
-    await makeCountry(db, 'DE')
-    const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' })
     const listing = await makeListing(db, {
       ownerId: owner.id,
       cityId: berlin.id,
@@ -123,6 +123,45 @@ t.test('a form sent to a page without the app (docs/decisions/041-forms-without-
     t.equal(guest.statusCode, 303)
     t.equal(guest.headers.location, '/en/auth?login=required&next=%2Fen', 'a guest is asked to sign in, then back')
   })
+
+  await t.test(
+    'the listing form: a refusal is the form again with what was typed; saved → 303 to the owner’s listings',
+    async (t) => {
+      const owner = await signInThroughGateway(gateway, 7310, 'Kaveh')
+      const send = (form: Record<string, string>) =>
+        gateway.inject({
+          method: 'POST',
+          url: '/en/dashboard/listings/create',
+          headers: { 'content-type': FORM, origin: ORIGIN, 'user-agent': CHROME },
+          cookies: owner.cookies,
+          payload: new URLSearchParams(form).toString(),
+        })
+      const listing = {
+        type: 'apartment',
+        country: 'DE',
+        city_name: 'Berlin',
+        rent: '750',
+        currency: 'EUR',
+        term: 'long',
+        gender_pref: 'any',
+        original_language: 'en',
+        description: 'Too short',
+        contact: '+49 151 2345678',
+      }
+      const refused = await send(listing)
+      t.equal(refused.statusCode, 400)
+      t.match(refused.body, /id="listing-description-error"/, 'the description is refused')
+      t.notMatch(refused.body, /id="listing-city-error"/, 'the typed city is found')
+      t.match(refused.body, /name="city_name"[^>]*value="Berlin"/, 'what was typed is kept')
+      t.match(refused.body, /Adding photos needs JavaScript\./, 'no upload without the app, said so')
+      const saved = await send({
+        ...listing,
+        description: 'A bright flat near the park, five minutes from the U-Bahn.',
+      })
+      t.equal(saved.statusCode, 303)
+      t.match(saved.headers.location, /^\/en\/dashboard\/listings\?saved=created&id=\d+$/)
+    },
+  )
 
   await t.test('CSRF: without our own Origin the action never runs (403 page)', async (t) => {
     for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }]) {
