@@ -3,6 +3,7 @@
  * sees it behind TRUST_PROXY) and per user (docs/decisions/007-client-address-and-rate-limits.md).
  */
 import { REPORTS_PER_DAY } from '../../../shared/schemas/moderation.ts'
+import { UPLOADS_PER_DAY } from '../../../shared/constants.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -57,6 +58,8 @@ export const USER_WINDOWS = {
   phoneCodes: { max: 3, windowMs: HOUR },
   /** Reports one user files. */
   reports: { max: REPORTS_PER_DAY, windowMs: DAY },
+  /** Photos one user uploads (each file one row). */
+  photoUploads: { max: UPLOADS_PER_DAY, windowMs: DAY },
 } as const satisfies Record<string, RateLimitPolicy>
 
 /**

@@ -11,8 +11,8 @@ export interface CountedRows {
 }
 
 /**
- * Whether one more action would pass the owner's window (USER_WINDOWS in limits.ts): null when it
- * fits, else how long until the oldest counted row leaves the window. Times are the database's clock.
+ * Whether `adding` more actions (one by default) would pass the owner's window (USER_WINDOWS in
+ * limits.ts): null when they fit, else how long until the oldest counted row leaves the window. Times are the database's clock.
  * Run it in the transaction that then writes the action's row: it first takes a transaction-scoped
  * lock on the table and owner, so one owner's checks and writes take turns and the count is exact
  * however many requests arrive at once.
@@ -21,6 +21,7 @@ export async function windowFull(
   tx: Queryable,
   rows: CountedRows,
   window: RateLimitPolicy,
+  adding = 1,
 ): Promise<{ retryAfterS: number } | null> {
   const columns = Object.keys(rows.owner)
   const values = Object.values(rows.owner)
@@ -35,6 +36,6 @@ export async function windowFull(
         AND created_at > now() - make_interval(secs => $1::float8 / 1000)`,
     [window.windowMs, ...values],
   )
-  if ((row?.count ?? 0) < window.max) return null
+  if ((row?.count ?? 0) + adding <= window.max) return null
   return { retryAfterS: Math.max(1, row?.retry_after_s ?? 1) }
 }

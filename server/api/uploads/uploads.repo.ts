@@ -14,14 +14,6 @@ export interface ListingPhotoRow extends UploadRow {
 
 export function uploadsRepo(db: Queryable) {
   return {
-    async countSince(userId: number, since: Date): Promise<number> {
-      const [row] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM uploads WHERE user_id = $1 AND created_at > $2`,
-        [userId, since],
-      )
-      return row?.n ?? 0
-    },
-
     async insert(userId: number, rows: UploadRow[]): Promise<void> {
       for (const row of rows) {
         await db.query(

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/errors.ts'
 import type { PhotoStore } from '../../integrations/photos/photo-store.ts'
 import type { Db } from '../db/client.ts'
 import { canManage, type Viewer } from '../policy.ts'
+import { USER_WINDOWS } from '../rate-limit/limits.ts'
+import { windowFull } from '../rate-limit/user-windows.ts'
 import { checkImage, encodePhoto, type EncodedPhoto } from './images.ts'
 import { uploadsRepo, type ListingPhotoRow, type UploadRow } from './uploads.repo.ts'
 
@@ -13,6 +15,11 @@ export interface UploadedFile {
 }
 
 const wire = (row: UploadRow) => ({ ...row, url: photoUrl(row.file_id), thumb_url: photoUrl(row.thumb_file_id) })
+const quotaSpent = () =>
+  new AppError('RATE_LIMITED', 'You have uploaded the most photos allowed for one day', {
+    reason: 'upload_quota',
+    limit: UPLOADS_PER_DAY,
+  })
 const wirePhoto = (row: ListingPhotoRow) => ({ id: row.id, position: row.position, ...wire(row) })
 
 /** Photo uploads (docs/decisions/004-photo-store.md): checked, re-encoded, stored in the PhotoStore, counted against the user's quota. */
@@ -39,15 +46,11 @@ export function uploadsService(db: Db, options: UploadsOptions) {
      */
     async upload(userId: number, files: AsyncIterable<UploadedFile>) {
       if (!options.photos) throw new AppError('SERVICE_UNAVAILABLE', 'Photo storage is not configured')
-      const used = await repo.countSince(userId, new Date(Date.now() - 86_400_000))
+      const counted = { table: 'uploads', owner: { user_id: userId } }
+      // a spent allowance is refused before any file is read; the exact count is taken again below
+      if (await windowFull(db, counted, USER_WINDOWS.photoUploads)) throw quotaSpent()
       const encoded: EncodedPhoto[] = []
       for await (const file of files) {
-        if (used + encoded.length >= UPLOADS_PER_DAY) {
-          throw new AppError('RATE_LIMITED', 'You have uploaded the most photos allowed for one day', {
-            reason: 'upload_quota',
-            limit: UPLOADS_PER_DAY,
-          })
-        }
         await checkImage(file.data)
         encoded.push(await encodePhoto(file.data))
       }
@@ -63,7 +66,11 @@ export function uploadsService(db: Db, options: UploadsOptions) {
         ])
         rows.push({ file_id, thumb_file_id, width: photo.width, height: photo.height })
       }
-      await repo.insert(userId, rows)
+      // the whole batch fits or none of it is kept (its stored files stay unreferenced, as an abandoned upload's)
+      await db.transaction(async (tx) => {
+        if (await windowFull(tx, counted, USER_WINDOWS.photoUploads, rows.length)) throw quotaSpent()
+        await uploadsRepo(tx).insert(userId, rows)
+      })
       return { photos: rows.map(wire) }
     },
 

@@ -184,6 +184,36 @@ t.test('photo uploads', async (t) => {
     t.match(res.json().error.details, { reason: 'upload_quota' })
   })
 
+  await t.test('the daily quota is exact when uploads arrive at once', async (t) => {
+    const busy = await signIn(9103)
+    await db.query(
+      `INSERT INTO uploads (user_id, file_id, thumb_file_id, width, height) SELECT $1, 'r' || g, 'rt' || g, 1, 1 FROM generate_series(1, 97) g`,
+      [busy.user.id],
+    )
+    // three places left: eight single-photo uploads at once, and one of two photos that cannot fit whole
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => upload(busy.token, form([{ data: png, type: 'image/png' }]))),
+      upload(
+        busy.token,
+        form([
+          { data: png, type: 'image/png' },
+          { data: png, type: 'image/png' },
+        ]),
+      ),
+    ])
+    const statuses = answers.map((res) => res.statusCode)
+    const kept = answers.reduce((sum, res) => sum + (res.statusCode === 200 ? res.json().data.photos.length : 0), 0)
+    t.equal(kept, 3, `three photos kept (answers ${statuses.join(',')})`)
+    t.ok(
+      statuses.every((status) => status === 200 || status === 429),
+      'every other upload is refused as over the quota',
+    )
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1`, [
+      busy.user.id,
+    ])
+    t.equal(row?.n, 100)
+  })
+
   await t.test("a listing's photos: its owner and admins only; others get 404", async (t) => {
     const listing = await makeListing(db, { ownerId: me.user.id, cityId: city.id, countryCode: 'DE' })
     const [photo] = await db.query<{ id: number }>(
