@@ -134,9 +134,19 @@ async function insertPlaces(tx: Queryable): Promise<Map<string, number>> {
     for (const city of country.cities) {
       const searchText = [...new Set(Object.values(city.names).map(normalizeSearchText))].join('|')
       const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (country_code, key) DO UPDATE SET names = EXCLUDED.names RETURNING id`,
-        [country.code, city.key, JSON.stringify(city.names), searchText, city.popular],
+        `INSERT INTO cities (country_code, key, names, search_text, is_popular, centre_lat, centre_lng)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (country_code, key) DO UPDATE SET names = EXCLUDED.names,
+           centre_lat = EXCLUDED.centre_lat, centre_lng = EXCLUDED.centre_lng RETURNING id`,
+        [
+          country.code,
+          city.key,
+          JSON.stringify(city.names),
+          searchText,
+          city.popular,
+          city.centre.lat,
+          city.centre.lng,
+        ],
       )
       cityIds.set(`${country.code}:${city.key}`, row!.id)
     }

@@ -5,6 +5,8 @@ import places from './places.json' with { type: 'json' }
 export interface SeedCity {
   key: string
   names: Record<LocaleCode, string>
+  /** The city's centre (its historic or administrative heart), where its map opens. */
+  centre: { lat: number; lng: number }
   popular: boolean
   rent: { room: [number, number]; apartment: [number, number] }
   weight: number
