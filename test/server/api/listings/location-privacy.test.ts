@@ -53,6 +53,8 @@ t.test('the pin: stored, shown to the owner and moderators, never to the public'
 
   t.same(created.json().data.exact_location, exact, "the owner's answer carries the pin")
   t.same(created.json().data.location, { ...shown, radius_m: LOCATION_RADIUS_M })
+  const queue = (await call('GET', '/admin/listings/pending', admin.token)).json().data.listings
+  t.same(queue.find((l: { id: number }) => l.id === id)?.exact_location, exact, 'the moderation queue shows the pin')
   const approved = await call('PUT', `/admin/listings/${id}/status`, admin.token, { status: 'active' })
   t.equal(approved.statusCode, 200, approved.body)
 
