@@ -285,6 +285,9 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 
     findManaged,
 
+    /** The owner's pin of a listing, for the checks of its writes only (never a view). */
+    exactLocationOf: (id: number) => repo.exactLocation(id),
+
     /**
      * POST /listings/{id}/view: a page view of a public listing, unless its viewer manages it (their
      * own visits are not views); a viewer counts once per listing per day (analytics/views.ts).
