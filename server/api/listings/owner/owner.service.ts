@@ -17,7 +17,7 @@ import type { PublicListingsService } from '../public/public.service.ts'
 import { distanceM } from '../../../../shared/geo.ts'
 import { MAX_PIN_DISTANCE_KM } from '../../../../shared/constants.ts'
 import { loadLocationKey } from '../../db/service-keys.ts'
-import { exactPoint, publicPoint } from '../location/public-point.ts'
+import { exactPoint, publicPoint } from '../../../lib/public-point.ts'
 import { ownerListingsRepo, type ListingLocationRow, type ListingWriteRow, type PhotoFileRow } from './owner.repo.ts'
 
 const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The request is not valid', issues)

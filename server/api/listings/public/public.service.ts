@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
-import { wireLocation } from '../location/public-point.ts'
+import { wireLocation } from '../../../lib/public-point.ts'
 import { publicListingsRepo, type CountedPage, type ListingFilters, type ListingRow } from './public.repo.ts'
 
 export interface PublicListingsOptions {
