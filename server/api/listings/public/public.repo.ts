@@ -323,37 +323,35 @@ export function publicListingsRepo(db: Queryable) {
     },
 
     /**
-     * The map's points: the matches with a location in the search's order, at most `limit`. The boosted
-     * order reads its two slices as the page does (the listings boosted at `now`, then the others newest
-     * first). Each slice selects its ids first, so that listings_active_public_point answers a box's
-     * filter and order from the index alone; only the points kept are read from the table.
+     * The map's points: the matches with a location in the search's order, at most `limit`. Each
+     * statement selects its ids first, so that listings_active_public_point (or its boosted twin)
+     * answers a box's filter and order from the index alone; only the points kept are read from the
+     * table. The boosted order reads its two slices as the page does: the listings boosted at `now`,
+     * then, only when they are fewer than `limit`, the others newest first.
      */
     async mapPoints(filters: ListingFilters, sort: ListingSort, now: Date, limit: number): Promise<MapPointRow[]> {
-      const params: unknown[] = []
-      const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL'].join(' AND ')
-      const cut = `LIMIT $${params.push(limit)}::int`
-      const columns = `l.id, l.public_lat, l.public_lng, l.rent_minor::float8 AS rent_minor, l.currency, l.term`
-      if (sort !== 'boosted') {
-        const order = ORDER_BY[sort]
+      const read = (slice: string | null, order: string, count: number) => {
+        const params: unknown[] = []
+        const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
+        if (slice) where.push(slice.replace('$now', `$${params.push(now)}`))
         return prepared<MapPointRow>(
-          `SELECT ${columns} FROM (SELECT l.id FROM listings l WHERE ${where} ORDER BY ${order} ${cut}) p
-             JOIN listings l ON l.id = p.id ORDER BY ${order}`,
+          `SELECT l.id, l.public_lat, l.public_lng, l.rent_minor::float8 AS rent_minor, l.currency, l.term
+             FROM (SELECT l.id FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${order}
+                   LIMIT $${params.push(count)}::int) p
+             JOIN listings l ON l.id = p.id
+            ORDER BY ${order}`,
           params,
         )
       }
-      const at = `$${params.push(now)}`
-      return prepared<MapPointRow>(
-        `SELECT ${columns} FROM (
-           (SELECT 0 AS slice, l.id, l.boost_until AS at FROM listings l
-             WHERE ${where} AND l.boost_until > ${at} ORDER BY l.boost_until DESC, l.id DESC ${cut})
-           UNION ALL
-           (SELECT 1 AS slice, l.id, l.created_at AS at FROM listings l
-             WHERE ${where} AND (l.boost_until IS NULL OR l.boost_until <= ${at}) ORDER BY l.created_at DESC, l.id DESC ${cut})
-           ORDER BY slice, at DESC, id DESC ${cut}) p
-         JOIN listings l ON l.id = p.id
-         ORDER BY p.slice, p.at DESC, p.id DESC`,
-        params,
+      if (sort !== 'boosted') return read(null, ORDER_BY[sort], limit)
+      const boosted = await read('l.boost_until > $now', 'l.boost_until DESC, l.id DESC', limit)
+      if (boosted.length === limit) return boosted
+      const others = await read(
+        '(l.boost_until IS NULL OR l.boost_until <= $now)',
+        ORDER_BY.newest,
+        limit - boosted.length,
       )
+      return boosted.concat(others)
     },
 
     /** The matches with a location, counted up to `cap` + 1. */
