@@ -120,6 +120,18 @@ const SELECT_LISTING = `${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS}`
  */
 const PREPARED: QueryOptions = { prepare: true }
 
+/**
+ * A box larger than this (in square degrees: about 55 × 35 km in Europe) is searched unprepared. A
+ * prepared statement settles on a generic plan that reads the box's index whatever the box, and a
+ * box as large as a country then reads its whole band (335 ms at a million listings, against 1.4 ms
+ * for the plan made for its values, which walks an ordered index instead;
+ * docs/decisions/046-listing-location-privacy-and-area-search.md). Only large boxes pay the planning.
+ */
+export const PREPARED_BOX_MAX_SQ_DEG = 0.25
+
+const preparable = (f: ListingFilters): boolean =>
+  !f.bbox || (f.bbox[2] - f.bbox[0]) * (f.bbox[3] - f.bbox[1]) <= PREPARED_BOX_MAX_SQ_DEG
+
 /** Counts the active listings matching `where`, stopping at `cap` + 1 (a parameter added to `params`). */
 const countOf = (where: string[], cap: number, params: unknown[]) =>
   `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT $${params.push(cap + 1)}::int) s`
@@ -231,14 +243,16 @@ const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
 
 /** SQL of public listing reads: search, one listing, and the reader's favourites among them. */
 export function publicListingsRepo(db: Queryable) {
-  const prepared = <T>(sql: string, params: unknown[]) => db.query<T>(sql, params, PREPARED)
+  /** Runs a search prepared, unless its box is large (`preparable`). */
+  const prepared = <T>(sql: string, params: unknown[], filters?: ListingFilters) =>
+    db.query<T>(sql, params, !filters || preparable(filters) ? PREPARED : undefined)
 
   /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
   async function count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
     const params: unknown[] = []
     const where = whereActive(filters, params)
     if (boostedAt) where.push(`l.boost_until > $${params.push(boostedAt)}`)
-    const rows = await prepared<{ count: number }>(countOf(where, cap, params), params)
+    const rows = await prepared<{ count: number }>(countOf(where, cap, params), params, filters)
     return rows[0]?.count ?? 0
   }
 
@@ -271,6 +285,7 @@ export function publicListingsRepo(db: Queryable) {
           idsFirst: filtersBeyondPlace(filters),
         }),
         params,
+        filters,
       )
       return counted(rows, filters, cap)
     },
@@ -301,6 +316,7 @@ export function publicListingsRepo(db: Queryable) {
           idsFirst: filtersBeyondPlace(filters),
         }),
         params,
+        filters,
       )
       return counted(rows, filters, cap)
     },
@@ -319,6 +335,7 @@ export function publicListingsRepo(db: Queryable) {
       return prepared<ListingRow>(
         pageOf(params, { where, order: ORDER_BY.newest, limit, offset, idsFirst: filtersBeyondPlace(filters) }),
         params,
+        filters,
       )
     },
 
@@ -341,6 +358,7 @@ export function publicListingsRepo(db: Queryable) {
              JOIN listings l ON l.id = p.id
             ORDER BY ${order}`,
           params,
+          filters,
         )
       }
       if (sort !== 'boosted') return read(null, ORDER_BY[sort], limit)
@@ -358,7 +376,7 @@ export function publicListingsRepo(db: Queryable) {
     async countPoints(filters: ListingFilters, cap: number): Promise<number> {
       const params: unknown[] = []
       const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
-      const rows = await prepared<{ count: number }>(countOf(where, cap, params), params)
+      const rows = await prepared<{ count: number }>(countOf(where, cap, params), params, filters)
       return rows[0]?.count ?? 0
     },
 
