@@ -108,8 +108,10 @@ export function Root() {
         <meta property="og:url" content={absolute(localizePath(page, locale) + query)} />
         <meta property="og:locale" content={info.language.replace('-', '_')} />
         <meta property="og:site_name" content={locale === 'fa' ? 'خانه' : 'Khaneh'} />
+        {/* with a precedence React writes the stylesheet before the module preloads, so that the one request
+            that holds back the first paint is asked for before the scripts (docs/decisions/039-bootstrap.md) */}
         {shell.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
         {/* the entry's imports and the page's own chunks and catalogs download beside the entry, which
             React names at the end of the document (docs/decisions/039-bootstrap.md) */}

@@ -168,6 +168,11 @@ t.test('pages', async (t) => {
       preloads.some((href) => href.startsWith('/assets/messages-')),
       "and the page's catalog",
     )
+    const stylesheet = head.search(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/)
+    t.ok(
+      stylesheet >= 0 && stylesheet < head.indexOf('<link rel="modulepreload"'),
+      'the stylesheet, which holds back the first paint, is asked for before the scripts',
+    )
     t.notMatch(res.body, /first-contentful-paint|__khanehEarlyClicks/, 'no loader waits for the paint')
   })
 
