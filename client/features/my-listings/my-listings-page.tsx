@@ -12,7 +12,7 @@ import { ownListingsApi } from '../../lib/api/own-listings.ts'
 
 const FILTERS: Array<ListingStatus | 'all'> = ['all', 'active', 'pending', 'rejected', 'rented', 'expired']
 
-export { action } from './boost-action.ts'
+export { action } from './own-listing-action.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
