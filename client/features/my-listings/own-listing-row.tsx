@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams 
 import { formatDate } from '../../../shared/dates.ts'
 import { listingPath } from '../../../shared/seo.ts'
 import type { ListingStatus } from '../../../shared/constants.ts'
-import { asApiError } from '../../lib/action-failure.ts'
+import { asApiError, type ActionFailure } from '../../lib/action-failure.ts'
 import type { OwnListing } from '../../lib/api/own-listings.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { STATUS_LABELS, TYPE_LABELS } from '../listings/labels.ts'
@@ -15,6 +15,19 @@ import { ErrorLine } from '../../components/error-line.tsx'
 import { useStepSwitch, withoutSteps } from '../../components/step-switch.tsx'
 import { BoostButton } from './boost-button.tsx'
 import type { OwnListingActed, OwnListingIntent } from './own-listing-action.ts'
+
+/** The line for a row's refused form: the listing gone (or another's), the network, or anything else. */
+export function useOwnListingErrorText() {
+  const { t } = useLingui()
+  return (refusal: ActionFailure | null | undefined): string | null => {
+    const failure = asApiError(refusal)
+    if (!failure) return null
+    if (failure.code === 'NETWORK_ERROR') return t`Network error. Please check your connection.`
+    if (failure.code === 'NOT_FOUND' || failure.code === 'FORBIDDEN')
+      return t`This listing is no longer yours to change.`
+    return t`That did not work. Please reload the page and try again.`
+  }
+}
 
 /**
  * One of the owner's listings with the actions its flags and status allow (docs/decisions/014-listing-statuses-and-moderation.md).
@@ -34,14 +47,8 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
   const steps = useStepSwitch({ status: params.get('status'), page: params.get('page') })
   const action = withoutSteps(location, ['remove'])
   const busy = navigation.state !== 'idle' && navigation.formData?.get('listing') === String(listing.id)
-  const failure = acted?.listing === listing.id && acted.intent !== undefined ? asApiError(acted.failure) : null
-  const error = failure
-    ? failure.code === 'NETWORK_ERROR'
-      ? t`Network error. Please check your connection.`
-      : failure.code === 'NOT_FOUND'
-        ? t`This listing is no longer yours to change.`
-        : t`That did not work. Please reload the page and try again.`
-    : null
+  const errorText = useOwnListingErrorText()
+  const error = acted?.listing === listing.id ? errorText(acted.failure) : null
   const status = listing.status as ListingStatus
   const type = i18n._(TYPE_LABELS[listing.propertyType])
   const city = listing.cityName
