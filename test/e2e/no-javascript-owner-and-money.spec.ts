@@ -122,7 +122,7 @@ test('en: past the free contacts, one paid for and opened, without JavaScript', 
   await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
 })
 
-test('en: an unread notification opened without JavaScript is marked read; push says it needs scripts', async ({
+test('en: an unread notification opened without JavaScript is marked read; push says it needs scripts; sign out', async ({
   browser,
 }) => {
   const renter = await signedIn(browser, 902000 + run, '/en/listings?city=berlin', 'en-US', 'Inbox', false)
@@ -150,4 +150,9 @@ test('en: an unread notification opened without JavaScript is marked read; push 
   await renter.goto('/en/dashboard/alerts')
   await expect(unread).toHaveCount(0)
   await expect(renter.getByTestId('inbox-unread')).toContainText('0')
+
+  await renter.getByRole('button', { name: 'Sign out' }).click()
+  await expect(renter).toHaveURL(/\/en$/)
+  await renter.goto('/en/dashboard/alerts')
+  await expect(renter).toHaveURL(/\/en\/auth\?/)
 })

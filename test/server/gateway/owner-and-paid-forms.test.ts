@@ -1,5 +1,6 @@
 import t from 'tap'
-import { buildTestStack, signInThroughGateway } from '../../helpers/build-gateway.ts'
+import { buildTestStack, SESSION_COOKIES, signInThroughGateway } from '../../helpers/build-gateway.ts'
+import { setCookies } from '../../helpers/cookies.ts'
 import { makeCity, makeCountry, makeListing } from '../../helpers/factories.ts'
 
 const ORIGIN = 'https://khaneh.example'
@@ -179,5 +180,26 @@ t.test('the forms that needed the app, sent to their pages without it', async (t
     t.equal(read.headers.location, `/en/listing/${listing.slug}`)
     const [row] = await db.query<{ read_at: Date | null }>('SELECT read_at FROM notifications WHERE id = $1', [n!.id])
     t.ok(row!.read_at)
+  })
+
+  await t.test('“Sign out” as a form: the session revoked at the API, its cookies cleared, home (303)', async (t) => {
+    const leaving = await signInThroughGateway(gateway, 7402, 'Leila')
+    const forged = await post('/en/sign-out', leaving.cookies, {}, { origin: 'https://evil.example' })
+    t.equal(forged.statusCode, 403, 'no signing out from another site')
+    const out = await post('/en/sign-out', leaving.cookies, {})
+    t.equal(out.statusCode, 303)
+    t.equal(out.headers.location, '/en')
+    const cleared = setCookies(out)
+    t.equal(cleared[SESSION_COOKIES.access]?.value, '', 'the access cookie cleared')
+    t.equal(cleared[SESSION_COOKIES.refresh]?.value, '', 'the refresh cookie cleared')
+    const refreshed = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { origin: ORIGIN },
+      cookies: { [SESSION_COOKIES.refresh]: leaving.refresh },
+    })
+    t.equal(refreshed.statusCode, 401, 'the refresh token no longer works')
+    const page = await gateway.inject({ url: '/en/sign-out', headers: { 'user-agent': CHROME } })
+    t.equal(page.statusCode, 302, 'nothing to see at its address')
   })
 })
