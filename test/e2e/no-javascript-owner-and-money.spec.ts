@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
 import { approvedListing, boostWithNoneFree } from '../helpers/approved-listing.ts'
 import { write } from '../helpers/page-api.ts'
+import { payForThisContact } from '../helpers/paid-contact.ts'
 import { ownClientAddress, signedIn } from '../helpers/signed-in.ts'
 
 // The owner's buttons, the paid checkouts and the inbox with scripts blocked: each a form whose
@@ -110,16 +111,7 @@ test('en: past the free contacts, one paid for and opened, without JavaScript', 
   }
   await reader.goto('/en/listings')
   await reader.locator('.listing-card .listing-card-link').nth(3).click()
-  const listing = reader.url()
-  await reader.getByRole('button', { name: 'Show contact' }).click()
-  await expect(reader.getByText("You have used today's free contacts.")).toBeVisible()
-  await reader.getByRole('button', { name: 'Pay €0.99 to see this contact' }).click()
-  await expect(reader).toHaveURL(/\/en\/checkout\/sandbox\/[0-9a-f-]{36}$/)
-  await reader.getByRole('button', { name: 'Pay (test)' }).click()
-  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Payment received')
-  await reader.getByRole('link', { name: 'Back to the listing' }).click()
-  expect(reader.url()).toBe(listing)
-  await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
+  await payForThisContact(reader)
 })
 
 test('en: an unread notification opened without JavaScript is marked read; push says it needs scripts; sign out', async ({
