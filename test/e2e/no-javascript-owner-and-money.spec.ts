@@ -74,6 +74,14 @@ test('the confirmation step without JavaScript, in Persian and English at 360 px
     await group.scrollIntoViewIfNeeded()
     await owner.screenshot({ path: info.outputPath(`remove-step-${prefix ? 'en' : 'fa'}-360.png`) })
   }
+  // the plans without the app: the coupon a plain field of their form
+  await owner.goto('/pricing')
+  await expect(owner.getByLabel('کد کوپن')).toBeVisible()
+  await owner.getByLabel('کد کوپن').scrollIntoViewIfNeeded()
+  await owner.screenshot({ path: info.outputPath('pricing-coupon-fa-360.png') })
+  await owner.setViewportSize({ width: 1280, height: 800 })
+  await owner.goto(`/en/dashboard/listings?remove=${listing.id}`)
+  await owner.screenshot({ path: info.outputPath('remove-step-en-1280.png') })
 })
 
 test('en: a plan bought with the coupon field (a refused coupon first), then cancelled, without JavaScript', async ({

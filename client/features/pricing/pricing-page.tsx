@@ -230,7 +230,7 @@ export function Component() {
               aria-describedby={`${formId}-coupon-hint`}
             />
             <p id={`${formId}-coupon-hint`} className="hint">
-              <Trans>Type it before you press Buy: the discount is taken at checkout.</Trans>
+              <Trans>Type the code here, then press Buy on a plan above: the discount is taken at checkout.</Trans>
             </p>
           </div>
         ) : (
