@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES, type LocaleCode } from '../share
 import { DefaultLayout } from './features/layout/default-layout.tsx'
 import { Root, RootError } from './features/layout/root.tsx'
 import { RouteError } from './features/errors/error-page.tsx'
+import { signOutRoute } from './features/auth/sign-out-route.ts'
 import { favoriteRoute } from './features/favorites/favorite-route.ts'
 
 /**
@@ -109,6 +110,7 @@ function pages(code: LocaleCode): RouteObject[] {
       ],
     },
     favoriteRoute(code),
+    signOutRoute(code),
   ]
 }
 

@@ -33,3 +33,11 @@ export function useStepSwitch(keep: Record<string, string | null | undefined> = 
     }),
   }
 }
+
+/** The page's address without the steps its buttons opened (`?edit=`, `?delete=` …): where its forms are sent. */
+export function withoutSteps(location: { pathname: string; search: string }, steps: readonly string[]): string {
+  const params = new URLSearchParams(location.search)
+  for (const step of steps) params.delete(step)
+  const search = params.toString()
+  return search ? `${location.pathname}?${search}` : location.pathname
+}

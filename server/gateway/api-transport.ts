@@ -57,6 +57,11 @@ export function serverTransport(upstream: Upstream, viewer: Viewer, session: Req
     try {
       if (method === 'GET' && isSharedRead(path)) return await send(undefined, path, init)
       if (method === 'POST' && SESSION_ISSUING.has(path)) return signIn(await send(undefined, path, init), session)
+      // as the proxy does: the refresh token revoked, the cookies cleared with the page's answer
+      if (method === 'POST' && path === '/auth/logout') {
+        await session.signOut()
+        return { status: 200, body: okEnvelope({ logged_out: true }) }
+      }
       if (method === 'GET' && isSearch(path) && session.access() !== undefined)
         return await markedSearch(await send(undefined, path, init), session, send)
       return (

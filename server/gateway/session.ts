@@ -78,6 +78,8 @@ export interface RequestSession {
   renew(): Promise<string | undefined>
   /** Ends the session in the browser (the account is gone). */
   end(): void
+  /** Signs out: the API revokes the refresh token, and the browser's cookies are cleared (a page's "Sign out" form). */
+  signOut(): Promise<void>
   /** Starts the session a sign-in opened (a page's action signing in): its calls and cookies from now on. */
   begin(tokens: SessionTokens): void
   /** Set-Cookie values for whatever changed during the request; empty when nothing did. */
@@ -89,6 +91,7 @@ export const noSession: RequestSession = {
   access: () => undefined,
   renew: async () => undefined,
   end: () => {},
+  signOut: async () => {},
   begin: () => {
     throw new Error('A shared render never signs in')
   },
@@ -137,6 +140,16 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
    * rotated token presented again within its grace gets the same successor there
    * (docs/decisions/001-cookie-sessions-and-refresh-grace.md).
    */
+  /** POST /auth/logout for a refresh token: the API revokes it (the browser's cookies are the caller's to clear). */
+  async function revoke(refreshToken: string, viewer: Viewer): Promise<void> {
+    await upstream.json({
+      method: 'POST',
+      path: '/api/v1/auth/logout',
+      headers: { 'content-type': 'application/json', ...apiHeaders(viewer) },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    })
+  }
+
   function refresh(refreshToken: string, viewer: Viewer): Promise<SignedIn | null> {
     let pending = refreshing.get(refreshToken)
     if (!pending) {
@@ -194,19 +207,17 @@ export function createSessions(upstream: Upstream, publicBaseUrl: string) {
         return access
       }
       if (refreshToken && (!access || secondsLeft(access) < REFRESH_AHEAD_S)) await renew()
-      return { access: () => access, renew, end, begin, setCookies: () => cookies }
+      const signOut = async () => {
+        if (refreshToken) await revoke(refreshToken, request)
+        end()
+      }
+      return { access: () => access, renew, end, signOut, begin, setCookies: () => cookies }
     },
 
     /** POST /auth/logout for the request's refresh token (the browser's cookies are cleared by the caller). */
     async logout(request: FastifyRequest): Promise<void> {
       const { refresh: refreshToken } = read(request)
-      if (!refreshToken) return
-      await upstream.json({
-        method: 'POST',
-        path: '/api/v1/auth/logout',
-        headers: { 'content-type': 'application/json', ...apiHeaders(request) },
-        body: JSON.stringify({ refresh_token: refreshToken }),
-      })
+      if (refreshToken) await revoke(refreshToken, request)
     },
   }
 }

@@ -55,7 +55,7 @@ test('fa: a renter saves a Berlin search, an admin approves a matching listing, 
   await expect(renter.getByTestId('inbox-unread')).toContainText('۱')
 
   // opening it marks it read: the badges go, live as well
-  await unread.locator('a').click()
+  await unread.getByRole('button').click()
   await expect(renter).toHaveURL(new RegExp(`/listing/${listing.slug}$`))
   await expect(headerBadge).toHaveCount(0, { timeout: 15_000 })
   await expect(secondTabBadge).toHaveCount(0, { timeout: 15_000 })

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
+import { approvedListing } from '../helpers/approved-listing.ts'
 import { signedIn } from '../helpers/signed-in.ts'
 
 const photo = async (name: string, color: { r: number; g: number; b: number }) => ({
@@ -116,4 +117,27 @@ test('a listing from posting to removal: posted with two photos in fa, approved,
   await active.getByRole('button', { name: 'Yes, remove' }).click()
   await expect(owner.locator('.own-listing')).toHaveCount(0)
   expect((await anonymous.goto(slugPath))!.status()).toBe(404)
+})
+
+test('en: with the app, the owner’s buttons are the same forms, sent through the router (no page load)', async ({
+  browser,
+}) => {
+  const run = Date.now() % 100000
+  const owner = await signedIn(browser, 904000 + run, '/en/dashboard/listings', 'en-US', 'Router')
+  await approvedListing(browser, owner, `A tidy private room by the library, number ${run}, with a desk.`)
+  await owner.reload()
+  await expect(owner.locator('html[data-hydrated]')).toHaveCount(1)
+  // a mark on this document: a page load would lose it
+  await owner.evaluate(() => Object.assign(window, { stillThisDocument: true }))
+  const row = (status: string) =>
+    owner.locator('.own-listing').filter({ has: owner.locator(`.status-chip.status-${status}`) })
+  await row('active').getByRole('button', { name: 'Mark as rented' }).click()
+  await row('rented').getByRole('button', { name: 'Renew' }).click()
+  await row('pending').getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(owner).toHaveURL(/\/en\/dashboard\/listings$/, { timeout: 1000 })
+  await row('pending').getByRole('button', { name: 'Keep it' }).click()
+  await row('pending').getByRole('button', { name: 'Duplicate' }).click()
+  await expect(owner).toHaveURL(/\/en\/dashboard\/listings\/\d+$/)
+  await expect(owner.locator('#listing-description')).toHaveValue(/A tidy private room by the library/)
+  expect(await owner.evaluate(() => 'stillThisDocument' in window)).toBe(true)
 })

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN_TELEGRAM_ID, E2E_BOT_TOKEN, E2E_DATA_DIR } from '../../playwright.config.ts'
 import { approvedListing, boostWithNoneFree } from '../helpers/approved-listing.ts'
 import { lastActionLink } from '../helpers/email.ts'
+import { payForThisContact } from '../helpers/paid-contact.ts'
 import { signedIn, ownClientAddress } from '../helpers/signed-in.ts'
 import { signTelegramLogin } from '../helpers/telegram.ts'
 
@@ -75,15 +76,7 @@ test('en: a signed-in reader reveals contacts, sees the reveals left, and pays f
   await reader.locator('.listing-card .listing-card-link').nth(3).click()
   await expect(reader).toHaveURL(/\/en\/listing\//)
   const title = await reader.locator('.listing-summary h1').innerText()
-  await reader.getByRole('button', { name: 'Show contact' }).click()
-  await expect(reader.getByText("You have used today's free contacts.")).toBeVisible()
-  await reader.getByRole('button', { name: 'Pay €0.99 to see this contact' }).click()
-  await expect(reader).toHaveURL(/\/en\/checkout\/sandbox\/[0-9a-f-]{36}$/)
-  await reader.getByRole('button', { name: 'Pay (test)' }).click()
-  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Payment received')
-  await reader.getByRole('link', { name: 'Back to the listing' }).click()
-  await expect(reader.locator('.contact-reveal a[href^="tel:"]')).toBeVisible()
-  await expect(reader).toHaveURL(/\/en\/listing\//)
+  await payForThisContact(reader)
   await expect(reader.locator('.listing-summary h1')).toHaveText(title)
 })
 

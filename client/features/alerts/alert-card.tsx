@@ -7,7 +7,7 @@ import { formatDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
-import { useStepSwitch } from '../../components/step-switch.tsx'
+import { useStepSwitch, withoutSteps } from '../../components/step-switch.tsx'
 import type { Alert } from '../../lib/api/alerts.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { asApiError } from '../../lib/action-failure.ts'
@@ -18,15 +18,6 @@ import { AlertMatches } from './alert-matches.tsx'
 
 export const FREQUENCY_LABELS = { instant: msg`Instantly`, daily: msg`Daily digest` }
 export const CHANNEL_LABELS = { push: msg`Push on this device`, telegram: msg`Telegram`, email: msg`E-mail` }
-
-/** The page's address without the steps a card opened (`?edit=`, `?delete=`): where its forms are sent. */
-function pageAddress(location: { pathname: string; search: string }): string {
-  const params = new URLSearchParams(location.search)
-  params.delete('edit')
-  params.delete('delete')
-  const search = params.toString()
-  return search ? `${location.pathname}?${search}` : location.pathname
-}
 
 /**
  * One saved search: what it looks for, how it is delivered, its state, and what may be done with it;
@@ -49,7 +40,7 @@ export function AlertCard({
   const [params] = useSearchParams()
   const acted = useActionData() as AlertActed | undefined
   const navigation = useNavigation()
-  const mine = acted?.id === alert.id
+  const mine = acted?.id === alert.id && acted.intent !== 'read'
   const [editing, setEditing] = useState(
     params.get('edit') === String(alert.id) || (mine && acted.intent === 'edit' && acted.failure !== null),
   )
@@ -59,7 +50,7 @@ export function AlertCard({
   const error = mine ? asApiError(acted.failure) : null
   const errorText = useAlertErrorText()
   const steps = useStepSwitch()
-  const action = pageAddress(location)
+  const action = withoutSteps(location, ['edit', 'delete'])
   // a saved edit closes the editor (without the app, the page comes back without `?edit=`)
   const [seen, setSeen] = useState(acted)
   if (acted !== seen) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { FREE_MAX_ALERTS, PREMIUM_MAX_ALERTS } from '../../../shared/plans.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
@@ -46,13 +46,11 @@ export function Component() {
   const { t } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
-  const revalidator = useRevalidator()
   const n = (value: number) => formatNumber(value, locale)
   const active = n(alerts.activeAlerts)
   const max = n(alerts.maxAlertsAllowed)
   const premiumMax = n(PREMIUM_MAX_ALERTS)
   const onFreePlan = alerts.maxAlertsAllowed <= FREE_MAX_ALERTS
-  const refresh = () => revalidator.revalidate()
 
   return (
     <section className="alerts-page" aria-labelledby="alerts-title">
@@ -111,7 +109,7 @@ export function Component() {
         )}
       </section>
 
-      <NotificationInbox inbox={inbox} unreadOnly={unreadOnly} onChanged={refresh} />
+      <NotificationInbox inbox={inbox} unreadOnly={unreadOnly} />
     </section>
   )
 }

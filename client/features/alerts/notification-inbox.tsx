@@ -1,68 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { Form, useActionData, useLocation, useNavigation } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
-import { localizePath, type LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
-import { alertsApi } from '../../lib/api/alerts.ts'
-import type { AppNotification, NotificationPage } from '../../lib/api/alerts.ts'
-import { browserApi } from '../../lib/api/browser.ts'
+import type { NotificationPage } from '../../lib/api/alerts.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { Pagination } from '../listings/pagination.tsx'
+import { notificationTarget, type AlertActed } from './alert-actions.ts'
 
 /**
- * Where a notification leads: a page of ours, whose path is stored without a language (a listing's:
- * shared/seo.ts listingPath), in the reader's language; an address of this site as its path; any
- * other address as given.
+ * The in-app inbox: unread first in weight, 20 a page, an "unread only" switch. Opening an unread one
+ * is a form of the page's action (alert-actions.ts), which marks it read and goes on to where it
+ * leads, so it works without JavaScript (docs/decisions/041-forms-without-javascript.md); a read one
+ * is a plain link.
  */
-function targetOf(notification: AppNotification, locale: LocaleCode): string | undefined {
-  const url = notification.data.url
-  if (!url) return undefined
-  if (!/^https?:/.test(url)) return localizePath(url, locale)
-  if (typeof window === 'undefined') return url
-  const parsed = new URL(url)
-  return parsed.origin === window.location.origin ? parsed.pathname + parsed.search : url
-}
-
-/** The in-app inbox: unread first in weight, 20 a page, an "unread only" switch; opening one marks it read. */
-export function NotificationInbox({
-  inbox,
-  unreadOnly,
-  onChanged,
-}: {
-  inbox: NotificationPage
-  unreadOnly: boolean
-  onChanged: () => Promise<void> | void
-}) {
+export function NotificationInbox({ inbox, unreadOnly }: { inbox: NotificationPage; unreadOnly: boolean }) {
   const { t } = useLingui()
   const locale = useLocale()
   const location = useLocation()
-  const navigate = useNavigate()
-  const [failed, setFailed] = useState(false)
+  const acted = useActionData() as AlertActed | undefined
+  const navigation = useNavigation()
+  const failed = acted?.intent === 'read' && acted.failure !== null
   const unread = formatNumber(inbox.unreadCount, locale)
   const toggle = new URLSearchParams(location.search)
   toggle.delete('page')
   if (unreadOnly) toggle.delete('unread')
   else toggle.set('unread', '1')
   const toggleHref = `${location.pathname}${toggle.size ? `?${toggle}` : ''}`
-
-  const open = async (event: { preventDefault(): void }, notification: AppNotification) => {
-    if (notification.readAt) return
-    event.preventDefault()
-    const target = targetOf(notification, locale)
-    setFailed(false)
-    try {
-      await alertsApi(browserApi()).markRead(notification.id)
-    } catch {
-      setFailed(true)
-      return
-    }
-    if (!target) return void onChanged()
-    if (/^https?:/.test(target)) window.location.assign(target)
-    else void navigate(target)
-  }
+  const here = location.pathname + location.search
+  const origin = typeof window === 'undefined' ? '' : window.location.origin
 
   return (
     <section className="alerts-section inbox" aria-labelledby="inbox-title">
@@ -87,7 +54,7 @@ export function NotificationInbox({
       ) : (
         <ul className="notification-list">
           {inbox.notifications.map((notification) => {
-            const target = targetOf(notification, locale)
+            const target = notificationTarget(notification.data.url, locale, origin)
             const body = (
               <>
                 <strong className="notification-title">
@@ -103,18 +70,24 @@ export function NotificationInbox({
                 className={notification.readAt ? 'notification' : 'notification notification-unread'}
               >
                 {!notification.readAt && <span className="visually-hidden">{t`Unread:`} </span>}
-                {target ? (
-                  <a
-                    href={target}
-                    data-app-link={/^https?:/.test(target) ? undefined : ''}
-                    onClick={(event) => open(event, notification)}
-                  >
+                {!notification.readAt ? (
+                  <Form method="post" action={here} className="notification-open">
+                    <input type="hidden" name="id" value={notification.id} />
+                    <input type="hidden" name="intent" value="read" />
+                    <button
+                      type="submit"
+                      className="notification-plain"
+                      disabled={navigation.formData?.get('id') === String(notification.id)}
+                    >
+                      {body}
+                    </button>
+                  </Form>
+                ) : target ? (
+                  <a href={target} data-app-link={/^https?:/.test(target) ? undefined : ''}>
                     {body}
                   </a>
                 ) : (
-                  <button type="button" className="notification-plain" onClick={(event) => open(event, notification)}>
-                    {body}
-                  </button>
+                  <span className="notification-plain">{body}</span>
                 )}
               </li>
             )

@@ -81,7 +81,15 @@ export function PushPanel({
   }
 
   let body
-  if (state === 'checking') body = null
+  // push needs a service worker, so scripts: without them the page says so rather than show a dead button
+  if (state === 'checking')
+    body = (
+      <noscript>
+        <p className="hint">
+          <Trans>Push notifications need JavaScript in this browser. Matches still arrive in your inbox.</Trans>
+        </p>
+      </noscript>
+    )
   else if (state === 'unsupported')
     body = (
       <p className="hint">

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { useLoaderData, useRevalidator } from 'react-router'
+import { useLoaderData, useLocation, useRevalidator } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
 import { listingPath } from '../../../shared/seo.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import type { Payment } from '../../lib/api/payments.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { loadPayment } from './payment-loader.ts'
 import { PaymentSummary } from './payment-summary.tsx'
@@ -50,6 +51,9 @@ export function Component() {
   const revalidator = useRevalidator()
   const [polls, setPolls] = useState(0)
   const pending = payment.status === 'pending'
+  // without the app nothing reads the payment again: the page offers the reload at once
+  const polling = useHydrated() && polls < POLLS
+  const here = useLocation()
 
   useEffect(() => {
     if (!pending || polls >= POLLS) return
@@ -101,16 +105,16 @@ export function Component() {
           <h1 id="result-title">
             <Trans>Waiting for the payment</Trans>
           </h1>
-          {polls < POLLS ? (
+          {polling ? (
             <p className="hint">
               <Trans>We are checking with the payment provider…</Trans>
             </p>
           ) : (
             <p className="hint">
               <Trans>The payment is not confirmed yet. It can take a minute.</Trans>{' '}
-              <button type="button" className="link-button" onClick={() => window.location.reload()}>
+              <a className="link-button" href={here.pathname}>
                 <Trans>Reload</Trans>
-              </button>
+              </a>
             </p>
           )}
         </>

@@ -1,10 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLayoutEffect, useRef, useState } from 'react'
-import { NavLink, Outlet, useLoaderData, useLocation, useNavigationType, type LoaderFunctionArgs } from 'react-router'
-import { authApi } from '../../lib/api/auth.ts'
-import { browserApi } from '../../lib/api/browser.ts'
+import { useLayoutEffect, useRef } from 'react'
+import {
+  Form,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { useLocalePath } from '../../lib/locale.ts'
 import { requireUser, signedIn } from '../auth/guards.ts'
+import { SIGN_OUT_PATH } from '../auth/sign-out-route.ts'
 import { SiteHeader } from './site-header.tsx'
 import { UnreadBadge } from './unread-badge.tsx'
 
@@ -12,25 +20,16 @@ export const loader = signedIn(async function loader({ request, context }: Loade
   return { user: await requireUser(context, request) }
 })
 
-/** Ends the session (the gateway clears its cookies) and loads the localized home afresh. */
+/** "Sign out": a form of its own route (sign-out-action.ts), so it works without JavaScript too. */
 function SignOut() {
   const to = useLocalePath()
-  const [busy, setBusy] = useState(false)
+  const busy = useNavigation().formAction === to(SIGN_OUT_PATH)
   return (
-    <button
-      type="button"
-      className="button button-ghost button-small"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true)
-        await authApi(browserApi())
-          .logout()
-          .catch(() => undefined)
-        window.location.assign(to('/'))
-      }}
-    >
-      <Trans>Sign out</Trans>
-    </button>
+    <Form method="post" action={to(SIGN_OUT_PATH)} className="inline-form">
+      <button type="submit" className="button button-ghost button-small" disabled={busy}>
+        <Trans>Sign out</Trans>
+      </button>
+    </Form>
   )
 }
 

@@ -2,9 +2,14 @@ import { data, type ActionFunctionArgs } from 'react-router'
 import { failureOf, failureStatus, type ActionFailure } from '../../lib/action-failure.ts'
 import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { ContactAnswer } from '../../lib/api/listings.ts'
-import { apiContext } from '../../lib/context.ts'
+import { paymentsApi } from '../../lib/api/payments.ts'
+import { apiContext, localeContext } from '../../lib/context.ts'
 import { signedIn } from '../auth/guards.ts'
+import { openCheckout } from '../checkout/checkout-action.ts'
 import { listingsApi } from '../../lib/api/listings.ts'
+
+/** The checkout attempt of a paid contact (checkout-action.ts), by listing. */
+export const contactCheckout = (listing: number) => `contact:${listing}`
 
 /** What "Show contact" did: the API's answer (open, pay, or today's limit), or its refusal. */
 export type ContactRevealed =
@@ -12,12 +17,14 @@ export type ContactRevealed =
   | { listing: number; answer: null; failure: ActionFailure }
 
 /**
- * The listing page's one action: "Show contact" (POST /listings/{id}/contact). The same action runs
+ * The listing page's one action: "Show contact" (POST /listings/{id}/contact), or with `intent=pay` the
+ * checkout of this one contact (a redirect to it, checkout-action.ts). The same action runs
  * in the browser and, for a form sent without the app, in the gateway
  * (docs/decisions/041-forms-without-javascript.md).
  */
 export const action = signedIn(async function action({ request, context }: ActionFunctionArgs) {
-  const listing = Number((await request.formData()).get('listing'))
+  const form = await request.formData()
+  const listing = Number(form.get('listing'))
   if (!Number.isSafeInteger(listing) || listing <= 0)
     return data<ContactRevealed>(
       {
@@ -27,6 +34,12 @@ export const action = signedIn(async function action({ request, context }: Actio
       },
       { status: 400 },
     )
+  if (form.get('intent') === 'pay') {
+    const api = context.get(apiContext)
+    return openCheckout(request, form, contactCheckout(listing), context.get(localeContext), (language, key) =>
+      paymentsApi(api).payContact(listing, language, key),
+    )
+  }
   try {
     return {
       listing,

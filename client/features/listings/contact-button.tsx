@@ -7,13 +7,12 @@ import { CONTACT_PRICE_MINOR, eurOf } from '../../../shared/plans.ts'
 import { AppLink } from '../../components/app-link.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { asApiError } from '../../lib/action-failure.ts'
-import { browserApi } from '../../lib/api/browser.ts'
 import type { ContactAccess, ContactAnswer } from '../../lib/api/listings.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { useCheckout, usePaymentErrorText } from '../checkout/use-checkout.ts'
-import type { ContactRevealed } from './contact-action.ts'
-import { paymentsApi } from '../../lib/api/payments.ts'
+import { refusedCheckout } from '../checkout/checkout-action.ts'
+import { usePaymentErrorText } from '../checkout/use-checkout.ts'
+import { contactCheckout, type ContactRevealed } from './contact-action.ts'
 
 type State =
   | { kind: 'idle' }
@@ -32,8 +31,8 @@ function stateOf(answer: ContactAnswer): State {
  * "Show contact" for a reader of someone else's listing: opens the owner's phone (it stays open),
  * with the reveals left today; a free reader out of reveals may pay for this one; a premium reader
  * out of reveals is told when they come back. Without a session it leads to sign-in and back.
- * "Show contact" is a form of the listing page's action (contact-action.ts), so it works without
- * JavaScript; paying for a contact needs the app (its checkout).
+ * "Show contact" and paying for it are forms of the listing page's action (contact-action.ts), so
+ * they work without JavaScript (docs/decisions/041-forms-without-javascript.md).
  */
 export function ContactButton({ listingId, contact }: { listingId: number; contact: string | null }) {
   const { t } = useLingui()
@@ -41,32 +40,36 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
   const locale = useLocale()
   const to = useLocalePath()
   const location = useLocation()
-  const checkout = useCheckout()
   const paymentError = usePaymentErrorText()
   const acted = useActionData() as ContactRevealed | undefined
   const revealed = acted?.listing === listingId ? acted : undefined
-  const revealing = useNavigation().formData?.get('listing') === String(listingId)
+  const refused = refusedCheckout(acted, contactCheckout(listingId))
+  const busy = useNavigation().formData?.get('listing') === String(listingId)
   // a contact the reader opened before comes with the listing, and stays open
   const [state, setState] = useState<State>(
-    revealed?.answer
-      ? stateOf(revealed.answer)
-      : contact !== null
-        ? { kind: 'open', phone: contact, rateLimit: null }
-        : { kind: 'idle' },
+    refused
+      ? { kind: 'pay' }
+      : revealed?.answer
+        ? stateOf(revealed.answer)
+        : contact !== null
+          ? { kind: 'open', phone: contact, rateLimit: null }
+          : { kind: 'idle' },
   )
-  const [paying, setPaying] = useState(false)
-  const [payError, setPayError] = useState<string | null>(null)
   // the action's answer, adjusted while rendering (as React advises)
   const [seen, setSeen] = useState(revealed)
   if (revealed !== seen) {
     setSeen(revealed)
     if (revealed?.answer) setState(stateOf(revealed.answer))
   }
+  const payRefusal = asApiError(refused?.failure)
   const refusal = asApiError(revealed?.failure)
-  const error =
-    payError ??
-    (refusal ? (refusal.code === 'NOT_FOUND' ? t`This listing has no contact to show.` : paymentError(refusal)) : null)
-  const busy = paying || revealing
+  const error = payRefusal
+    ? paymentError(payRefusal)
+    : refusal
+      ? refusal.code === 'NOT_FOUND'
+        ? t`This listing has no contact to show.`
+        : paymentError(refusal)
+      : null
   const price = formatRent(eurOf(CONTACT_PRICE_MINOR), 'EUR', locale)
 
   if (!hasSession)
@@ -75,19 +78,6 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
         <Trans>Show contact</Trans>
       </AppLink>
     )
-
-  const pay = async () => {
-    setPaying(true)
-    setPayError(null)
-    try {
-      await checkout(`contact:${listingId}`, (language, key) =>
-        paymentsApi(browserApi()).payContact(listingId, language, key),
-      )
-    } catch (err) {
-      setPayError(paymentError(err))
-      setPaying(false)
-    }
-  }
 
   if (state.kind === 'open') {
     const { phone, rateLimit } = state
@@ -115,9 +105,14 @@ export function ContactButton({ listingId, contact }: { listingId: number; conta
         <p className="hint" role="status">
           <Trans>You have used today's free contacts.</Trans>
         </p>
-        <button type="button" className="button" disabled={busy} onClick={pay}>
-          {busy ? t`Opening checkout…` : t`Pay ${price} to see this contact`}
-        </button>
+        <Form method="post" preventScrollReset className="inline-form">
+          <input type="hidden" name="listing" value={listingId} />
+          <input type="hidden" name="intent" value="pay" />
+          {refused && <input type="hidden" name="attempt" value={refused.attempt} />}
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t`Opening checkout…` : t`Pay ${price} to see this contact`}
+          </button>
+        </Form>
         <AppLink to={to('/pricing')} className="link-button">
           <Trans>Or go premium</Trans>
         </AppLink>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
+import { Link, useActionData, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
 import type { ListingStatus } from '../../../shared/constants.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext, localeContext } from '../../lib/context.ts'
@@ -7,12 +7,15 @@ import { useLocalePath } from '../../lib/locale.ts'
 import { signedIn } from '../auth/guards.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
 import { Pagination } from '../listings/pagination.tsx'
-import { OwnListingRow } from './own-listing-row.tsx'
+import { ErrorLine } from '../../components/error-line.tsx'
+import { refusedCheckout } from '../checkout/checkout-action.ts'
+import { boostCheckout, type OwnListingActed } from './own-listing-action.ts'
+import { OwnListingRow, useOwnListingErrorText } from './own-listing-row.tsx'
 import { ownListingsApi } from '../../lib/api/own-listings.ts'
 
 const FILTERS: Array<ListingStatus | 'all'> = ['all', 'active', 'pending', 'rejected', 'rented', 'expired']
 
-export { action } from './boost-action.ts'
+export { action } from './own-listing-action.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext)
@@ -34,6 +37,11 @@ export function Component() {
   const to = useLocalePath()
   const location = useLocation()
   const saved = new URLSearchParams(location.search).get('saved')
+  // a refused form for a listing the page does not show (removed meanwhile, or another's) is said here
+  const acted = useActionData() as Partial<OwnListingActed> | undefined
+  const errorText = useOwnListingErrorText()
+  const shown = (id: number) => acted?.listing === id || refusedCheckout(acted, boostCheckout(id)) !== null
+  const unshown = acted?.failure && !listings.some((listing) => shown(listing.id)) ? acted.failure : null
   const filterLabel = (f: ListingStatus | 'all') => (f === 'all' ? t`All` : i18n._(STATUS_LABELS[f]))
   return (
     <section className="my-listings" aria-labelledby="my-listings-title">
@@ -55,6 +63,7 @@ export function Component() {
           )}
         </p>
       )}
+      <ErrorLine message={errorText(unshown)} />
       {skipped && (
         <p className="alert" role="status">
           <Trans>Some listings have data validation issues and were skipped</Trans>

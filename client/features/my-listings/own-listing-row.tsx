@@ -1,33 +1,54 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Link, useNavigate, useRevalidator } from 'react-router'
+import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { formatDate } from '../../../shared/dates.ts'
 import { listingPath } from '../../../shared/seo.ts'
 import type { ListingStatus } from '../../../shared/constants.ts'
-import { ownListingsApi } from '../../lib/api/own-listings.ts'
-import { ApiError } from '../../lib/api/call.ts'
+import { asApiError, type ActionFailure } from '../../lib/action-failure.ts'
 import type { OwnListing } from '../../lib/api/own-listings.ts'
-import { browserApi } from '../../lib/api/browser.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { STATUS_LABELS, TYPE_LABELS } from '../listings/labels.ts'
 import { Price } from '../listings/price.tsx'
 import { formatNumber } from '../../../shared/money.ts'
 import { ListingStats, Sparkline } from './listing-stats.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { useStepSwitch, withoutSteps } from '../../components/step-switch.tsx'
 import { BoostButton } from './boost-button.tsx'
+import type { OwnListingActed, OwnListingIntent } from './own-listing-action.ts'
 
-type Action = 'rented' | 'renew' | 'duplicate' | 'remove'
+/** The line for a row's refused form: the listing gone (or another's), the network, or anything else. */
+export function useOwnListingErrorText() {
+  const { t } = useLingui()
+  return (refusal: ActionFailure | null | undefined): string | null => {
+    const failure = asApiError(refusal)
+    if (!failure) return null
+    if (failure.code === 'NETWORK_ERROR') return t`Network error. Please check your connection.`
+    if (failure.code === 'NOT_FOUND' || failure.code === 'FORBIDDEN')
+      return t`This listing is no longer yours to change.`
+    return t`That did not work. Please reload the page and try again.`
+  }
+}
 
-/** One of the owner's listings with the actions its flags and status allow (docs/decisions/014-listing-statuses-and-moderation.md). */
+/**
+ * One of the owner's listings with the actions its flags and status allow (docs/decisions/014-listing-statuses-and-moderation.md).
+ * Each button is a form of the page's action (own-listing-action.ts), so each works without JavaScript;
+ * "Remove" first asks, a step of the page (`?remove=`) when the app does not run
+ * (docs/decisions/041-forms-without-javascript.md).
+ */
 export function OwnListingRow({ listing }: { listing: OwnListing }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const to = useLocalePath()
-  const navigate = useNavigate()
-  const revalidator = useRevalidator()
-  const [busy, setBusy] = useState<Action | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const location = useLocation()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const acted = useActionData() as Partial<OwnListingActed> | undefined
+  const [confirming, setConfirming] = useState(params.get('remove') === String(listing.id))
+  const steps = useStepSwitch({ status: params.get('status'), page: params.get('page') })
+  const action = withoutSteps(location, ['remove'])
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('listing') === String(listing.id)
+  const errorText = useOwnListingErrorText()
+  const error = acted?.listing === listing.id ? errorText(acted.failure) : null
   const status = listing.status as ListingStatus
   const type = i18n._(TYPE_LABELS[listing.propertyType])
   const city = listing.cityName
@@ -38,35 +59,23 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
   const reason = <bdi>{listing.statusReason ?? '—'}</bdi>
   const weekViews = listing.analytics?.views7d ?? 0
   const saves = formatNumber(listing.analytics?.favorites ?? listing.favoriteCount, locale)
-
-  async function run(action: Action) {
-    setBusy(action)
-    setError(null)
-    const api = ownListingsApi(browserApi())
-    try {
-      if (action === 'rented') await api.setStatus(listing.id, 'rented')
-      else if (action === 'renew') await api.setStatus(listing.id, 'pending')
-      else if (action === 'remove') await api.remove(listing.id)
-      else {
-        const copy = await api.duplicate(listing.id)
-        navigate(to(`/dashboard/listings/${copy.id}`))
-        return
-      }
-      await revalidator.revalidate()
-    } catch (err) {
-      setError(
-        err instanceof ApiError && err.code === 'NETWORK_ERROR'
-          ? t`Network error. Please check your connection.`
-          : t`That did not work. Please reload the page and try again.`,
-      )
-    } finally {
-      setBusy(null)
-      setConfirming(false)
-    }
-  }
+  /** A button of the row: a form naming this listing and what to do with it. */
+  const act = (intent: Exclude<OwnListingIntent, 'boost' | 'pay-boost'>, label: string, danger = false) => (
+    <Form method="post" action={action} className="inline-form">
+      <input type="hidden" name="listing" value={listing.id} />
+      <input type="hidden" name="intent" value={intent} />
+      <button
+        type="submit"
+        className={`button button-small ${danger ? 'button-danger' : 'button-ghost'}`}
+        disabled={busy}
+      >
+        {label}
+      </button>
+    </Form>
+  )
 
   return (
-    <li className="own-listing" aria-busy={busy !== null}>
+    <li className="own-listing" aria-busy={busy}>
       <div className="own-listing-photo">
         {photo ? (
           <img src={photo.thumbUrl} alt="" width={120} height={90} loading="lazy" />
@@ -125,65 +134,34 @@ export function OwnListingRow({ listing }: { listing: OwnListing }) {
           {listing.canBoost && (
             <BoostButton listingId={listing.id} boostUntil={listing.boostExpires} isBoosted={listing.isBoosted} />
           )}
-          {status === 'active' && (
-            <button
-              type="button"
-              className="button button-small button-ghost"
-              disabled={busy !== null}
-              onClick={() => run('rented')}
-            >
-              <Trans>Mark as rented</Trans>
-            </button>
-          )}
-          {canRenew && (
-            <button
-              type="button"
-              className="button button-small button-ghost"
-              disabled={busy !== null}
-              onClick={() => run('renew')}
-            >
-              <Trans>Renew</Trans>
-            </button>
-          )}
-          {status !== 'removed' && (
-            <button
-              type="button"
-              className="button button-small button-ghost"
-              disabled={busy !== null}
-              onClick={() => run('duplicate')}
-            >
-              <Trans>Duplicate</Trans>
-            </button>
-          )}
+          {status === 'active' && act('rented', t`Mark as rented`)}
+          {canRenew && act('renew', t`Renew`)}
+          {status !== 'removed' && act('duplicate', t`Duplicate`)}
           {listing.canRemove &&
             (confirming ? (
               <span className="confirm" role="group" aria-label={t`Remove this listing?`}>
                 <span>
                   <Trans>Remove this listing?</Trans>
                 </span>
+                {act('remove', t`Yes, remove`, true)}
                 <button
-                  type="button"
-                  className="button button-small button-danger"
-                  disabled={busy !== null}
-                  onClick={() => run('remove')}
+                  {...steps.button(null, () => setConfirming(false))}
+                  className="button button-small button-ghost"
                 >
-                  <Trans>Yes, remove</Trans>
-                </button>
-                <button type="button" className="button button-small button-ghost" onClick={() => setConfirming(false)}>
                   <Trans>Keep it</Trans>
                 </button>
               </span>
             ) : (
               <button
-                type="button"
+                {...steps.button({ name: 'remove', value: String(listing.id) }, () => setConfirming(true))}
                 className="button button-small button-ghost"
-                disabled={busy !== null}
-                onClick={() => setConfirming(true)}
+                disabled={busy}
               >
                 <Trans>Remove</Trans>
               </button>
             ))}
         </div>
+        {steps.form}
         <ErrorLine message={error} />
       </div>
     </li>

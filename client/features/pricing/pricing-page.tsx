@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router'
+import { useId, useState } from 'react'
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
 import {
   FREE_DAILY_REVEALS,
@@ -14,16 +14,24 @@ import { AppLink } from '../../components/app-link.tsx'
 import { CodeEntry, type CodeOutcome } from '../../components/code-entry.tsx'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { PageHead } from '../../components/page-head.tsx'
+import { asApiError } from '../../lib/action-failure.ts'
 import { couponsApi } from '../../lib/api/coupons.ts'
+import { errorReasonOf } from '../../lib/api/call.ts'
 import { subscriptionsApi } from '../../lib/api/subscriptions.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import type { CouponInfo } from '../../lib/api/coupons.ts'
 import type { SubscriptionPlan } from '../../lib/api/subscriptions.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { usePaymentErrorText, useCheckout } from '../checkout/use-checkout.ts'
+import type { CheckoutRefused } from '../checkout/checkout-action.ts'
+import { usePaymentErrorText } from '../checkout/use-checkout.ts'
 import { useCouponText } from '../subscription/coupon-text.ts'
 import { PricingFaq } from './pricing-faq.tsx'
+
+import { couponOf } from './purchase-action.ts'
+
+export { action } from './purchase-action.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const plans = await subscriptionsApi(context.get(apiContext)).plans(context.get(localeContext), request.signal)
@@ -86,19 +94,27 @@ function PlanFeatures({ plan }: { plan: SubscriptionPlan | null }) {
   )
 }
 
-/** /pricing: the free tier and the three plans, a coupon, and Buy (through sign-in and back when needed). */
+/**
+ * /pricing: the free tier and the three plans, a coupon, and Buy (through sign-in and back when needed).
+ * "Buy" is a submit button of one form with the coupon (purchase-action.ts): with the app the coupon is
+ * checked first and its discount shown; without it the coupon is a plain field sent with the plan.
+ */
 export function Component() {
   const { plans, chosen } = useLoaderData<typeof loader>()
   const { hasSession } = useShell()
   const { t } = useLingui()
   const to = useLocalePath()
   const location = useLocation()
-  const checkout = useCheckout()
   const paymentError = usePaymentErrorText()
   const coupons = useCouponText()
+  const hydrated = useHydrated()
+  const formId = useId()
+  const refused = useActionData() as CheckoutRefused | undefined
+  const navigation = useNavigation()
+  const buying = navigation.state !== 'idle' ? navigation.formData?.get('plan') : null
   const [coupon, setCoupon] = useState<CouponInfo | null>(null)
-  const [buying, setBuying] = useState<PlanKey | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const refusal = asApiError(refused?.failure)
+  const error = refusal ? (errorReasonOf(refusal) ? coupons.failureText(refusal) : paymentError(refusal)) : null
 
   const validate = async (code: string): Promise<CodeOutcome> => {
     setCoupon(null)
@@ -125,20 +141,6 @@ export function Component() {
     }
   }
 
-  const buy = async (plan: PlanKey) => {
-    const code = coupon && (coupon.planKeys === null || coupon.planKeys.includes(plan)) ? coupon.code : undefined
-    setBuying(plan)
-    setError(null)
-    try {
-      await checkout(`${plan}:${code ?? ''}`, (language, key) =>
-        subscriptionsApi(browserApi()).purchase({ plan_key: plan, ...(code && { coupon_code: code }) }, language, key),
-      )
-    } catch (err) {
-      setError(paymentError(err))
-      setBuying(null)
-    }
-  }
-
   const signInFor = (plan: PlanKey) => `${to('/auth')}?next=${encodeURIComponent(`${location.pathname}?plan=${plan}`)}`
 
   return (
@@ -156,7 +158,9 @@ export function Component() {
         </p>
       </header>
 
-      <div className="plan-grid">
+      <Form method="post" id={formId} className="plan-grid">
+        {refused && <input type="hidden" name="attempt" value={refused.attempt} />}
+        {hydrated && coupon && <input type="hidden" name="coupon" value={coupon.code} />}
         <article className="plan-card" aria-labelledby="plan-free">
           <h2 id="plan-free">
             <Trans>Free</Trans>
@@ -187,11 +191,12 @@ export function Component() {
               <PlanFeatures plan={plan} />
               {hasSession ? (
                 <button
-                  type="button"
+                  type="submit"
+                  name="plan"
+                  value={plan.key}
                   className="button"
-                  disabled={buying !== null}
+                  disabled={Boolean(buying)}
                   aria-describedby={`plan-${plan.key}`}
-                  onClick={() => buy(plan.key)}
                 >
                   {buying === plan.key ? t`Opening checkout…` : t`Buy ${plan.name}`}
                 </button>
@@ -203,12 +208,31 @@ export function Component() {
             </article>
           )
         })}
-      </div>
+      </Form>
       <ErrorLine message={error} />
 
       <div className="pricing-coupon">
-        {hasSession ? (
+        {hasSession && hydrated ? (
           <CodeEntry label={t`Coupon code`} submitLabel={t`Apply`} onSubmit={validate} />
+        ) : hasSession ? (
+          <div className="code-entry">
+            <label htmlFor={`${formId}-coupon`}>{t`Coupon code`}</label>
+            <input
+              id={`${formId}-coupon`}
+              name="coupon"
+              form={formId}
+              dir="ltr"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              defaultValue={refused ? couponOf(refused.checkout) : ''}
+              aria-describedby={`${formId}-coupon-hint`}
+            />
+            <p id={`${formId}-coupon-hint`} className="hint">
+              <Trans>Type the code here, then press Buy on a plan above: the discount is taken at checkout.</Trans>
+            </p>
+          </div>
         ) : (
           <p className="hint">
             <Trans>Have a coupon? Sign in to use it.</Trans>

@@ -21,6 +21,8 @@ export function useCouponText() {
         return t`You have already used this coupon.`
       case 'inactive':
         return t`This coupon is no longer active.`
+      case 'not_applicable':
+        return t`This coupon does not apply to this plan.`
       default:
         return t`This coupon cannot be used.`
     }

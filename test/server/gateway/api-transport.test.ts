@@ -14,6 +14,7 @@ const signedIn = (renew: () => Promise<string | undefined> = async () => undefin
   access: () => 'access.token.x',
   renew,
   end: () => {},
+  signOut: async () => {},
   begin: () => {},
   setCookies: () => [],
 })

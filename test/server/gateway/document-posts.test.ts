@@ -193,10 +193,10 @@ t.test('a form sent to a page without the app (docs/decisions/041-forms-without-
   })
 
   await t.test('a page without an action answers 405, and its GET is untouched', async (t) => {
-    const res = await post('/en/pricing', { a: 'b' })
+    const res = await post('/en/about-us', { a: 'b' })
     t.equal(res.statusCode, 405)
     t.match(res.headers['content-type'], /text\/html/)
-    const get = await gateway.inject({ url: '/en/pricing', headers: { 'user-agent': CHROME } })
+    const get = await gateway.inject({ url: '/en/about-us', headers: { 'user-agent': CHROME } })
     t.equal(get.statusCode, 200)
   })
 })

@@ -46,9 +46,22 @@ t.test("an alert's notification leads to the listing's page in the reader's lang
     await t.test(`${renter.code}: the inbox's link and the push's link open the listing`, async (t) => {
       const expected = localizePath(`/listing/${listing.slug}`, renter.code)
 
-      const inbox = await page(localizePath('/dashboard/alerts', renter.code), renter.cookies)
+      // an unread one opens by its form (marked read, then on: docs/decisions/041-forms-without-javascript.md)
+      const alerts = localizePath('/dashboard/alerts', renter.code)
+      const inbox = await page(alerts, renter.cookies)
       t.equal(inbox.statusCode, 200)
-      const link = /<li class="notification notification-unread">.*?<a href="([^"]+)"/s.exec(inbox.body)?.[1]
+      const id = /<li class="notification notification-unread">.*?name="id" value="(\d+)"/s.exec(inbox.body)?.[1]
+      const opened = await gateway.inject({
+        method: 'POST',
+        url: alerts,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'user-agent': CHROME },
+        cookies: renter.cookies,
+        payload: new URLSearchParams({ id: id ?? '', intent: 'read' }).toString(),
+      })
+      t.equal(opened.statusCode, 303)
+      t.equal(opened.headers.location, expected, "the inbox leads to the listing's page in the page's language")
+      // read, it is a plain link there
+      const link = /<li class="notification">.*?<a href="([^"]+)"/s.exec((await page(alerts, renter.cookies)).body)?.[1]
       t.equal(link, expected, "the inbox links the listing's page in the page's language")
 
       const [queued] = await db.query<{ payload: NotificationPayload }>(
@@ -59,10 +72,10 @@ t.test("an alert's notification leads to the listing's page in the reader's lang
       t.equal(pushed, expected, "a push click opens the listing's page in the reader's language")
 
       for (const url of new Set([link!, pushed])) {
-        const opened = await page(url, renter.cookies)
-        t.equal(opened.statusCode, 200, url)
-        t.match(opened.body, `<html lang="${renter.code}"`)
-        t.match(opened.body, 'A quiet room by the Spree')
+        const shown = await page(url, renter.cookies)
+        t.equal(shown.statusCode, 200, url)
+        t.match(shown.body, `<html lang="${renter.code}"`)
+        t.match(shown.body, 'A quiet room by the Spree')
       }
     })
   }
