@@ -4,7 +4,7 @@ import { failureOf, failureStatus, type ActionFailure } from '../../lib/action-f
 import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { Alert } from '../../lib/api/alerts.ts'
 import { apiContext, i18nContext, localeContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { alertsApi } from '../../lib/api/alerts.ts'
 
 export type AlertIntent = 'edit' | 'pause' | 'resume' | 'delete'

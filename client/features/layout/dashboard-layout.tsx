@@ -4,7 +4,8 @@ import { NavLink, Outlet, useLoaderData, useLocation, useNavigationType, type Lo
 import { authApi } from '../../lib/api/auth.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import { requireUser, signedIn } from '../auth/guards.ts'
+import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { SiteHeader } from './site-header.tsx'
 import { UnreadBadge } from './unread-badge.tsx'
 

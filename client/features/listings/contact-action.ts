@@ -3,7 +3,7 @@ import { failureOf, failureStatus, type ActionFailure } from '../../lib/action-f
 import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { ContactAnswer } from '../../lib/api/listings.ts'
 import { apiContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { listingsApi } from '../../lib/api/listings.ts'
 
 /** What "Show contact" did: the API's answer (open, pay, or today's limit), or its refusal. */

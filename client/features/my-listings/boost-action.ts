@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs } from 'react-router'
 import { failureOf, failureStatus, type ActionFailure } from '../../lib/action-failure.ts'
 import { ApiError, UnauthenticatedError, type Answer } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { ownListingsApi } from '../../lib/api/own-listings.ts'
 
 /** What "Boost" did: a free boost used (or none left: the owner may pay), or the API's refusal. */
