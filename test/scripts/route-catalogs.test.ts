@@ -18,8 +18,22 @@ t.test('route catalogs', async (t) => {
     const listings = groups.get('listings-page')!
     t.ok(listings.has('client/features/listings/listing-card.tsx'))
     // on demand in the page: its messages are the page's
-    t.ok(listings.has('client/features/alerts/push-panel.tsx'))
+    t.ok(groups.get('listing-page')!.has('client/features/listings/report-form.tsx'))
     t.notOk(listings.has('client/features/listings/listing-page.tsx'))
+    // a signed-in part (client/lib/on-demand.ts), and what only it reaches, are the on-demand group's alone
+    const onDemand = groups.get('on-demand')!
+    for (const file of [
+      'client/features/ai-search/ai-search-box.tsx',
+      'client/features/ai-search/ai-search-answer.tsx',
+      'client/features/alerts/save-search-form.tsx',
+      'client/features/alerts/push-panel.tsx',
+      'client/features/listings/contact-reveal.tsx',
+      'client/features/ai-analysis/analysis-actions.tsx',
+    ]) {
+      t.ok(onDemand.has(file), `${file} is on demand`)
+      t.notOk(listings.has(file) || groups.get('listing-page')!.has(file), `${file} is no page's`)
+    }
+    t.ok(listings.has('client/features/ai-search/ai-search-panel.tsx'))
     t.ok(groups.get('dashboard')!.has('client/features/moderation/moderation-page.tsx'))
     t.notOk(groups.get('content-page')!.has('client/features/listings/listing-card.tsx'))
   })
@@ -40,8 +54,8 @@ t.test('route catalogs', async (t) => {
     const named = new Set(pages.map((route) => (route.handle as { catalog?: string } | undefined)?.catalog))
     t.same(
       [...named].sort(),
-      [...groups.keys()].filter((name) => name !== 'shell').sort(),
-      'every page route has a group, and every group a page',
+      [...groups.keys()].filter((name) => name !== 'shell' && name !== 'on-demand').sort(),
+      'every page route has a group, and every group but the shell’s and the on-demand parts’ a page',
     )
   })
 
@@ -76,6 +90,12 @@ t.test('route catalogs', async (t) => {
     t.ok(scam in compiled.get('listing-page')! && scam in compiled.get('dashboard')!)
     t.notOk(scam in compiled.get('shell')!)
     t.ok(availableFrom in compiled.get('listing-page')!)
+    const aiPlaceholder = generateMessageId('Describe what you are looking for first, for example a city and a budget.')
+    t.same(
+      [...compiled].filter(([, messages]) => aiPlaceholder in messages).map(([name]) => name),
+      ['on-demand'],
+      'a message of a signed-in part alone is in the on-demand group alone',
+    )
     for (const name of ['shell', 'home-page', 'listings-page', 'content-page'])
       t.notOk(availableFrom in compiled.get(name)!, `not in ${name}`)
     // nothing in the shell is repeated in a page's group

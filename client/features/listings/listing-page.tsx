@@ -103,7 +103,14 @@ export function Component() {
         // only its owner and admins see a listing that is not active: never indexed (docs/decisions/022-seo.md)
         noindex={listing.status !== 'active'}
       />
-      <JsonLd data={listingData(publicBaseUrl, locale, listing, { title, home: t`Home`, listings: t`Listings` })} />
+      <JsonLd
+        key={listing.id}
+        data={
+          __KHANEH_BROWSER_BUILD__
+            ? null
+            : listingData(publicBaseUrl, locale, listing, { title, home: t`Home`, listings: t`Listings` })
+        }
+      />
       <nav className="breadcrumbs" aria-label={t`Breadcrumbs`}>
         <Link to={to('/listings')}>
           <Trans>Listings</Trans>

@@ -16,7 +16,7 @@ import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { listingsData } from '../seo/structured-data.ts'
 import { keepAfterForm } from '../../lib/revalidation.ts'
-import { saveSearchAction } from '../alerts/alert-actions.ts'
+import { saveSearchAction } from '../alerts/save-search-action.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
 import { listingsApi } from '../../lib/api/listings.ts'
@@ -148,13 +148,18 @@ export function Component() {
         }
       />
       <JsonLd
-        data={listingsData(
-          publicBaseUrl,
-          locale,
-          heading,
-          listings.map((l) => ({ slug: l.slug, title: listingTitle(l) })),
-          firstPosition,
-        )}
+        key={location.search}
+        data={
+          __KHANEH_BROWSER_BUILD__
+            ? null
+            : listingsData(
+                publicBaseUrl,
+                locale,
+                heading,
+                listings.map((l) => ({ slug: l.slug, title: listingTitle(l) })),
+                firstPosition,
+              )
+        }
       />
       <details className="filters" open={unresolved ? true : undefined}>
         <summary>
