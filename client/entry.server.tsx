@@ -170,6 +170,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         nonce: options.nonce,
         bootstrapScriptContent,
         bootstrapModules: options.bootstrapModules,
+        // a completed Suspense boundary stays in place: React otherwise sends one found past this many bytes
+        // after its fallback, to be swapped in by a script, and a page read without scripts would keep the
+        // fallback (an on-demand part's stand-in instead of its form: client/lib/on-demand.ts)
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady: options.waitForAll ? undefined : ready,
         onAllReady: options.waitForAll ? ready : undefined,
         onShellError: (error) => {
