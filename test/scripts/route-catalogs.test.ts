@@ -18,7 +18,7 @@ t.test('route catalogs', async (t) => {
     const listings = groups.get('listings-page')!
     t.ok(listings.has('client/features/listings/listing-card.tsx'))
     // on demand in the page: its messages are the page's
-    t.ok(groups.get('listing-page')!.has('client/features/listings/report-form.tsx'))
+    t.ok(listings.has('client/features/listings/place-autocomplete.tsx'))
     t.notOk(listings.has('client/features/listings/listing-page.tsx'))
     // a signed-in part (client/lib/on-demand.ts), and what only it reaches, are the on-demand group's alone
     const onDemand = groups.get('on-demand')!
@@ -29,6 +29,8 @@ t.test('route catalogs', async (t) => {
       'client/features/alerts/push-panel.tsx',
       'client/features/listings/contact-reveal.tsx',
       'client/features/ai-analysis/analysis-actions.tsx',
+      'client/features/listings/report-form.tsx',
+      'client/features/my-listings/boost-button.tsx',
     ]) {
       t.ok(onDemand.has(file), `${file} is on demand`)
       t.notOk(listings.has(file) || groups.get('listing-page')!.has(file), `${file} is no page's`)
@@ -76,7 +78,7 @@ t.test('route catalogs', async (t) => {
     for (const name of groups.keys()) compiled.set(name, (await compileGroupCatalog(file, name, groups)).messages)
     const signOut = generateMessageId('Sign out') // the dashboard layout's only
     const listings = generateMessageId('Listings') // the site header's, among others
-    const scam = generateMessageId('Scam or fraud') // a report's reason, in the labels of listing cards and moderation
+    const scam = generateMessageId('Scam or fraud') // a report's reason: the report form's (on demand) and moderation's
     const availableFrom = generateMessageId('Available from') // the listing page's (which the signed-in area reaches too)
     const home = (name: string) => Object.keys(compiled.get(name)!)
     t.same(
@@ -87,8 +89,8 @@ t.test('route catalogs', async (t) => {
       [...compiled].filter(([, messages]) => listings in messages).map(([name]) => name),
       ['shell'],
     )
-    t.ok(scam in compiled.get('listing-page')! && scam in compiled.get('dashboard')!)
-    t.notOk(scam in compiled.get('shell')!)
+    t.ok(scam in compiled.get('on-demand')! && scam in compiled.get('dashboard')!)
+    t.notOk(scam in compiled.get('shell')! || scam in compiled.get('listing-page')!)
     t.ok(availableFrom in compiled.get('listing-page')!)
     const aiPlaceholder = generateMessageId('Describe what you are looking for first, for example a city and a budget.')
     t.same(

@@ -13,6 +13,9 @@ import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
 import { alertsApi } from '../../lib/api/alerts.ts'
 import type { SaveSearchProps } from './save-search.tsx'
 
+// the page's action this form is sent to (listings-page.tsx loads it on demand): fetched with the form, not when pressed
+void import('./save-search-action.ts')
+
 // shown only once a search is saved: loaded then, not with the listings page
 const PushPanel = lazy(() => import('./push-panel.tsx').then((m) => ({ default: m.PushPanel })))
 

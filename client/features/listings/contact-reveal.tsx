@@ -15,6 +15,9 @@ import type { ContactRevealed } from './contact-action.ts'
 import type { ContactProps } from './contact-button.tsx'
 import { paymentsApi } from '../../lib/api/payments.ts'
 
+// the page's action this form is sent to (listing-page.tsx loads it on demand): fetched with the form, not when pressed
+void import('./contact-action.ts')
+
 type State =
   | { kind: 'idle' }
   | { kind: 'open'; phone: string; rateLimit: ContactAccess['rateLimit'] | null }
