@@ -13,6 +13,11 @@ export default defineConfig({
   resolve: { alias: { 'use-sync-external-store/shim': '/client/lib/use-sync-external-store.ts' } },
   // scripts/build.ts names each build; a development server has none (client/lib/build-freshness.ts)
   define: { __KHANEH_BUILD_ID__: JSON.stringify('dev') },
+  // true in the browser's bundle alone: what only the server's render needs is dropped from it (client/build-id.d.ts)
+  environments: {
+    client: { define: { __KHANEH_BROWSER_BUILD__: 'true' } },
+    ssr: { define: { __KHANEH_BROWSER_BUILD__: 'false' } },
+  },
   build: {
     manifest: true,
     target: 'es2022',

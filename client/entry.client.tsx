@@ -47,7 +47,7 @@ async function start() {
   const lazyMatches = matches.filter((m) => m.route.lazy)
   nameCatalogFiles(shell.locale, shell.catalogs)
   await Promise.all([
-    activateLocale(i18n, shell.locale, catalogGroups(matches)),
+    activateLocale(i18n, shell.locale, catalogGroups(matches, shell.hasSession)),
     ...lazyMatches.map(async (m) => {
       const lazy = m.route.lazy as () => Promise<Record<string, unknown>>
       Object.assign(m.route, { ...(await lazy()), lazy: undefined })

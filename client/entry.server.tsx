@@ -17,6 +17,7 @@ import { parseWire } from './lib/api/parse.ts'
 import { apiContext, i18nContext, identityContext, localeContext, ShellContext, type AppShell } from './lib/context.ts'
 import { identityFor } from './lib/identity.ts'
 import { catalogGroups, createI18n } from './lib/i18n.ts'
+import { onDemandParts } from './lib/on-demand.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import { createRoutes, type PageSharing } from './routes.tsx'
 
@@ -116,9 +117,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     throw new Error(`Unexpected response from the route handler: ${context.status}`)
   }
 
+  // the signed-in parts its modules load on demand in the browser are rendered here (client/lib/on-demand.ts)
+  await onDemandParts()
   // the page's catalog files: named for the client, which imports them before hydrating, and preloaded
   const catalogs = Object.fromEntries(
-    catalogGroups(context.matches).flatMap((group) => {
+    catalogGroups(context.matches, options.hasSession).flatMap((group) => {
       const file = options.catalogFile?.(locale, group)
       return file ? [[group, file]] : []
     }),
@@ -167,6 +170,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         nonce: options.nonce,
         bootstrapScriptContent,
         bootstrapModules: options.bootstrapModules,
+        // a completed Suspense boundary stays in place: React otherwise sends one found past this many bytes
+        // after its fallback, to be swapped in by a script, and a page read without scripts would keep the
+        // fallback (an on-demand part's stand-in instead of its form: client/lib/on-demand.ts)
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady: options.waitForAll ? undefined : ready,
         onAllReady: options.waitForAll ? ready : undefined,
         onShellError: (error) => {

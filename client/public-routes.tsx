@@ -18,6 +18,9 @@ import { favoriteRoute } from './features/favorites/favorite-route.ts'
  */
 export const SHARED_WITH_VIEWERS = { shared: 'viewers' } as const
 
+/** A page that shows a signed-in reader parts loaded on demand (client/lib/on-demand.ts): its `on-demand` messages come with it. */
+const SIGNED_IN_PARTS = { signedInParts: true } as const
+
 /** Who a page is the same document for: anonymous viewers and signed-in viewers alike. */
 export type PageSharing = (typeof SHARED_WITH_VIEWERS)['shared']
 
@@ -45,14 +48,14 @@ function pages(code: LocaleCode): RouteObject[] {
         },
         {
           id: `${code}:listings`,
-          ...catalog('listings-page', SHARED_WITH_VIEWERS),
+          ...catalog('listings-page', { ...SHARED_WITH_VIEWERS, ...SIGNED_IN_PARTS }),
           path: 'listings',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listings-page.tsx'),
         },
         {
           id: `${code}:listing`,
-          ...catalog('listing-page', SHARED_WITH_VIEWERS),
+          ...catalog('listing-page', { ...SHARED_WITH_VIEWERS, ...SIGNED_IN_PARTS }),
           path: 'listing/:slug',
           ErrorBoundary: RouteError,
           lazy: () => import('./features/listings/listing-page.tsx'),

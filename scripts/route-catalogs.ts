@@ -1,7 +1,8 @@
 // The catalogs by route (docs/decisions/025-catalogs-by-route-group.md): one messages.po per language, compiled
 // as one chunk per group. `locales/{code}/messages.po?group=shell` holds the messages of what every page
 // loads (the entry and what it reaches, except the pages); `?group=home-page`, `?group=listings-page`… those of
-// one public page's module and what it reaches; `?group=dashboard` those of the signed-in area.
+// one public page's module and what it reaches; `?group=dashboard` those of the signed-in area; `?group=on-demand`
+// those of the signed-in parts of public pages, which come on demand (client/lib/on-demand.ts).
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createCompiledCatalog, getCatalogForFile, getCatalogs, getFailOnMissingBehavior } from '@lingui/cli/api'
@@ -17,6 +18,8 @@ const DASHBOARD_ROOT = 'client/dashboard.tsx'
 
 const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
+/** A signed-in part of a public page (client/lib/on-demand.ts): its messages are the `on-demand` group's, not the page's. */
+const ON_DEMAND_IMPORT = /\bonDemand\(\s*\(\)\s*=>\s*import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
 /** The root-relative files a file imports, statically or with `import()`. */
 function importsOf(rootDir: string, file: string, pattern: RegExp): string[] {
@@ -24,17 +27,36 @@ function importsOf(rootDir: string, file: string, pattern: RegExp): string[] {
   return [...source.matchAll(pattern)].map((match) => path.posix.join(path.posix.dirname(file), match[1]!))
 }
 
-/** The source files (root-relative) reached from `root` through relative imports; `import()` in `skipDynamicIn` is not followed. */
-function reachable(rootDir: string, root: string, skipDynamicIn: readonly string[] = []): Set<string> {
+/**
+ * The source files (root-relative) reached from `root` through relative imports; `import()` in `skipDynamicIn`
+ * is not followed, nor an on-demand part's (unless `intoOnDemand`).
+ */
+function reachable(
+  rootDir: string,
+  root: string,
+  skipDynamicIn: readonly string[] = [],
+  intoOnDemand = false,
+): Set<string> {
   const seen = new Set<string>()
   const visit = (file: string) => {
     if (seen.has(file) || !/\.(tsx?|mjs|js)$/.test(file) || !existsSync(path.join(rootDir, file))) return
     seen.add(file)
-    const patterns = skipDynamicIn.includes(file) ? [STATIC_IMPORT] : [STATIC_IMPORT, DYNAMIC_IMPORT]
-    for (const pattern of patterns) for (const imported of importsOf(rootDir, file, pattern)) visit(imported)
+    for (const imported of importsOf(rootDir, file, STATIC_IMPORT)) visit(imported)
+    if (skipDynamicIn.includes(file)) return
+    const parts = intoOnDemand ? [] : importsOf(rootDir, file, ON_DEMAND_IMPORT)
+    for (const imported of importsOf(rootDir, file, DYNAMIC_IMPORT)) if (!parts.includes(imported)) visit(imported)
   }
   visit(root)
   return seen
+}
+
+/** The files of the on-demand parts (client/lib/on-demand.ts) of everything the entry reaches, with what they reach. */
+function onDemandFiles(rootDir: string): Set<string> {
+  const files = new Set<string>()
+  for (const file of reachable(rootDir, ENTRY, [], true))
+    for (const part of importsOf(rootDir, file, ON_DEMAND_IMPORT))
+      for (const reached of reachable(rootDir, part)) files.add(reached)
+  return files
 }
 
 /** A public page's group: its module's name (`client/features/home/home-page.tsx` → `home-page`). */
@@ -42,7 +64,11 @@ export function pageGroup(file: string): string {
   return path.posix.basename(file).replace(/\.[^.]+$/, '')
 }
 
-/** The files of each group (root-relative, posix separators): the shell, each public page's, the signed-in area's. */
+/**
+ * The files of each group (root-relative, posix separators): the shell, each public page's, the signed-in
+ * area's, and `on-demand`: the signed-in parts of public pages (client/lib/on-demand.ts), which the browser
+ * loads with them (docs/decisions/040-script-budget-per-page.md).
+ */
 export function routeGroups(rootDir: string): Map<string, Set<string>> {
   const groups = new Map<string, Set<string>>([['shell', reachable(rootDir, ENTRY, [PUBLIC_ROUTES, DASHBOARD_ROOT])]])
   for (const page of importsOf(rootDir, PUBLIC_ROUTES, DYNAMIC_IMPORT)) {
@@ -51,6 +77,7 @@ export function routeGroups(rootDir: string): Map<string, Set<string>> {
     groups.set(name, reachable(rootDir, page))
   }
   groups.set('dashboard', reachable(rootDir, DASHBOARD_ROOT))
+  groups.set('on-demand', onDemandFiles(rootDir))
   return groups
 }
 

@@ -99,14 +99,21 @@ export async function activateLocale(
 /** Marks a route whose pages need a catalog group besides the shell's (its middleware loads it on navigation). */
 export interface CatalogHandle {
   catalog: CatalogGroup
+  /** Its page shows a signed-in reader parts that come on demand (client/lib/on-demand.ts). */
+  signedInParts?: boolean
 }
 
-/** The catalog groups a page's route matches need. */
-export function catalogGroups(matches: readonly { route: { handle?: unknown } }[]): CatalogGroup[] {
+/**
+ * The catalog groups a page's route matches need; for a signed-in reader of a page with on-demand parts,
+ * theirs too: the server rendered them, and their messages must be in before hydration, as a page's are
+ * (a catalog loaded while a part waits to hydrate would make React render it afresh).
+ */
+export function catalogGroups(matches: readonly { route: { handle?: unknown } }[], hasSession = false): CatalogGroup[] {
   const groups = new Set<CatalogGroup>(['shell'])
   for (const { route } of matches) {
     const handle = route.handle as Partial<CatalogHandle> | undefined
     if (handle?.catalog) groups.add(handle.catalog)
+    if (handle?.signedInParts && hasSession) groups.add('on-demand')
   }
   return [...groups]
 }

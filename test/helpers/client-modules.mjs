@@ -1,6 +1,6 @@
 // Lets tests import client modules (pages with their loaders and actions) as the Vite build sees them:
-// Lingui's macros compiled by Lingui's Babel plugin, and `import.meta.glob` expanded into lazy
-// imports of the matching files. Node module hooks, registered before tsx (the "tap" node-arg in
+// Lingui's macros compiled by Lingui's Babel plugin, `import.meta.glob` expanded into lazy imports of
+// the matching files, and `__KHANEH_BROWSER_BUILD__` false, as in the server's build. Node module hooks, registered before tsx (the "tap" node-arg in
 // package.json), so they run after it in the chain: tsx compiles the TypeScript Babel leaves.
 import { globSync } from 'node:fs'
 import { register } from 'node:module'
@@ -13,6 +13,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CATALOG = /\/locales\/[a-z]{2}\/messages\.po$/
 const URL_IMPORT = '?url'
 const NEEDS_BABEL = /from ['"]@lingui\/(?:core|react)\/macro['"]|import\.meta\.glob\b/
+/** False in the server's build, true in the browser's (vite.config.ts): tests run client modules as the server does. */
+const BROWSER_BUILD = /\b__KHANEH_BROWSER_BUILD__\b/g
 
 if (isMainThread) register(import.meta.url)
 
@@ -83,8 +85,8 @@ export async function load(url, context, nextLoad) {
     return { format: 'module', shortCircuit: true, source: await compiledCatalog(fileURLToPath(url)) }
   const loaded = await nextLoad(url, context)
   if (!url.startsWith(CLIENT) || loaded.source == null) return loaded
-  const source = String(loaded.source)
-  if (!NEEDS_BABEL.test(source)) return loaded
+  const source = String(loaded.source).replace(BROWSER_BUILD, 'false')
+  if (!NEEDS_BABEL.test(source)) return source === String(loaded.source) ? loaded : { ...loaded, source }
   babel ??= await import('@babel/core')
   const result = await babel.transformAsync(source, {
     filename: fileURLToPath(url),

@@ -18,8 +18,24 @@ t.test('route catalogs', async (t) => {
     const listings = groups.get('listings-page')!
     t.ok(listings.has('client/features/listings/listing-card.tsx'))
     // on demand in the page: its messages are the page's
-    t.ok(listings.has('client/features/alerts/push-panel.tsx'))
+    t.ok(listings.has('client/features/listings/place-autocomplete.tsx'))
     t.notOk(listings.has('client/features/listings/listing-page.tsx'))
+    // a signed-in part (client/lib/on-demand.ts), and what only it reaches, are the on-demand group's alone
+    const onDemand = groups.get('on-demand')!
+    for (const file of [
+      'client/features/ai-search/ai-search-box.tsx',
+      'client/features/ai-search/ai-search-answer.tsx',
+      'client/features/alerts/save-search-form.tsx',
+      'client/features/alerts/push-panel.tsx',
+      'client/features/listings/contact-reveal.tsx',
+      'client/features/ai-analysis/analysis-actions.tsx',
+      'client/features/listings/report-form.tsx',
+      'client/features/my-listings/boost-button.tsx',
+    ]) {
+      t.ok(onDemand.has(file), `${file} is on demand`)
+      t.notOk(listings.has(file) || groups.get('listing-page')!.has(file), `${file} is no page's`)
+    }
+    t.ok(listings.has('client/features/ai-search/ai-search-panel.tsx'))
     t.ok(groups.get('dashboard')!.has('client/features/moderation/moderation-page.tsx'))
     t.notOk(groups.get('content-page')!.has('client/features/listings/listing-card.tsx'))
   })
@@ -40,8 +56,8 @@ t.test('route catalogs', async (t) => {
     const named = new Set(pages.map((route) => (route.handle as { catalog?: string } | undefined)?.catalog))
     t.same(
       [...named].sort(),
-      [...groups.keys()].filter((name) => name !== 'shell').sort(),
-      'every page route has a group, and every group a page',
+      [...groups.keys()].filter((name) => name !== 'shell' && name !== 'on-demand').sort(),
+      'every page route has a group, and every group but the shell’s and the on-demand parts’ a page',
     )
   })
 
@@ -62,7 +78,7 @@ t.test('route catalogs', async (t) => {
     for (const name of groups.keys()) compiled.set(name, (await compileGroupCatalog(file, name, groups)).messages)
     const signOut = generateMessageId('Sign out') // the dashboard layout's only
     const listings = generateMessageId('Listings') // the site header's, among others
-    const scam = generateMessageId('Scam or fraud') // a report's reason, in the labels of listing cards and moderation
+    const scam = generateMessageId('Scam or fraud') // a report's reason: the report form's (on demand) and moderation's
     const availableFrom = generateMessageId('Available from') // the listing page's (which the signed-in area reaches too)
     const home = (name: string) => Object.keys(compiled.get(name)!)
     t.same(
@@ -73,9 +89,15 @@ t.test('route catalogs', async (t) => {
       [...compiled].filter(([, messages]) => listings in messages).map(([name]) => name),
       ['shell'],
     )
-    t.ok(scam in compiled.get('listing-page')! && scam in compiled.get('dashboard')!)
-    t.notOk(scam in compiled.get('shell')!)
+    t.ok(scam in compiled.get('on-demand')! && scam in compiled.get('dashboard')!)
+    t.notOk(scam in compiled.get('shell')! || scam in compiled.get('listing-page')!)
     t.ok(availableFrom in compiled.get('listing-page')!)
+    const aiPlaceholder = generateMessageId('Describe what you are looking for first, for example a city and a budget.')
+    t.same(
+      [...compiled].filter(([, messages]) => aiPlaceholder in messages).map(([name]) => name),
+      ['on-demand'],
+      'a message of a signed-in part alone is in the on-demand group alone',
+    )
     for (const name of ['shell', 'home-page', 'listings-page', 'content-page'])
       t.notOk(availableFrom in compiled.get(name)!, `not in ${name}`)
     // nothing in the shell is repeated in a page's group

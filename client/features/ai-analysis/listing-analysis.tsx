@@ -1,51 +1,44 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useState } from 'react'
 import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { aiApi } from '../../lib/api/ai.ts'
-import type { AiAnalysis } from '../../lib/api/ai.ts'
-import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
-import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { aiProblemOf, useAiProblemText, type AiProblem } from './ai-errors.ts'
-import { CompareWith } from './compare-with.tsx'
+import { useLocalePath } from '../../lib/locale.ts'
+import { onDemand } from '../../lib/on-demand.ts'
 
-// The result and the way to more credits come on demand: only a signed-in reader who asks for an analysis sees
-// them (docs/decisions/025-catalogs-by-route-group.md). The module starts loading with the analysis itself.
-const loadResult = () => import('./analysis-result.tsx')
-const AnalysisResult = lazy(() => loadResult().then((m) => ({ default: m.AnalysisResult })))
-const NoCredits = lazy(() => import('./analysis-parts.tsx').then((m) => ({ default: m.NoCredits })))
+/** The actions' first look while their script loads: the same buttons, disabled. */
+function AnalysisStandIn() {
+  const { t } = useLingui()
+  return (
+    <>
+      <div className="ai-actions" aria-busy="true">
+        <button type="button" className="button" disabled>
+          {t`Analyze with AI`}
+        </button>
+        <span className="hint">
+          <Trans>Uses 1 AI credit</Trans>
+        </span>
+      </div>
+      <div className="ai-status" />
+      <div className="compare-with" aria-busy="true">
+        <button type="button" className="button button-ghost" disabled>
+          {t`Compare with a favorite…`}
+        </button>
+      </div>
+    </>
+  )
+}
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'running' }
-  | { kind: 'done'; analysis: AiAnalysis }
-  | { kind: 'failed'; problem: AiProblem }
+// a signed-in reader's analysis and comparison come on demand (docs/decisions/040-script-budget-per-page.md)
+const AnalysisActions = onDemand(() => import('./analysis-actions.tsx').then((m) => m.AnalysisActions), AnalysisStandIn)
 
 /**
- * "Check with AI" on someone else's listing: an analysis (price against similar listings, red flags, fit to the
- * reader's preferences) and a comparison with one of their favourites, one AI credit each. A guest is led to
- * sign in and back here.
+ * "Check with AI" on someone else's listing: for a signed-in reader, an analysis and a comparison with one of
+ * their favourites, one AI credit each (analysis-actions.tsx); a guest is led to sign in and back here.
  */
 export function ListingAiTools({ listingId }: { listingId: number }) {
-  const { t } = useLingui()
   const { hasSession } = useShell()
-  const locale = useLocale()
   const to = useLocalePath()
   const location = useLocation()
-  const problemText = useAiProblemText()
-  const [state, setState] = useState<State>({ kind: 'idle' })
-
-  const analyze = async () => {
-    setState({ kind: 'running' })
-    void loadResult()
-    try {
-      setState({ kind: 'done', analysis: await aiApi(browserApi()).analyze(listingId, locale) })
-    } catch (err) {
-      setState({ kind: 'failed', problem: aiProblemOf(err) })
-    }
-  }
-
   return (
     <section className="ai-tools" aria-labelledby="ai-tools-title">
       <h2 id="ai-tools-title">
@@ -57,43 +50,13 @@ export function ListingAiTools({ listingId }: { listingId: number }) {
           analysis or comparison uses one AI credit.
         </Trans>
       </p>
-      {!hasSession ? (
+      {hasSession ? (
+        <AnalysisActions listingId={listingId} />
+      ) : (
         <AppLink to={`${to('/auth')}?next=${encodeURIComponent(location.pathname)}`} className="button button-ghost">
           <Trans>Sign in to analyze with AI</Trans>
         </AppLink>
-      ) : state.kind === 'done' ? (
-        <Suspense fallback={null}>
-          <AnalysisResult analysis={state.analysis} />
-        </Suspense>
-      ) : state.kind === 'failed' && state.problem === 'no_credits' ? (
-        <Suspense fallback={null}>
-          <NoCredits />
-        </Suspense>
-      ) : (
-        <div className="ai-actions">
-          <button
-            type="button"
-            className="button"
-            disabled={state.kind === 'running'}
-            aria-describedby="ai-cost"
-            onClick={analyze}
-          >
-            {state.kind === 'running' ? t`Analyzing…` : t`Analyze with AI`}
-          </button>
-          <span id="ai-cost" className="hint">
-            <Trans>Uses 1 AI credit</Trans>
-          </span>
-        </div>
       )}
-      <div aria-live="polite" className="ai-status">
-        {state.kind === 'running' && <p className="hint">{t`Checking the price and the text of this listing…`}</p>}
-      </div>
-      {state.kind === 'failed' && state.problem !== 'no_credits' && (
-        <p className="field-error" role="alert">
-          {problemText(state.problem)}
-        </p>
-      )}
-      {hasSession && <CompareWith listingId={listingId} />}
     </section>
   )
 }

@@ -1,93 +1,47 @@
 import { Trans } from '@lingui/react/macro'
-import { lazy, Suspense, useState } from 'react'
-import { Form, useActionData, useLocation, useNavigation } from 'react-router'
+import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { ErrorLine } from '../../components/error-line.tsx'
-import { BellIcon } from './bell-icon.tsx'
-import type { Alert } from '../../lib/api/alerts.ts'
-import { browserApi } from '../../lib/api/browser.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
-import { asApiError } from '../../lib/action-failure.ts'
-import type { SearchSaved } from './alert-actions.ts'
-import { isLimitReached, useAlertErrorText } from './alert-errors.ts'
-import { alertsApi } from '../../lib/api/alerts.ts'
+import { onDemand } from '../../lib/on-demand.ts'
+import { BellIcon } from './bell-icon.tsx'
 
-// shown only once a search is saved: loaded then, not with the listings page
-const PushPanel = lazy(() => import('./push-panel.tsx').then((m) => ({ default: m.PushPanel })))
+/** What the saved alert is named after: the page's place and currency, as the reader sees them. */
+export interface SaveSearchProps {
+  cityName?: string
+  country?: { name: string; currency: string }
+}
 
-/**
- * "Save this search" on /listings: one press saves the URL's filters as an instant, in-app alert
- * named after them; then a link to the alerts and the "Notify me" offer. Signed out, it leads to
- * sign-in and back to this very search.
- */
-export function SaveSearch({ cityName, country }: { cityName?: string; country?: { name: string; currency: string } }) {
+/** The form's first look while its script loads: the same button, disabled. */
+function SaveSearchStandIn() {
+  return (
+    <div className="save-search" aria-busy="true">
+      <div className="inline-form">
+        <button type="button" className="button button-ghost" disabled>
+          <BellIcon /> <Trans>Save this search</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+// a signed-in reader's form comes on demand (docs/decisions/040-script-budget-per-page.md)
+const SaveSearchForm = onDemand(() => import('./save-search-form.tsx').then((m) => m.SaveSearchForm), SaveSearchStandIn)
+
+/** "Save this search" on /listings: a signed-in reader's form, or, signed out, sign-in and back to this very search. */
+export function SaveSearch(props: SaveSearchProps) {
   const { hasSession } = useShell()
   const location = useLocation()
   const to = useLocalePath()
-  const errorText = useAlertErrorText()
-  const acted = useActionData() as SearchSaved | undefined
-  const [withPush, setWithPush] = useState<Alert | null>(null)
-  const saved = withPush ?? acted?.saved ?? null
-  const busy = useNavigation().state === 'submitting'
-  const error = asApiError(acted?.failure)
-  const here = location.pathname + location.search
-
-  if (!hasSession)
-    return (
-      <div className="save-search">
-        <AppLink to={`${to('/auth')}?next=${encodeURIComponent(here)}`} className="button button-ghost">
-          <BellIcon /> <Trans>Sign in to save this search</Trans>
-        </AppLink>
-      </div>
-    )
-
-  const addPush = async () => {
-    if (!saved || saved.channels.includes('push')) return
-    setWithPush(await alertsApi(browserApi()).update(saved.id, { channels: [...saved.channels, 'push'] }))
-  }
-
-  if (saved) {
-    const name = saved.name
-    return (
-      <div className="save-search save-search-done" role="status">
-        <p>
-          <Trans>
-            Saved as “<bdi>{name}</bdi>”. New listings that match will appear in your inbox.
-          </Trans>{' '}
-          <AppLink to={to('/dashboard/alerts')}>
-            <Trans>Manage alerts</Trans>
-          </AppLink>
-        </p>
-        <Suspense fallback={null}>
-          <PushPanel compact onEnabled={addPush} />
-        </Suspense>
-      </div>
-    )
-  }
-
+  if (hasSession) return <SaveSearchForm {...props} />
   return (
     <div className="save-search">
-      <Form method="post" preventScrollReset className="inline-form">
-        <input type="hidden" name="city_name" value={cityName ?? ''} />
-        <input type="hidden" name="country_name" value={country?.name ?? ''} />
-        <input type="hidden" name="currency" value={country?.currency ?? ''} />
-        <button type="submit" className="button button-ghost" disabled={busy}>
-          <BellIcon /> <Trans>Save this search</Trans>
-        </button>
-      </Form>
-      <ErrorLine message={error ? errorText(error) : null} />
-      {isLimitReached(error) && (
-        <p className="save-search-limit">
-          <AppLink to={to('/pricing')}>
-            <Trans>See premium plans</Trans>
-          </AppLink>
-          {' · '}
-          <AppLink to={to('/dashboard/alerts')}>
-            <Trans>Manage alerts</Trans>
-          </AppLink>
-        </p>
-      )}
+      <AppLink
+        to={`${to('/auth')}?next=${encodeURIComponent(location.pathname + location.search)}`}
+        className="button button-ghost"
+      >
+        <BellIcon /> <Trans>Sign in to save this search</Trans>
+      </AppLink>
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router'
 import { paymentsApi } from '../../lib/api/payments.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 
 /** The payer's own payment named by the address; sign-in and back without a session, 404 for anyone else's. */
 export const loadPayment = signedIn(async function loadPayment({ request, params, context }: LoaderFunctionArgs) {

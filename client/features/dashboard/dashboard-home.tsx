@@ -6,7 +6,7 @@ import { formatNumber } from '../../../shared/money.ts'
 import { PageHead } from '../../components/page-head.tsx'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { STATUS_LABELS } from '../listings/labels.ts'
 import { usersApi } from '../../lib/api/users.ts'
 

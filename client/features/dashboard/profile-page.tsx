@@ -13,7 +13,8 @@ import { usersApi } from '../../lib/api/users.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { User } from '../../lib/api/users.ts'
 import { apiContext } from '../../lib/context.ts'
-import { requireUser, signedIn } from '../auth/guards.ts'
+import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { phoneAction, PhoneSection, type PhoneResult } from './phone-section.tsx'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {

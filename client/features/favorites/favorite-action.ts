@@ -5,7 +5,7 @@ import { failureOf, failureStatus } from '../../lib/action-failure.ts'
 import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import { favoritesApi } from '../../lib/api/favorites.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 
 const FAVORITES_PAGE = '/dashboard/favorites'
 

@@ -68,7 +68,7 @@ export function Component() {
         title={t`Rent a home or a room, in your language`}
         description={t`Apartments and rooms for Persian speakers in Germany, Turkey, Canada and beyond.`}
       />
-      <JsonLd data={siteData(publicBaseUrl, locale, t`Khaneh`)} />
+      <JsonLd data={__KHANEH_BROWSER_BUILD__ ? null : siteData(publicBaseUrl, locale, t`Khaneh`)} />
       <section className="hero">
         <div className="container">
           <h1>

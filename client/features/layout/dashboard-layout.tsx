@@ -11,7 +11,8 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import { useLocalePath } from '../../lib/locale.ts'
-import { requireUser, signedIn } from '../auth/guards.ts'
+import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { SIGN_OUT_PATH } from '../auth/sign-out-route.ts'
 import { SiteHeader } from './site-header.tsx'
 import { UnreadBadge } from './unread-badge.tsx'

@@ -4,7 +4,7 @@ import { ApiError, UnauthenticatedError, type Api } from '../../lib/api/call.ts'
 import { locationsApi } from '../../lib/api/locations.ts'
 import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { fieldOf, sentValues, toBody, validate, type ListingField, type SentValues } from './form-values.ts'
 
 /** Why a listing was not saved, as the page tells it; the values sent come back with it. */

@@ -4,7 +4,7 @@ import { ApiError, UnauthenticatedError } from '../../lib/api/call.ts'
 import type { ContactAnswer } from '../../lib/api/listings.ts'
 import { paymentsApi } from '../../lib/api/payments.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { openCheckout } from '../checkout/checkout-action.ts'
 import { listingsApi } from '../../lib/api/listings.ts'
 

@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { GenderPref, ListingSort, ListingStatus, PropertyType, Term } from '../../../shared/constants.ts'
-import type { ReportReason } from '../../../shared/schemas/moderation.ts'
 
 export const TYPE_LABELS: Record<PropertyType, MessageDescriptor> = {
   apartment: msg`Entire apartment`,
@@ -35,13 +34,3 @@ export const STATUS_LABELS: Record<ListingStatus, MessageDescriptor> = {
   rejected: msg`Rejected`,
   removed: msg`Removed`,
 }
-
-/** Why a reader reports a listing: the API's REPORT_REASONS, labelled. */
-export const REPORT_REASON_LABELS = {
-  spam: msg`Spam or advertising`,
-  scam: msg`Scam or fraud`,
-  wrong_info: msg`Wrong information`,
-  duplicate: msg`Duplicate listing`,
-  offensive: msg`Offensive content`,
-  already_rented: msg`Already rented`,
-} satisfies Record<ReportReason, MessageDescriptor>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { data, Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { AppLink } from '../../components/app-link.tsx'
@@ -9,7 +9,8 @@ import { cityPath } from '../../../shared/seo.ts'
 import { listingData } from '../seo/structured-data.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
+import { onDemand } from '../../lib/on-demand.ts'
 import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { ListingAiTools } from '../ai-analysis/listing-analysis.tsx'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
@@ -24,10 +25,33 @@ import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
 import { listingsApi } from '../../lib/api/listings.ts'
 
-// only the owner sees it: not part of a visitor's page
-const BoostButton = lazy(() => import('../my-listings/boost-button.tsx').then((m) => ({ default: m.BoostButton })))
+/** The owner's boost while its script loads: the same button, disabled. */
+function BoostStandIn({ boostUntil, isBoosted }: { listingId: number; boostUntil: string | null; isBoosted: boolean }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const boosted = isBoosted && boostUntil !== null
+  const untilText = boostUntil ? formatDate(boostUntil, locale) : ''
+  return (
+    <span className="boost-control" aria-busy="true">
+      {boosted && (
+        <span className="badge badge-boost">
+          <Trans>Boosted until {untilText}</Trans>
+        </span>
+      )}
+      <span className="inline-form">
+        <button type="button" className="button button-small button-ghost" disabled>
+          {boosted ? t`Boost again` : t`Boost`}
+        </button>
+      </span>
+    </span>
+  )
+}
 
-export { action } from './contact-action.ts'
+// only the owner sees it: on demand, not part of a visitor's page (docs/decisions/040-script-budget-per-page.md)
+const BoostButton = onDemand(() => import('../my-listings/boost-button.tsx').then((m) => m.BoostButton), BoostStandIn)
+
+/** "Show contact": its code comes with the signed-in reveal that sends it (contact-reveal.tsx), not with every visit. */
+export const action = async (args: ActionFunctionArgs) => (await import('./contact-action.ts')).action(args)
 export const shouldRevalidate = keepAfterForm
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -103,7 +127,14 @@ export function Component() {
         // only its owner and admins see a listing that is not active: never indexed (docs/decisions/022-seo.md)
         noindex={listing.status !== 'active'}
       />
-      <JsonLd data={listingData(publicBaseUrl, locale, listing, { title, home: t`Home`, listings: t`Listings` })} />
+      <JsonLd
+        key={listing.id}
+        data={
+          __KHANEH_BROWSER_BUILD__
+            ? null
+            : listingData(publicBaseUrl, locale, listing, { title, home: t`Home`, listings: t`Listings` })
+        }
+      />
       <nav className="breadcrumbs" aria-label={t`Breadcrumbs`}>
         <Link to={to('/listings')}>
           <Trans>Listings</Trans>
@@ -153,9 +184,7 @@ export function Component() {
                   <Trans>My listings</Trans>
                 </AppLink>
                 {listing.status === 'active' && (
-                  <Suspense fallback={null}>
-                    <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} isBoosted={listing.isBoosted} />
-                  </Suspense>
+                  <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} isBoosted={listing.isBoosted} />
                 )}
               </div>
             </div>

@@ -8,6 +8,7 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
+  type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
@@ -16,7 +17,6 @@ import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { listingsData } from '../seo/structured-data.ts'
 import { keepAfterForm } from '../../lib/revalidation.ts'
-import { saveSearchAction } from '../alerts/alert-actions.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
 import { listingsApi } from '../../lib/api/listings.ts'
@@ -44,8 +44,12 @@ function placeUrl(url: URL, place: Place): string {
   return `${url.pathname}?${params.toString()}`
 }
 
-/** The page's one form that writes: "Save this search" (it changes nothing the page lists, so the listings are not read again). */
-export const action = saveSearchAction
+/**
+ * The page's one form that writes: "Save this search" (it changes nothing the page lists, so the listings are
+ * not read again). Its code comes with the signed-in form that sends it (save-search-form.tsx), not with every visit.
+ */
+export const action = async (args: ActionFunctionArgs) =>
+  (await import('../alerts/save-search-action.ts')).saveSearchAction(args)
 export const shouldRevalidate = keepAfterForm
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -148,13 +152,18 @@ export function Component() {
         }
       />
       <JsonLd
-        data={listingsData(
-          publicBaseUrl,
-          locale,
-          heading,
-          listings.map((l) => ({ slug: l.slug, title: listingTitle(l) })),
-          firstPosition,
-        )}
+        key={location.search}
+        data={
+          __KHANEH_BROWSER_BUILD__
+            ? null
+            : listingsData(
+                publicBaseUrl,
+                locale,
+                heading,
+                listings.map((l) => ({ slug: l.slug, title: listingTitle(l) })),
+                firstPosition,
+              )
+        }
       />
       <details className="filters" open={unresolved ? true : undefined}>
         <summary>

@@ -1,81 +1,30 @@
 import { Trans } from '@lingui/react/macro'
-import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
+import { onDemand } from '../../lib/on-demand.ts'
 
-// The form comes on demand: it starts loading when the reader points at or focuses the button, and the dialog
-// shows its title until it is there (docs/decisions/025-catalogs-by-route-group.md).
-const loadForm = () => import('./report-form.tsx')
-const ReportForm = lazy(() => loadForm().then((m) => ({ default: m.ReportForm })))
+/** The button's first look while its script loads: the same, disabled. */
+function ReportStandIn() {
+  return (
+    <button type="button" className="link-button report-link" disabled aria-busy="true">
+      <Trans>Report this listing</Trans>
+    </button>
+  )
+}
 
-/** "Report" on the listing page: a modal dialog with the reasons; the report goes to the moderators' queue. */
+// a signed-in reader's button and dialog come on demand (docs/decisions/040-script-budget-per-page.md)
+const ReportButton = onDemand(() => import('./report-button.tsx').then((m) => m.ReportButton), ReportStandIn)
+
+/** "Report" on the listing page: a signed-in reader's dialog (report-button.tsx), or, signed out, sign-in and back. */
 export function ReportDialog({ listingId }: { listingId: number }) {
   const { hasSession } = useShell()
   const to = useLocalePath()
   const location = useLocation()
-  const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const [opened, setOpened] = useState(false)
-  // a sent report starts the next one afresh: a new round mounts a new form
-  const [round, setRound] = useState(0)
-  const sent = useRef(false)
-
-  if (!hasSession) {
-    return (
-      <Link className="link-button report-link" to={`${to('/auth')}?next=${encodeURIComponent(location.pathname)}`}>
-        <Trans>Report this listing</Trans>
-      </Link>
-    )
-  }
-
-  const close = () => dialog.current?.close()
+  if (hasSession) return <ReportButton listingId={listingId} />
   return (
-    <>
-      <button
-        type="button"
-        className="link-button report-link"
-        onPointerEnter={() => void loadForm()}
-        onFocus={() => void loadForm()}
-        onClick={() => {
-          setOpened(true)
-          dialog.current?.showModal()
-        }}
-      >
-        <Trans>Report this listing</Trans>
-      </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-title`}
-        onClose={() => {
-          if (!sent.current) return
-          sent.current = false
-          setRound((r) => r + 1)
-        }}
-      >
-        {opened && (
-          <Suspense
-            fallback={
-              <div className="dialog-form">
-                <h2 id={`${id}-title`}>
-                  <Trans>Report this listing</Trans>
-                </h2>
-                <p className="hint" role="status">
-                  <Trans>Loading…</Trans>
-                </p>
-              </div>
-            }
-          >
-            <ReportForm
-              key={round}
-              listingId={listingId}
-              titleId={`${id}-title`}
-              close={close}
-              onSent={() => (sent.current = true)}
-            />
-          </Suspense>
-        )}
-      </dialog>
-    </>
+    <Link className="link-button report-link" to={`${to('/auth')}?next=${encodeURIComponent(location.pathname)}`}>
+      <Trans>Report this listing</Trans>
+    </Link>
   )
 }

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { errorCodeOf, errorReasonOf } from '../../lib/api/call.ts'
 import { browserApi } from '../../lib/api/browser.ts'
 import type { ReportReason } from '../../../shared/schemas/moderation.ts'
-import { REPORT_REASON_LABELS } from './labels.ts'
+import { REPORT_REASON_LABELS } from './report-reasons.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 import { reportsApi } from '../../lib/api/moderation.ts'
 

@@ -5,7 +5,7 @@ import { ApiError, UnauthenticatedError, type Answer } from '../../lib/api/call.
 import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import { paymentsApi } from '../../lib/api/payments.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { openCheckout } from '../checkout/checkout-action.ts'
 
 /** What the owner may do with one of their listings from its row (or, for a boost, from its page). */

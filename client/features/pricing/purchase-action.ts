@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from 'react-router'
 import type { PlanKey } from '../../../shared/plans.ts'
 import { subscriptionsApi } from '../../lib/api/subscriptions.ts'
 import { apiContext, localeContext } from '../../lib/context.ts'
-import { signedIn } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 import { openCheckout } from '../checkout/checkout-action.ts'
 
 /** The checkout attempt of a plan with its coupon (checkout-action.ts). */

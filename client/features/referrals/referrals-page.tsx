@@ -11,7 +11,8 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { ApiError, errorReasonOf } from '../../lib/api/call.ts'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
-import { requireUser, signedIn } from '../auth/guards.ts'
+import { requireUser } from '../auth/guards.ts'
+import { signedIn } from '../auth/signed-in.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

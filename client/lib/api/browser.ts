@@ -5,7 +5,7 @@ import type { Transport } from './call.ts'
  * Wraps the browser transport of the components' client: a component calls the API only for a
  * signed-in act (save, reveal, boost, pay …), so a 401 there — the gateway's one refresh has failed
  * — means the session is over and the reader goes to sign in again. Loaders and actions use the
- * plain client: `signedIn()` (client/features/auth/guards.ts) turns their 401 into the redirect.
+ * plain client: `signedIn()` (client/features/auth/signed-in.ts) turns their 401 into the redirect.
  */
 export function withSignInAgain(inner: Transport, onUnauthenticated: () => void): Transport {
   return async (path, init) => {

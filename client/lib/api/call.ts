@@ -78,7 +78,7 @@ export const errorReasonOf = (err: unknown): ErrorReason | undefined =>
 
 /**
  * A 401: the call needs a session the caller does not have (or a sign-in was refused). Route
- * loaders and actions leave it to `signedIn()` (client/features/auth/guards.ts), which sends the
+ * loaders and actions leave it to `signedIn()` (client/features/auth/signed-in.ts), which sends the
  * viewer to sign in with `next`; a sign-in form catches it to show why.
  */
 export class UnauthenticatedError extends ApiError {
