@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import {
   data,
   Form,
@@ -9,6 +9,7 @@ import {
   useLocation,
   useNavigation,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
 import { currencyUnit, formatNumber, pageCurrency, parseWholeAmount } from '../../../shared/money.ts'
@@ -33,6 +34,9 @@ import { TypeSelect } from './type-select.tsx'
 import { ListingCard, toCard, useListingTitle } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
 import { toApiQuery } from './search-params.ts'
+import { parseBox } from '../map/geo.ts'
+import { MapToggle, SearchArea } from '../map/map-toggle.tsx'
+import { ResultsMap } from '../map/results-map.tsx'
 
 /** This search's URL for a place instead of the typed one, keeping the other filters (from the first page). */
 function placeUrl(url: URL, place: Place): string {
@@ -46,7 +50,16 @@ function placeUrl(url: URL, place: Place): string {
 
 /** The page's one form that writes: "Save this search" (it changes nothing the page lists, so the listings are not read again). */
 export const action = saveSearchAction
-export const shouldRevalidate = keepAfterForm
+/** Nor is switching between the list and the map (`view`): the same results. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const withoutView = (url: URL) => {
+    const params = new URLSearchParams(url.search)
+    params.delete('view')
+    return `${url.pathname}?${params.toString()}`
+  }
+  if (args.formMethod === undefined && withoutView(args.currentUrl) === withoutView(args.nextUrl)) return false
+  return keepAfterForm(args)
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -135,8 +148,16 @@ export function Component() {
   // a city's landing page (docs/decisions/022-seo.md): its own title, description and heading
   const heading = cityLabel ? t`Apartments and rooms for rent in ${cityLabel}` : t`Apartments and rooms for rent`
   const firstPosition = (pagination.currentPage - 1) * pagination.itemsPerPage + 1
+  const params = new URLSearchParams(location.search)
+  const mapView = params.get('view') === 'map'
+  const box = parseBox(typeof filters.bbox === 'string' ? filters.bbox : null)
+  const [highlighted, setHighlighted] = useState<number | null>(null)
+  const { page: _page, ...mapQuery } = filters
+  const layout = ['container', 'listings-layout', 'with-map']
+  if (unresolved) layout.push('has-place-choice')
+  if (mapView) layout.push('shows-map')
   return (
-    <div className={unresolved ? 'container listings-layout has-place-choice' : 'container listings-layout'}>
+    <div className={layout.join(' ')}>
       <PageHead
         title={heading}
         // typed words that name no one place make no page of their own
@@ -167,6 +188,9 @@ export function Component() {
           key={location.search}
           onSubmit={latinPrices}
         >
+          {/* the map's area and view stay with the other filters */}
+          {box && <input type="hidden" name="bbox" value={value('bbox')} />}
+          {mapView && <input type="hidden" name="view" value="map" />}
           <PlaceFields
             countries={countries}
             defaultCountry={value('country')}
@@ -280,6 +304,7 @@ export function Component() {
             )}
           </p>
         </div>
+        {box && <SearchArea />}
         {unresolved && (
           <PlaceChoice unresolved={unresolved} countryName={countries.find((c) => c.code === filters.country)?.name} />
         )}
@@ -312,12 +337,18 @@ export function Component() {
                 eager={index < 4}
                 priority={index === 0}
                 headingLevel={2}
+                highlighted={highlighted === listing.id}
+                onHighlight={setHighlighted}
               />
             ))}
           </div>
         )}
         <Pagination pagination={pagination} />
       </section>
+      {!unresolved && (
+        <ResultsMap query={mapQuery} box={box} shown={mapView} highlighted={highlighted} onHighlight={setHighlighted} />
+      )}
+      <MapToggle mapView={mapView} />
     </div>
   )
 }
