@@ -68,8 +68,8 @@ export async function preparePostgresBench(testUrl: string, listings: number, da
  * Seeds `total` listings fast: the demo seed writes up to TEMPLATE_LISTINGS of them (its places,
  * owners, photos, distributions and texts), then one transaction draws the others from those at
  * random in SQL (INSERT … SELECT over generate_series): same city, type, term, price and currency,
- * status and boost, texts and photos, with a unique slug and the creation and boost times moved by
- * up to an hour. Active listings get their description in the five other languages, as the
+ * status and boost, texts and photos, with a unique slug, the creation and boost times moved by
+ * up to an hour and the pin and public point by up to a kilometre or so. Active listings get their description in the five other languages, as the
  * translation worker stores them (docs/decisions/017-listing-translations.md): the text of a template
  * listing of the same type written in that language, in the same city when there is one.
  */
@@ -107,10 +107,11 @@ async function seedBulk(db: Db, dataDir: string, total: number): Promise<void> {
         `${total - template} listings drawn from the template`,
         `CREATE TEMP TABLE bench_map ON COMMIT DROP AS
            WITH drawn AS MATERIALIZED (
-                  SELECT g, 1 + floor(random() * $2::int)::int AS n, (random() - 0.5) * interval '2 hours' AS shift
+                  SELECT g, 1 + floor(random() * $2::int)::int AS n, (random() - 0.5) * interval '2 hours' AS shift,
+                         (random() - 0.5) * 0.02 AS north, (random() - 0.5) * 0.03 AS east
                     FROM generate_series(1, $1::int) g),
                 numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM listings)
-           SELECT (SELECT max(id) FROM listings) + d.g AS id, t.id AS template_id, d.shift
+           SELECT (SELECT max(id) FROM listings) + d.g AS id, t.id AS template_id, d.shift, d.north, d.east
              FROM drawn d JOIN numbered t ON t.n = d.n`,
         [total - template, template],
       )
@@ -118,13 +119,16 @@ async function seedBulk(db: Db, dataDir: string, total: number): Promise<void> {
         'listings',
         `INSERT INTO listings (id, slug, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents,
            is_negotiable, gender_pref, description, original_language, term, start_date, has_contract, size_m2, rooms,
-           furnished, contact, status, boost_until, favorite_count, created_at, updated_at, activated_at, translated_at)
+           furnished, contact, status, boost_until, favorite_count, created_at, updated_at, activated_at, translated_at,
+           exact_lat, exact_lng, public_lat, public_lng)
          OVERRIDING SYSTEM VALUE
          SELECT m.id, t.slug || '-' || m.id, t.owner_id, t.type, t.country_code, t.city_id, t.rent_minor, t.currency,
                 t.rent_eur_cents, t.is_negotiable, t.gender_pref, t.description, t.original_language, t.term, t.start_date,
                 t.has_contract, t.size_m2, t.rooms, t.furnished, t.contact, t.status, t.boost_until + m.shift,
                 t.favorite_count, t.created_at + m.shift, t.created_at + m.shift, t.activated_at + m.shift,
-                t.translated_at + m.shift
+                t.translated_at + m.shift,
+                -- the template's pin and public point moved together (about a kilometre), so the copies spread over the city
+                t.exact_lat + m.north, t.exact_lng + m.east, t.public_lat + m.north, t.public_lng + m.east
            FROM bench_map m JOIN listings t ON t.id = m.template_id
           ORDER BY m.id`,
       )

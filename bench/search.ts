@@ -20,7 +20,21 @@ export const SEARCHES = [
   { name: 'city + sort', query: 'city=berlin&sort=price_asc' },
   { name: 'country + price + type', query: 'country=DE&type=private_room&min_price=500&max_price=900' },
   { name: 'default (boosted) order', query: '' },
+  // the map's "search this area" over central Berlin, about 6 × 7 km (docs/decisions/046-listing-location-privacy-and-area-search.md)
+  { name: 'bbox (an area of a city)', query: 'bbox=13.36,52.49,13.45,52.55' },
 ] as const
+
+/** A box of `km` kilometres a side around a point `north` and `east` kilometres from the centre, 5 decimals. */
+function boxAround(centre: { lat: number; lng: number }, km: number, north: number, east: number): string {
+  const perKmLat = 1 / 111.2
+  const perKmLng = perKmLat / Math.cos((centre.lat * Math.PI) / 180)
+  const lat = centre.lat + north * perKmLat
+  const lng = centre.lng + east * perKmLng
+  const half = km / 2
+  return [lng - half * perKmLng, lat - half * perKmLat, lng + half * perKmLng, lat + half * perKmLat]
+    .map((v) => v.toFixed(5))
+    .join(',')
+}
 
 /**
  * Many different queries of each kind, so that no request is answered from a cache: far more of them
@@ -50,6 +64,19 @@ function variants(kind: (typeof SEARCHES)[number]['name']): string[] {
             out.push(`country=${country.code}&type=${type}&min_price=${min}&max_price=${max}&language=${language}`)
         }
     }
+  } else if (kind === 'bbox (an area of a city)') {
+    // every city, boxes of 1–8 km around points up to 2 km from its centre, pages 1–2, in every language
+    for (const country of countries)
+      for (const city of country.cities)
+        for (const km of [1, 2, 4, 8])
+          for (const [north, east] of [
+            [0, 0],
+            [1.5, -1],
+            [-2, 1],
+          ] as const)
+            for (const language of LOCALE_CODES)
+              for (let page = 1; page <= 2; page++)
+                out.push(`bbox=${boxAround(city.centre, km, north, east)}&language=${language}&page=${page}`)
   } else {
     // pages 1–20 at 10–30 listings a page, in every language
     for (const language of LOCALE_CODES)

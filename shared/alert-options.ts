@@ -19,6 +19,7 @@ export const ALERT_FILTER_NAMES = [
   'include_discussable',
   'has_contract',
   'start_date',
+  'bbox',
 ] as const
 export type AlertFilterName = (typeof ALERT_FILTER_NAMES)[number]
 

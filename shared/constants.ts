@@ -48,3 +48,10 @@ export const JSON_BODY_LIMIT = 1024 * 1024
 export const UPLOAD_BODY_LIMIT = MAX_PHOTOS_PER_LISTING * MAX_PHOTO_BYTES + 1024 * 1024
 /** Photos one user may upload in 24 hours. */
 export const UPLOADS_PER_DAY = 100
+
+/** The most points GET /listings/points answers with, in the search's order; the map clusters them (docs/decisions/046-listing-location-privacy-and-area-search.md). */
+export const MAP_POINTS_LIMIT = 500
+/** The public point lies within this many metres of the listing's exact point: the circle a page draws around it. */
+export const LOCATION_RADIUS_M = 300
+/** A listing's pin lies at most this far from its city's centre. */
+export const MAX_PIN_DISTANCE_KM = 50

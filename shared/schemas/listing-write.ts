@@ -35,6 +35,11 @@ export const ListingWriteBody = z
     rooms: z.number().int().positive().max(100).nullable().optional(),
     furnished: z.boolean().default(false),
     contact: z.string().trim().min(3).max(200),
+    /** The owner's pin; null removes it. Within MAX_PIN_DISTANCE_KM of the city's centre (checked by the service). */
+    location: z
+      .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+      .nullable()
+      .optional(),
     verification_number: z
       .string()
       .trim()

@@ -9,9 +9,30 @@ import {
   PROPERTY_TYPES,
   TERMS,
 } from '../constants.ts'
+import { bboxProblem, parseBbox, type Bbox } from '../geo.ts'
 import { clampedInt, LanguageParam, LimitParam, PageParam, PaginationSchema, QueryBool, queryInt } from './common.ts'
 
 const IsoDate = z.iso.date()
+
+/**
+ * `bbox=minLng,minLat,maxLng,maxLat`: the map's area, read as four numbers (west, south, east, north);
+ * anything else is a field error on `bbox` (docs/decisions/046-listing-location-privacy-and-area-search.md).
+ */
+export const BboxParam = z
+  .string()
+  .max(120)
+  .superRefine((text, ctx) => {
+    const problem = bboxProblem(text)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .transform((text): Bbox => parseBbox(text))
+
+/** A point on the wire: latitude and longitude in degrees. */
+export const LatLngSchema = z.object({ lat: z.number(), lng: z.number() })
+
+/** Where a listing is, as everyone sees it: its public point (within `radius_m` of the real one) and that radius. */
+export const PublicLocationSchema = z.object({ lat: z.number(), lng: z.number(), radius_m: z.number().int() })
+export type PublicLocation = z.infer<typeof PublicLocationSchema>
 
 /** `min_price` ≤ `max_price` when both are given, the refusal named on `min_price`: a search's price range. */
 export function pricesInOrder<S extends z.ZodType<{ min_price?: number; max_price?: number }>>(schema: S): S {
@@ -48,6 +69,8 @@ export const ListListingsFields = z.object({
   start_date: IsoDate.optional(),
   has_contract: QueryBool.optional(),
   status: z.enum(['active', 'all']).optional(),
+  /** Only listings whose public point lies in this box. */
+  bbox: BboxParam.optional(),
 })
 
 /** GET /listings query: the public search filters, page, limit 1–100 (default 20) and sort (default boosted). */
@@ -119,6 +142,10 @@ export const ListingSchema = z.object({
   status_reason: z.string().nullable().optional(),
   /** In the owner's and moderators' view: whether the reader is the owner (their page offers edit, not report). */
   is_owner: z.boolean().optional(),
+  /** The public point and its circle; null: no pin (a map shows the city's centre, without a circle). */
+  location: PublicLocationSchema.nullable(),
+  /** The owner's and moderators' view only: the pin as the owner placed it. Nobody else ever receives it. */
+  exact_location: LatLngSchema.nullable().optional(),
 })
 export type Listing = z.infer<typeof ListingSchema>
 
@@ -127,6 +154,33 @@ export const ListingPageSchema = z.object({
   pagination: PaginationSchema,
 })
 export type ListingPage = z.infer<typeof ListingPageSchema>
+
+/** One listing on the map: its public point, its rent (null: negotiable) and its term. */
+export const MapPointSchema = z.object({
+  id: z.number().int(),
+  lat: z.number(),
+  lng: z.number(),
+  price: z.number().nullable(),
+  currency: z.string(),
+  rent_term: z.enum(TERMS),
+})
+export type MapPoint = z.infer<typeof MapPointSchema>
+
+/**
+ * GET /listings/points: the search's matches that have a location, at most MAP_POINTS_LIMIT in the
+ * search's order. `total` counts them up to COUNT_CAP (then `total_is_capped`); `truncated`: some were left out.
+ */
+export const MapPointsSchema = z.object({
+  points: z.array(MapPointSchema),
+  total: z.number().int(),
+  total_is_capped: z.boolean(),
+  truncated: z.boolean(),
+})
+export type MapPoints = z.infer<typeof MapPointsSchema>
+
+/** GET /listings/points: GET /listings' filters and sort; no paging. */
+export const MapPointsQuery = pricesInOrder(ListListingsFields.omit({ page: true, limit: true }))
+export type MapPointsQuery = z.infer<typeof MapPointsQuery>
 
 /** A listing in the path of a public read: its id or its slug. */
 export const ListingIdParams = z.object({

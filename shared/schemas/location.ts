@@ -3,6 +3,9 @@ import { DEFAULT_LOCALE } from '../locales.ts'
 import { CITY_SEARCH_DEFAULT_LIMIT, TERMS } from '../constants.ts'
 import { clampedInt, LanguageParam } from './common.ts'
 
+/** A city's centre, where its map opens and where a listing without a pin is shown; null for a city without one. */
+export const CityCentreSchema = z.object({ lat: z.number(), lng: z.number() })
+
 export const CitySchema = z.object({
   key: z.string(),
   name: z.string(),
@@ -11,6 +14,7 @@ export const CitySchema = z.object({
   country_name: z.string(),
   listings_count: z.number().int(),
   is_popular: z.boolean(),
+  centre: CityCentreSchema.nullable(),
 })
 export type City = z.infer<typeof CitySchema>
 
@@ -22,7 +26,13 @@ export const CountrySchema = z.object({
   currency: z.string(),
   supported_terms: z.array(z.enum(TERMS)),
   popular_cities: z.array(
-    z.object({ key: z.string(), name: z.string(), listings_count: z.number().int(), is_popular: z.boolean() }),
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      listings_count: z.number().int(),
+      is_popular: z.boolean(),
+      centre: CityCentreSchema.nullable(),
+    }),
   ),
   total_listings: z.number().int(),
 })

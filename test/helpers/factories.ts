@@ -38,11 +38,21 @@ export async function makeCity(
   key: string,
   names: Partial<Names> = {},
   isPopular = true,
+  centre: { lat: number; lng: number } | null = null,
 ) {
   const all: Names = { fa: key, en: key, tr: key, es: key, de: key, it: key, ...names }
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [countryCode, key, JSON.stringify(all), Object.values(all).map(normalizeSearchText).join('|'), isPopular],
+    `INSERT INTO cities (country_code, key, names, search_text, is_popular, centre_lat, centre_lng)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      countryCode,
+      key,
+      JSON.stringify(all),
+      Object.values(all).map(normalizeSearchText).join('|'),
+      isPopular,
+      centre?.lat ?? null,
+      centre?.lng ?? null,
+    ],
   )
   return { id: row!.id, key }
 }
@@ -66,6 +76,8 @@ export interface ListingFields {
   slug?: string
   /** The owner's contact (none by default). */
   contact?: string | null
+  /** The point the public sees (the pin is set a little away from it); none by default. */
+  publicPoint?: { lat: number; lng: number }
 }
 
 export async function makeListing(db: Queryable, f: ListingFields) {
@@ -73,8 +85,10 @@ export async function makeListing(db: Queryable, f: ListingFields) {
   const eurCents = rent === null ? null : Math.round(rent * (f.eurPerUnit ?? 1) * 100)
   const [row] = await db.query<{ id: number; slug: string }>(
     `INSERT INTO listings (slug, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents, is_negotiable,
-        gender_pref, description, term, start_date, has_contract, status, boost_until, created_at, updated_at, activated_at, contact)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $17, $18)
+        gender_pref, description, term, start_date, has_contract, status, boost_until, created_at, updated_at, activated_at, contact,
+        public_lat, public_lng, exact_lat, exact_lng)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $17, $18,
+             $19::float8, $20::float8, $19::float8 + 0.001, $20::float8 - 0.001)
      RETURNING id, slug`,
     [
       f.slug ?? `listing-${uid()}`,
@@ -95,6 +109,8 @@ export async function makeListing(db: Queryable, f: ListingFields) {
       f.boostUntil ?? null,
       f.createdAt ?? new Date(),
       f.contact ?? null,
+      f.publicPoint?.lat ?? null,
+      f.publicPoint?.lng ?? null,
     ],
   )
   return row!

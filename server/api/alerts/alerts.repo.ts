@@ -27,6 +27,8 @@ export interface AlertMatchColumns {
   gender_pref: string | null
   has_contract: boolean | null
   available_by: string | null
+  /** West, south, east, north: matched against the listing's public point only (migration 0032). */
+  bbox: number[] | null
 }
 
 export interface AlertRow {
@@ -62,6 +64,7 @@ const MATCH_COLUMNS = [
   'gender_pref',
   'has_contract',
   'available_by',
+  'bbox',
 ] as const
 
 export function alertsRepo(db: Queryable) {
@@ -255,7 +258,7 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
   const [row] = await db.query<{ matched: number; outbox: number }>(
     `WITH l AS (
        SELECT l.id, l.slug, l.owner_id, l.country_code, l.city_id, l.type, l.term, l.gender_pref, l.has_contract,
-              l.start_date, l.rent_minor, l.rent_eur_cents, l.currency, c.names AS city_names
+              l.start_date, l.rent_minor, l.rent_eur_cents, l.currency, l.public_lat, l.public_lng, c.names AS city_names
          FROM listings l JOIN cities c ON c.id = l.city_id
         WHERE l.id = $1 AND l.status = 'active'),
      hit AS (
@@ -268,6 +271,7 @@ export async function matchListing(db: Queryable, listingId: number): Promise<{ 
           AND (a.gender_pref IS NULL OR l.gender_pref IN (a.gender_pref, 'any'))
           AND (a.has_contract IS NULL OR a.has_contract = l.has_contract)
           AND (a.available_by IS NULL OR l.start_date IS NULL OR l.start_date <= a.available_by)
+          AND (a.bbox IS NULL OR (l.public_lng BETWEEN a.bbox[1] AND a.bbox[3] AND l.public_lat BETWEEN a.bbox[2] AND a.bbox[4]))
           AND ((l.rent_minor IS NOT NULL
                 AND CASE WHEN l.currency = 'IRR' AND (a.min_rial IS NOT NULL OR a.max_rial IS NOT NULL)
                          THEN (a.min_rial IS NULL OR l.rent_minor >= a.min_rial) AND (a.max_rial IS NULL OR l.rent_minor <= a.max_rial)

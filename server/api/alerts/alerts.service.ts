@@ -78,8 +78,6 @@ export function alertsService(
       ...filters,
       language: DEFAULT_LOCALE,
       sort: 'newest',
-      page: 1,
-      limit: 1,
     })
     return {
       country_code: f.country ?? null,
@@ -94,6 +92,7 @@ export function alertsService(
       gender_pref: f.genderPref ?? null,
       has_contract: f.hasContract ?? null,
       available_by: f.availableBy ?? null,
+      bbox: f.bbox ? [...f.bbox] : null,
     }
   }
 

@@ -37,7 +37,19 @@ export async function loadServiceKeys(db: Queryable, options: ServiceKeysOptions
   return { sessionSecret, vapid }
 }
 
-async function sharedKey(db: Queryable, name: 'session_secret' | 'vapid', make: () => string): Promise<string> {
+/**
+ * The key public points are derived with (docs/decisions/046-listing-location-privacy-and-area-search.md):
+ * made once per database like the others, never sent anywhere. Whoever holds it could tell which cell
+ * of 0.001° a listing's pin lies in, so it stays in the database (a backup holds it, as it holds the pins).
+ */
+export const loadLocationKey = (db: Queryable): Promise<string> =>
+  sharedKey(db, 'location_key', () => randomBytes(32).toString('base64url'))
+
+async function sharedKey(
+  db: Queryable,
+  name: 'session_secret' | 'vapid' | 'location_key',
+  make: () => string,
+): Promise<string> {
   const [made] = await db.query<{ value: string }>(
     'INSERT INTO service_keys (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value',
     [name, make()],

@@ -18,6 +18,9 @@ export interface CityRow {
   names: Record<LocaleCode, string>
   search_text: string
   is_popular: boolean
+  /** Null for a city written without one (none of the listed cities: migration 0032 and the seed give theirs). */
+  centre_lat: number | null
+  centre_lng: number | null
 }
 
 export function locationsRepo(db: Queryable) {
@@ -27,7 +30,9 @@ export function locationsRepo(db: Queryable) {
         'SELECT code, flag, currency, supported_terms, names, position FROM countries ORDER BY position, code',
       ),
     cities: () =>
-      db.query<CityRow>('SELECT id, country_code, key, names, search_text, is_popular FROM cities ORDER BY id'),
+      db.query<CityRow>(
+        `SELECT id, country_code, key, names, search_text, is_popular, centre_lat, centre_lng FROM cities ORDER BY id`,
+      ),
     /** Active listings per city (one grouped scan; cached by the service). */
     activeCounts: () =>
       db.query<{ city_id: number; n: number }>(

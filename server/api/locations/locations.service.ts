@@ -2,6 +2,7 @@ import type { Term } from '../../../shared/constants.ts'
 import type { LocaleCode } from '../../../shared/locales.ts'
 import type { City, Country, Place, PlaceResolution } from '../../../shared/schemas/location.ts'
 import { normalizeSearchText } from '../../../shared/text.ts'
+import type { LatLng } from '../../../shared/geo.ts'
 import { AppError } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import type { Db } from '../db/client.ts'
@@ -13,6 +14,9 @@ interface Places {
   cities: CityRow[]
   counts: Map<number, number>
 }
+
+const centreOf = (city: CityRow): LatLng | null =>
+  city.centre_lat === null || city.centre_lng === null ? null : { lat: city.centre_lat, lng: city.centre_lng }
 
 /** Countries and cities are few and change rarely: they are read whole and kept in memory for a minute, then refreshed behind the last copy. */
 export function locationsService(db: Db, cacheMs = 60_000) {
@@ -47,6 +51,7 @@ export function locationsService(db: Db, cacheMs = 60_000) {
       country_name: country ? (country.names[language] ?? country.names.en) : city.country_code,
       listings_count: p.counts.get(city.id) ?? 0,
       is_popular: city.is_popular,
+      centre: centreOf(city),
     }
   }
 
@@ -64,7 +69,13 @@ export function locationsService(db: Db, cacheMs = 60_000) {
       supported_terms: country.supported_terms,
       popular_cities: cities
         .filter((c) => c.is_popular)
-        .map((c) => ({ key: c.key, name: c.name, listings_count: c.listings_count, is_popular: c.is_popular })),
+        .map((c) => ({
+          key: c.key,
+          name: c.name,
+          listings_count: c.listings_count,
+          is_popular: c.is_popular,
+          centre: c.centre,
+        })),
       total_listings: cities.reduce((sum, c) => sum + c.listings_count, 0),
     }
   }
@@ -153,6 +164,12 @@ export function locationsService(db: Db, cacheMs = 60_000) {
     /** The id of the city with this key in this country, or null. */
     async cityIn(countryCode: string, key: string): Promise<number | null> {
       return (await places()).cities.find((c) => c.key === key && c.country_code === countryCode)?.id ?? null
+    },
+
+    /** The centre of the city with this id, or null (an unknown city, or one without a centre). */
+    async centreOfCity(cityId: number): Promise<LatLng | null> {
+      const city = (await places()).cities.find((c) => c.id === cityId)
+      return city ? centreOf(city) : null
     },
 
     /** Every name of every country and city, for reading places out of free text (the AI's query parser). */

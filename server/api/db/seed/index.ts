@@ -3,6 +3,8 @@ import { EUR_PER_UNIT, currencyExponent } from '../../../../shared/money.ts'
 import { normalizeSearchText, slugify } from '../../../../shared/text.ts'
 import type { PhotoStore } from '../../../integrations/photos/photo-store.ts'
 import type { Db, Queryable } from '../client.ts'
+import { exactPoint, publicPoint } from '../../listings/location/public-point.ts'
+import { loadLocationKey } from '../service-keys.ts'
 import { describeListing, SEED_FIRST_NAMES, type DescriptionInput, type SeedPropertyType } from './descriptions.ts'
 import { makeSeedPhotos, type SeedPhoto } from './photos.ts'
 import { SEED_COUNTRIES, type SeedCity, type SeedCountry } from './places.ts'
@@ -63,6 +65,23 @@ const FEATURES: DescriptionInput['features'] = [
   'quiet',
 ]
 
+/** Pins lie this far from their city's centre at most (uniform over the disc, outside its sea sector). */
+const PIN_SPREAD_M = 3_000
+
+/** A plausible pin in the city: within PIN_SPREAD_M of its centre, on land as far as its `sea` sector says. */
+function seedPin(city: SeedCity, rand: () => number): { lat: number; lng: number } {
+  const [from, to] = city.sea ?? [0, 0]
+  const land = (((from - to) % 360) + 360) % 360 || 360
+  // a bearing in the land sector: from `to` round to `from`
+  const bearing = (((to + rand() * land) % 360) * Math.PI) / 180
+  const distance = PIN_SPREAD_M * Math.sqrt(0.02 + 0.98 * rand())
+  const lat = city.centre.lat + ((distance * Math.cos(bearing)) / 6_371_008.8) * (180 / Math.PI)
+  const lng =
+    city.centre.lng +
+    ((distance * Math.sin(bearing)) / (6_371_008.8 * Math.cos((city.centre.lat * Math.PI) / 180))) * (180 / Math.PI)
+  return exactPoint({ lat, lng })
+}
+
 function roundRent(value: number, currency: string): number {
   const step =
     currency === 'IRR' ? 1_000_000 : currency === 'TRY' || currency === 'SEK' || currency === 'NOK' ? 500 : 10
@@ -111,7 +130,10 @@ export async function seedDemo(db: Db, photos: PhotoStore, options: SeedOptions 
     const cityIds = await insertPlaces(tx)
     log(`seed: ${cityIds.size} cities in ${SEED_COUNTRIES.length} countries`)
     const ownerIds = await insertOwners(tx, rand)
-    await insertListings(tx, { total, rand, cityIds, ownerIds, pool, log })
+    // the pins draw from their own sequence, so the rest of the marketplace is the one it was before them
+    const spot = prng((options.seed ?? 20261122) ^ 0x51ed)
+    const locationKey = await loadLocationKey(tx)
+    await insertListings(tx, { total, rand, spot, locationKey, cityIds, ownerIds, pool, log })
     await tx.query('INSERT INTO demo_seed (listings) VALUES ($1)', [total])
     return true
   })
@@ -134,9 +156,19 @@ async function insertPlaces(tx: Queryable): Promise<Map<string, number>> {
     for (const city of country.cities) {
       const searchText = [...new Set(Object.values(city.names).map(normalizeSearchText))].join('|')
       const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO cities (country_code, key, names, search_text, is_popular) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (country_code, key) DO UPDATE SET names = EXCLUDED.names RETURNING id`,
-        [country.code, city.key, JSON.stringify(city.names), searchText, city.popular],
+        `INSERT INTO cities (country_code, key, names, search_text, is_popular, centre_lat, centre_lng)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (country_code, key) DO UPDATE SET names = EXCLUDED.names,
+           centre_lat = EXCLUDED.centre_lat, centre_lng = EXCLUDED.centre_lng RETURNING id`,
+        [
+          country.code,
+          city.key,
+          JSON.stringify(city.names),
+          searchText,
+          city.popular,
+          city.centre.lat,
+          city.centre.lng,
+        ],
       )
       cityIds.set(`${country.code}:${city.key}`, row!.id)
     }
@@ -159,6 +191,10 @@ async function insertOwners(tx: Queryable, rand: () => number): Promise<number[]
 interface ListingsPlan {
   total: number
   rand: () => number
+  /** Draws the pins. */
+  spot: () => number
+  /** Derives their public points (docs/decisions/046-listing-location-privacy-and-area-search.md). */
+  locationKey: string
   cityIds: Map<string, number>
   ownerIds: number[]
   pool: SeedPhoto[]
@@ -168,7 +204,7 @@ interface ListingsPlan {
 /** The listings and their photos, in batches of one statement each. */
 async function insertListings(
   tx: Queryable,
-  { total, rand, cityIds, ownerIds, pool, log }: ListingsPlan,
+  { total, rand, spot, locationKey, cityIds, ownerIds, pool, log }: ListingsPlan,
 ): Promise<void> {
   const weighted: Array<{ country: SeedCountry; city: SeedCity }> = []
   for (const country of SEED_COUNTRIES)
@@ -202,6 +238,10 @@ async function insertListings(
       boost: [] as (string | null)[],
       favorites: [] as number[],
       created: [] as string[],
+      exactLat: [] as number[],
+      exactLng: [] as number[],
+      publicLat: [] as number[],
+      publicLng: [] as number[],
     }
     const count = Math.min(batchSize, total - start)
     for (let i = 0; i < count; i++) {
@@ -269,19 +309,28 @@ async function insertListings(
       cols.boost.push(boosted ? new Date(now + Math.floor(between(0.2, 7, rand) * day)).toISOString() : null)
       cols.favorites.push(Math.floor(rand() * rand() * 40))
       cols.created.push(new Date(created).toISOString())
+      const pin = seedPin(city, spot)
+      const shown = publicPoint(locationKey, pin)
+      cols.exactLat.push(pin.lat)
+      cols.exactLng.push(pin.lng)
+      cols.publicLat.push(shown.lat)
+      cols.publicLng.push(shown.lng)
     }
     const ids = await tx.query<{ id: number }>(
       `INSERT INTO listings (slug, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents, is_negotiable,
          gender_pref, description, original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact,
-         status, boost_until, favorite_count, created_at, updated_at, activated_at)
+         status, boost_until, favorite_count, created_at, updated_at, activated_at, exact_lat, exact_lng, public_lat, public_lng)
        SELECT s.slug, s.owner, s.type, s.country, s.city, s.rent, s.currency, s.eur, s.negotiable, s.gender, s.description,
               s.language, s.term, s.start_date, s.contract, s.size, s.rooms, s.furnished, s.contact, s.status, s.boost,
-              s.favorites, s.created, s.created, CASE WHEN s.status = 'active' THEN s.created END
+              s.favorites, s.created, s.created, CASE WHEN s.status = 'active' THEN s.created END,
+              s.exact_lat, s.exact_lng, s.public_lat, s.public_lng
          FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::text[], $8::bigint[], $9::bool[],
                      $10::text[], $11::text[], $12::text[], $13::text[], $14::date[], $15::bool[], $16::int[], $17::int[], $18::bool[],
-                     $19::text[], $20::text[], $21::timestamptz[], $22::int[], $23::timestamptz[])
+                     $19::text[], $20::text[], $21::timestamptz[], $22::int[], $23::timestamptz[],
+                     $24::float8[], $25::float8[], $26::float8[], $27::float8[])
            AS s(slug, owner, type, country, city, rent, currency, eur, negotiable, gender, description, language, term,
-                start_date, contract, size, rooms, furnished, contact, status, boost, favorites, created)
+                start_date, contract, size, rooms, furnished, contact, status, boost, favorites, created,
+                exact_lat, exact_lng, public_lat, public_lng)
        RETURNING id`,
       [
         cols.slug,
@@ -307,6 +356,10 @@ async function insertListings(
         cols.boost,
         cols.favorites,
         cols.created,
+        cols.exactLat,
+        cols.exactLng,
+        cols.publicLat,
+        cols.publicLng,
       ],
     )
     const photoListing: number[] = []

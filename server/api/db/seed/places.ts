@@ -5,6 +5,10 @@ import places from './places.json' with { type: 'json' }
 export interface SeedCity {
   key: string
   names: Record<LocaleCode, string>
+  /** The city's centre (its historic or administrative heart), where its map opens. */
+  centre: { lat: number; lng: number }
+  /** Bearings (degrees clockwise from north, from → to) where water lies near the centre: the seed puts no pin there. */
+  sea?: [number, number]
   popular: boolean
   rent: { room: [number, number]; apartment: [number, number] }
   weight: number

@@ -14,6 +14,12 @@ export interface ListingState {
   slug: string
 }
 
+/** A listing's pin and the point everyone else sees (docs/decisions/046-listing-location-privacy-and-area-search.md). */
+export interface ListingLocationRow {
+  exact: { lat: number; lng: number }
+  public: { lat: number; lng: number }
+}
+
 export interface ListingWriteRow {
   type: string
   countryCode: string
@@ -100,6 +106,20 @@ export function ownerListingsRepo(db: Queryable) {
       )
     },
 
+    /** Sets the listing's pin and public point together, or removes both (null). */
+    async setLocation(id: number, location: ListingLocationRow | null): Promise<void> {
+      await db.query(
+        `UPDATE listings SET exact_lat = $2, exact_lng = $3, public_lat = $4, public_lng = $5 WHERE id = $1`,
+        [
+          id,
+          location?.exact.lat ?? null,
+          location?.exact.lng ?? null,
+          location?.public.lat ?? null,
+          location?.public.lng ?? null,
+        ],
+      )
+    },
+
     async markRemoved(id: number): Promise<void> {
       await db.query(`UPDATE listings SET status = 'removed', updated_at = now() WHERE id = $1`, [id])
     },
@@ -120,10 +140,11 @@ export function ownerListingsRepo(db: Queryable) {
     async duplicate(id: number, slugSuffix: string): Promise<number> {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO listings (slug, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents, is_negotiable, gender_pref,
-            description, original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact, verification_number, status)
+            description, original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact, verification_number, status,
+            exact_lat, exact_lng, public_lat, public_lng)
          SELECT regexp_replace(slug, '-[0-9a-f]{8}$', '') || '-' || $2, owner_id, type, country_code, city_id, rent_minor, currency, rent_eur_cents,
                 is_negotiable, gender_pref, description, original_language, term, start_date, has_contract, size_m2, rooms, furnished, contact,
-                verification_number, 'pending'
+                verification_number, 'pending', exact_lat, exact_lng, public_lat, public_lng
            FROM listings WHERE id = $1 RETURNING id`,
         [id, slugSuffix],
       )

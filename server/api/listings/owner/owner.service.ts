@@ -14,7 +14,11 @@ import { canManage, type Viewer } from '../../policy.ts'
 import type { ListingAnalyticsService } from '../analytics/analytics.service.ts'
 import type { ListingRef } from '../../../lib/change-bus.ts'
 import type { PublicListingsService } from '../public/public.service.ts'
-import { ownerListingsRepo, type ListingWriteRow, type PhotoFileRow } from './owner.repo.ts'
+import { distanceM } from '../../../../shared/geo.ts'
+import { MAX_PIN_DISTANCE_KM } from '../../../../shared/constants.ts'
+import { loadLocationKey } from '../../db/service-keys.ts'
+import { exactPoint, publicPoint } from '../location/public-point.ts'
+import { ownerListingsRepo, type ListingLocationRow, type ListingWriteRow, type PhotoFileRow } from './owner.repo.ts'
 
 const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The request is not valid', issues)
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
@@ -30,8 +34,34 @@ export interface OwnerListingsOptions {
 }
 
 export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
+  let locationKey: Promise<string> | undefined
+  /** The pin and its public point; undefined: the body left the pin as it is. A pin far from its city is a field error. */
+  async function toLocation(
+    body: ListingWrite,
+    cityId: number | null,
+    issues: FieldIssue[],
+  ): Promise<ListingLocationRow | null | undefined> {
+    if (!body.location) return body.location
+    const centre = cityId === null ? null : await options.locations.centreOfCity(cityId)
+    if (centre && distanceM(centre, body.location) > MAX_PIN_DISTANCE_KM * 1000)
+      issues.push({
+        path: 'location',
+        code: 'too_far_from_city',
+        message: `must lie within ${MAX_PIN_DISTANCE_KM} km of the city's centre`,
+      })
+    const exact = exactPoint(body.location)
+    locationKey ??= loadLocationKey(db).catch((err: unknown) => {
+      locationKey = undefined
+      throw err
+    })
+    return { exact, public: publicPoint(await locationKey, exact) }
+  }
+
   /** The stored form of a write; the city and the term must be the country's, the photos the user's own uploads. */
-  async function toRow(userId: number, body: ListingWrite): Promise<{ row: ListingWriteRow; photos: PhotoFileRow[] }> {
+  async function toRow(
+    userId: number,
+    body: ListingWrite,
+  ): Promise<{ row: ListingWriteRow; photos: PhotoFileRow[]; location: ListingLocationRow | null | undefined }> {
     const issues: FieldIssue[] = []
     const currency = await options.locations.currencyOf(body.country)
     if (!currency) issues.push({ path: 'country', code: 'unknown_country', message: 'is not a country we list' })
@@ -48,6 +78,7 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
     })
     if (new Set(body.photos).size !== body.photos.length)
       issues.push({ path: 'photos', code: 'duplicate', message: 'lists a photo twice' })
+    const location = await toLocation(body, cityId, issues)
     if (issues.length > 0 || cityId === null) throw invalid(issues)
     const rentMinor = body.rent === null ? null : Math.round(body.rent * 10 ** currencyExponent(body.currency))
     return {
@@ -72,6 +103,7 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
         verificationNumber: body.verification_number ?? null,
       },
       photos: body.photos.map((id) => uploads.get(id)!),
+      location,
     }
   }
 
@@ -91,11 +123,12 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
   return {
     /** POST /listings: a new listing waits for moderation (pending), invisible to the public. */
     async create(viewer: Viewer, body: ListingWrite, language: string): Promise<Listing> {
-      const { row, photos } = await toRow(viewer.userId, body)
+      const { row, photos, location } = await toRow(viewer.userId, body)
       const slug = `${slugify(`${row.type.replace('_', '-')} ${body.city}`)}-${randomBytes(4).toString('hex')}`
       const id = await db.transaction(async (tx) => {
         const repo = ownerListingsRepo(tx)
         const created = await repo.insert(viewer.userId, slug, row)
+        if (location) await repo.setLocation(created, location)
         await repo.replacePhotos(created, photos)
         return created
       })
@@ -106,11 +139,12 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
     async update(viewer: Viewer, id: number, body: ListingWrite, language: string): Promise<Listing> {
       // ownership before the body: someone else's listing answers 404 whatever they send
       await writable(db, id, viewer, false)
-      const { row, photos } = await toRow(viewer.userId, body)
+      const { row, photos, location } = await toRow(viewer.userId, body)
       const { slug } = await db.transaction(async (tx) => {
         const current = await writable(tx, id, viewer)
         const repo = ownerListingsRepo(tx)
         await repo.update(id, row)
+        if (location !== undefined) await repo.setLocation(id, location)
         await repo.replacePhotos(id, photos)
         return current
       })

@@ -1,4 +1,5 @@
 import type { GenderPref, ListingSort, PropertyType, Term } from '../../../../shared/constants.ts'
+import type { Bbox } from '../../../../shared/geo.ts'
 import type { Queryable, QueryOptions } from '../../db/client.ts'
 
 export interface ListingRow {
@@ -29,6 +30,9 @@ export interface ListingRow {
   status: 'pending' | 'active' | 'rented' | 'expired' | 'rejected' | 'removed'
   boost_until: Date | null
   favorite_count: number
+  /** The public point (never the pin: that is read only by `exactLocation`); null without a pin. */
+  public_lat: number | null
+  public_lng: number | null
   created_at: Date
   updated_at: Date
   owner_id: number
@@ -76,6 +80,18 @@ export interface ListingFilters {
   genderPref?: GenderPref
   availableBy?: string
   hasContract?: boolean
+  /** Only listings whose public point lies in this box (docs/decisions/046-listing-location-privacy-and-area-search.md). */
+  bbox?: Bbox
+}
+
+/** A listing on the map: its public point and rent. */
+export interface MapPointRow {
+  id: number
+  public_lat: number
+  public_lng: number
+  rent_minor: number | null
+  currency: string
+  term: Term
 }
 
 const LISTING_COLUMNS = `
@@ -84,7 +100,7 @@ const LISTING_COLUMNS = `
          l.rent_minor::float8 AS rent_minor, l.currency, l.is_negotiable, l.gender_pref,
          l.description, l.original_language, lt.description AS translated_description, l.term, to_char(l.start_date, 'YYYY-MM-DD') AS start_date,
          l.has_contract, l.size_m2, l.rooms, l.furnished, l.contact, l.verification_number, l.status, l.status_reason, l.boost_until,
-         l.favorite_count, l.created_at, l.updated_at,
+         l.favorite_count, l.public_lat, l.public_lng, l.created_at, l.updated_at,
          u.id AS owner_id, u.first_name AS owner_first_name, u.username AS owner_username,
          (SELECT coalesce(json_agg(json_build_object('id', p.id, 'file_id', p.file_id, 'thumb_file_id', p.thumb_file_id,
                                                      'width', p.width, 'height', p.height) ORDER BY p.position, p.id), '[]')
@@ -121,7 +137,8 @@ const filtersBeyondPlace = (f: ListingFilters): boolean =>
   f.hasContract !== undefined ||
   f.availableBy !== undefined ||
   f.minEurCents !== undefined ||
-  f.maxEurCents !== undefined
+  f.maxEurCents !== undefined ||
+  f.bbox !== undefined
 
 /**
  * A page of listings in `order`, in one statement with their photos and, when `counted` is given, the count
@@ -180,6 +197,12 @@ function whereActive(filters: ListingFilters, params: unknown[]): string[] {
   else if (filters.genderPref) where.push(`l.gender_pref IN (${add(filters.genderPref)}, 'any')`)
   if (filters.hasContract !== undefined) where.push(`l.has_contract = ${add(filters.hasContract)}`)
   if (filters.availableBy) where.push(`(l.start_date IS NULL OR l.start_date <= ${add(filters.availableBy)}::date)`)
+  // the public point only: a box never tells more about a pin than the point everyone sees
+  if (filters.bbox) {
+    const [west, south, east, north] = filters.bbox
+    where.push(`l.public_lat BETWEEN ${add(south)}::float8 AND ${add(north)}::float8`)
+    where.push(`l.public_lng BETWEEN ${add(west)}::float8 AND ${add(east)}::float8`)
+  }
   const between = (column: string, min: number | undefined, max: number | undefined) => [
     ...(min === undefined ? [] : [`${column} >= ${add(min)}`]),
     ...(max === undefined ? [] : [`${column} <= ${add(max)}`]),
@@ -297,6 +320,51 @@ export function publicListingsRepo(db: Queryable) {
         pageOf(params, { where, order: ORDER_BY.newest, limit, offset, idsFirst: filtersBeyondPlace(filters) }),
         params,
       )
+    },
+
+    /**
+     * The map's points: the matches with a location in the search's order, at most `limit`. The boosted
+     * order reads its two slices as the page does (the listings boosted at `now`, then the others newest first).
+     */
+    async mapPoints(filters: ListingFilters, sort: ListingSort, now: Date, limit: number): Promise<MapPointRow[]> {
+      const params: unknown[] = []
+      const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
+      const cut = `LIMIT $${params.push(limit)}::int`
+      const columns = `l.id, l.public_lat, l.public_lng, l.rent_minor::float8 AS rent_minor, l.currency, l.term`
+      if (sort !== 'boosted')
+        return prepared<MapPointRow>(
+          `SELECT ${columns} FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${ORDER_BY[sort]} ${cut}`,
+          params,
+        )
+      const at = `$${params.push(now)}`
+      return prepared<MapPointRow>(
+        `SELECT id, public_lat, public_lng, rent_minor, currency, term FROM (
+           (SELECT 0 AS slice, ${columns}, l.boost_until AS at FROM listings l
+             WHERE ${where.join(' AND ')} AND l.boost_until > ${at} ORDER BY l.boost_until DESC, l.id DESC ${cut})
+           UNION ALL
+           (SELECT 1 AS slice, ${columns}, l.created_at AS at FROM listings l
+             WHERE ${where.join(' AND ')} AND (l.boost_until IS NULL OR l.boost_until <= ${at})
+             ORDER BY l.created_at DESC, l.id DESC ${cut})) p
+         ORDER BY slice, at DESC, id DESC ${cut}`,
+        params,
+      )
+    },
+
+    /** The matches with a location, counted up to `cap` + 1. */
+    async countPoints(filters: ListingFilters, cap: number): Promise<number> {
+      const params: unknown[] = []
+      const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
+      const rows = await prepared<{ count: number }>(countOf(where, cap, params), params)
+      return rows[0]?.count ?? 0
+    },
+
+    /** The owner's pin: read only for the views of those who manage the listing (policy.ts). */
+    async exactLocation(id: number): Promise<{ lat: number; lng: number } | null> {
+      const [row] = await db.query<{ lat: number | null; lng: number | null }>(
+        `SELECT exact_lat AS lat, exact_lng AS lng FROM listings WHERE id = $1`,
+        [id],
+      )
+      return row && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null
     },
 
     /** A listing by numeric id or slug, whatever its status. */

@@ -5,6 +5,8 @@ import {
   ListingPageSchema,
   ListingSchema,
   ListListingsQuery,
+  MapPointsQuery,
+  MapPointsSchema,
   SearchListingsQuery,
   ViewCountedSchema,
 } from '../../../../shared/schemas/listing.ts'
@@ -33,6 +35,14 @@ export const publicListingsRoutes: FastifyPluginAsyncZod<{ listings: PublicListi
         viewer ? await listings.searchSerializedFor(viewer, request.query) : await listings.search(request.query),
       )
     },
+  )
+
+  // The map's points of a search (docs/decisions/046-listing-location-privacy-and-area-search.md): public
+  // points only, the same for every viewer.
+  app.get(
+    '/listings/points',
+    { schema: { querystring: MapPointsQuery, response: { 200: envelope(MapPointsSchema) } } },
+    async (request, reply) => sendSerialized(reply, await listings.points(request.query)),
   )
 
   // The older search call: its parameter names map onto GET /listings.

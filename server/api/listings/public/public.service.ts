@@ -1,13 +1,16 @@
-import { COUNT_CAP } from '../../../../shared/constants.ts'
+import { COUNT_CAP, MAP_POINTS_LIMIT } from '../../../../shared/constants.ts'
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../../../shared/locales.ts'
 import { currencyExponent, EUR_PER_UNIT, IRR_PER_EUR } from '../../../../shared/money.ts'
 import { photoUrl } from '../../../../shared/paths.ts'
 import {
   ListingPageSchema,
   ListingSchema,
+  MapPointsSchema,
   type Listing,
   type ListingPage,
   type ListListingsQuery,
+  type MapPoints,
+  type MapPointsQuery,
   withFavoriteMarks,
 } from '../../../../shared/schemas/listing.ts'
 import { slugify } from '../../../../shared/text.ts'
@@ -19,6 +22,7 @@ import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
+import { wireLocation } from '../location/public-point.ts'
 import { publicListingsRepo, type CountedPage, type ListingFilters, type ListingRow } from './public.repo.ts'
 
 export interface PublicListingsOptions {
@@ -37,6 +41,8 @@ export interface PublicListingsOptions {
 /** What the cached list pages, and the cached single listings, may hold (docs/decisions/006-caches-and-their-lifetimes.md). */
 export const LIST_PAGES_MAX_BYTES = 8 * 1024 * 1024
 export const SINGLE_LISTINGS_MAX_BYTES = 4 * 1024 * 1024
+/** What the cached map points may hold: an answer of 500 points is about 45 KB. */
+export const MAP_POINTS_MAX_BYTES = 4 * 1024 * 1024
 
 /** An entry holds its text and the checked value behind it, which takes about as much again. */
 const serializedBytes = (data: SerializedData | null): number => (data ? 2 * textBytes(data.json) : 0)
@@ -60,16 +66,22 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     maxBytes: SINGLE_LISTINGS_MAX_BYTES,
     weigh: serializedBytes,
   })
-  // a write in any process: the listing's reads (a cached "not found" too) and every list page go
+  const points = new TtlCache<SerializedData<MapPoints>>({
+    ttlMs: options.publicCacheMs,
+    maxBytes: MAP_POINTS_MAX_BYTES,
+    weigh: serializedBytes,
+  })
+  // a write in any process: the listing's reads (a cached "not found" too), every list page and map go
   options.changes.subscribe((change: PublicChange) => {
     pages.clear()
+    points.clear()
     if (!('listing' in change)) return singles.clear()
     const { id, slug } = change.listing
     for (const language of LOCALE_CODES)
       for (const name of [String(id), slug]) singles.delete(singleKey(language, name))
   })
 
-  async function toFilters(query: ListListingsQuery): Promise<ListingFilters> {
+  async function toFilters(query: Omit<ListListingsQuery, 'page' | 'limit'>): Promise<ListingFilters> {
     // Prices are in price_currency, else the chosen country's currency, else EUR; stored rents are compared
     // in EUR cents, converted here and nowhere else (docs/decisions/005-cross-currency-price-filters.md).
     const currency =
@@ -87,6 +99,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
       genderPref: query.gender_pref,
       availableBy: query.start_date,
       hasContract: query.has_contract,
+      bbox: query.bbox,
     }
   }
 
@@ -150,6 +163,28 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     }
   }
 
+  /** The map's points of a search: its matches with a location, in its order, at most MAP_POINTS_LIMIT. */
+  async function mapPoints(query: MapPointsQuery): Promise<MapPoints> {
+    const filters = await toFilters(query)
+    if (filters.cityIds?.length === 0) return { points: [], total: 0, total_is_capped: false, truncated: false }
+    const rows = await repo.mapPoints(filters, query.sort, new Date(), MAP_POINTS_LIMIT + 1)
+    // fewer than the limit: they are every match, no count needed
+    const total = rows.length > MAP_POINTS_LIMIT ? await repo.countPoints(filters, COUNT_CAP) : rows.length
+    return {
+      points: rows.slice(0, MAP_POINTS_LIMIT).map((r) => ({
+        id: r.id,
+        lat: r.public_lat,
+        lng: r.public_lng,
+        price: r.rent_minor === null || r.rent_minor === 0 ? null : r.rent_minor / 10 ** currencyExponent(r.currency),
+        currency: r.currency,
+        rent_term: r.term,
+      })),
+      total: Math.min(total, COUNT_CAP),
+      total_is_capped: total > COUNT_CAP,
+      truncated: rows.length > MAP_POINTS_LIMIT,
+    }
+  }
+
   const search = (query: ListListingsQuery) =>
     pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await searchPage(query)))
 
@@ -177,6 +212,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     if (!row || !canManage(viewer, row)) return null
     return ListingSchema.parse({
       ...toListing(row, Date.now(), false),
+      exact_location: await repo.exactLocation(row.id),
       contact: row.contact,
       verification_number: row.verification_number,
       status_reason: row.status_reason,
@@ -205,6 +241,10 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
 
     /** The search's filters resolved as GET /listings resolves them (saved-search alerts match on these). */
     filtersOf: toFilters,
+
+    /** GET /listings/points: the same answer for everyone (cached briefly). */
+    points: (query: MapPointsQuery) =>
+      points.wrap(JSON.stringify(query), async () => serializeData(MapPointsSchema, await mapPoints(query))),
 
     /** GET /listings for a signed-in viewer: the same page with their favourites marked. */
     async searchFor(viewer: Viewer, query: ListListingsQuery): Promise<ListingPage> {
@@ -277,7 +317,7 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     },
 
     /** What the caches of public reads hold (tests; the flood of decision 006). */
-    cacheStats: () => ({ list_pages: pages.stats(), single_listings: singles.stats() }),
+    cacheStats: () => ({ list_pages: pages.stats(), single_listings: singles.stats(), map_points: points.stats() }),
   }
 }
 export type PublicListingsService = ReturnType<typeof publicListingsService>
@@ -354,6 +394,7 @@ function toListing(row: ListingRow, now: number, translated: boolean): Listing {
     is_favorited: false,
     favorite_count: row.favorite_count,
     favorited_at: null,
+    location: wireLocation(row.public_lat, row.public_lng),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
     owner: { id: row.owner_id, first_name: row.owner_first_name, username: row.owner_username },
