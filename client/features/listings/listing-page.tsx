@@ -23,7 +23,7 @@ import { GENDER_LABELS, STATUS_LABELS, TERM_LABELS, TYPE_LABELS } from './labels
 import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
 import { listingsApi } from '../../lib/api/listings.ts'
-import { ListingMap, type ListingPlace } from '../map/listing-map.tsx'
+import { ListingMap } from '../map/listing-map.tsx'
 
 // only the owner sees it: not part of a visitor's page
 const BoostButton = lazy(() => import('../my-listings/boost-button.tsx').then((m) => ({ default: m.BoostButton })))
@@ -176,9 +176,7 @@ export function Component() {
           )}
         </aside>
         <ListingDescription listing={listing} />
-        <ListingMap
-          listing={{ ...listing, location: (listing as { location?: ListingPlace['location'] }).location ?? null }}
-        />
+        <ListingMap listing={listing} />
         {!own && <ListingAiTools listingId={listing.id} />}
       </div>
     </article>

@@ -34,7 +34,7 @@ import { TypeSelect } from './type-select.tsx'
 import { ListingCard, toCard, useListingTitle } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
 import { toApiQuery } from './search-params.ts'
-import { parseBox } from '../map/geo.ts'
+import { boxOf } from '../map/geo.ts'
 import { MapToggle, SearchArea } from '../map/map-toggle.tsx'
 import { ResultsMap } from '../map/results-map.tsx'
 
@@ -105,6 +105,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unresolved,
     filters,
     countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })),
+    // where the map opens when it has nothing to frame (a popular city's centre, when the search names one)
+    cityCentre:
+      countries
+        .filter((c) => !country || c.code === country.toUpperCase())
+        .flatMap((c) => c.popularCities)
+        .find((c) => c.key === filters.city)?.centre ?? undefined,
   }
 }
 
@@ -118,7 +124,7 @@ function latinPrices(event: FormEvent<HTMLFormElement>) {
 }
 
 export function Component() {
-  const { listings, pagination, cityName, unresolved, filters, countries } = useLoaderData<typeof loader>()
+  const { listings, pagination, cityName, unresolved, filters, countries, cityCentre } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
   const locale = useLocale()
@@ -150,7 +156,7 @@ export function Component() {
   const firstPosition = (pagination.currentPage - 1) * pagination.itemsPerPage + 1
   const params = new URLSearchParams(location.search)
   const mapView = params.get('view') === 'map'
-  const box = parseBox(typeof filters.bbox === 'string' ? filters.bbox : null)
+  const box = boxOf(typeof filters.bbox === 'string' ? filters.bbox : null)
   const [highlighted, setHighlighted] = useState<number | null>(null)
   const { page: _page, ...mapQuery } = filters
   const layout = ['container', 'listings-layout', 'with-map']
@@ -346,7 +352,14 @@ export function Component() {
         <Pagination pagination={pagination} />
       </section>
       {!unresolved && (
-        <ResultsMap query={mapQuery} box={box} shown={mapView} highlighted={highlighted} onHighlight={setHighlighted} />
+        <ResultsMap
+          query={mapQuery}
+          box={box}
+          start={cityCentre}
+          shown={mapView}
+          highlighted={highlighted}
+          onHighlight={setHighlighted}
+        />
       )}
       <MapToggle mapView={mapView} />
     </div>

@@ -16,7 +16,8 @@ import {
   type Marker,
 } from 'leaflet/dist/leaflet-src.esm.js'
 import Supercluster from 'supercluster'
-import { searchBox, type Box, type LatLng } from './geo.ts'
+import type { Bbox, LatLng } from '../../../shared/geo.ts'
+import { searchBox } from './geo.ts'
 
 export interface MapOptions {
   /** The tiles' URL template (MAP_TILES_URL). */
@@ -70,7 +71,11 @@ export function placeMap(
     }).addTo(map)
     map.fitBounds(area.getBounds(), { padding: [24, 24], maxZoom: 15 })
   }
-  return { destroy: () => map.remove() }
+  return {
+    destroy() {
+      map.remove()
+    },
+  }
 }
 
 /** One listing on the search's map. */
@@ -99,9 +104,9 @@ export interface SearchMap {
   /** Shows these listings, clustered where they crowd. */
   setPoints(points: readonly MapPoint[]): void
   /** Shows this box, or else every point, or else stays. */
-  frame(box: Box | null): void
+  frame(box: Bbox | null): void
   /** The box the reader sees, as a search takes it. */
-  box(): Box
+  box(): Bbox
   /** Marks one listing's marker (or the cluster it is in); null marks none. */
   highlight(id: number | null): void
   /** The map's element changed size (it was hidden, or the layout changed). */
@@ -243,7 +248,11 @@ export function searchMap(element: HTMLElement, options: SearchMapOptions): Sear
       highlighted = id
       if (id !== null) mark(id, true)
     },
-    resize: () => map.invalidateSize(),
-    destroy: () => map.remove(),
+    resize() {
+      map.invalidateSize()
+    },
+    destroy() {
+      map.remove()
+    },
   }
 }

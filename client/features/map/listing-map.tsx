@@ -6,18 +6,13 @@ import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { locationsApi } from '../../lib/api/locations.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
-import type { LatLng } from './geo.ts'
+import type { LatLng } from '../../../shared/geo.ts'
+import type { Listing } from '../../lib/api/listings.ts'
 import { MapAttribution } from './map-attribution.tsx'
 import { loadMaps, useSeen } from './map-on-demand.ts'
 
-/** Where a listing is, as its public page may say: the approximate point and its circle's radius, or none. */
-export interface ListingPlace {
-  location: (LatLng & { radiusM: number }) | null
-  country: string
-  city: string
-  cityName: string
-  countryName: string
-}
+/** Where a listing is, as its public page may say: the approximate point and its circle's radius (or none), and its city. */
+export type ListingPlace = Pick<Listing, 'location' | 'country' | 'city' | 'cityName' | 'countryName'>
 
 type MapState = 'waiting' | 'loading' | 'shown' | 'failed'
 
@@ -58,7 +53,7 @@ export function ListingMap({ listing }: { listing: ListingPlace }) {
       ? Promise.resolve(location)
       : locationsApi(publicBrowserApi())
           .citiesOf(listing.country, locale)
-          .then((cities) => (cities.find((c) => c.key === listing.city) as { centre?: LatLng } | undefined)?.centre)
+          .then((cities) => cities.find((c) => c.key === listing.city)?.centre ?? undefined)
     Promise.all([loadMaps(), centre])
       .then(([maps, point]) => {
         if (cancelled) return

@@ -6,10 +6,11 @@ import { localeInfo } from '../../../shared/locales.ts'
 import { formatCompactRent, formatNumber, formatRent } from '../../../shared/money.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { formatBox, type Box, type LatLng } from './geo.ts'
+import { formatBbox, type Bbox, type LatLng } from '../../../shared/geo.ts'
 import { MapAttribution } from './map-attribution.tsx'
 import { loadMaps } from './map-on-demand.ts'
-import { fetchPoints, type MapPoints } from './points.ts'
+import { publicBrowserApi } from '../../lib/api/browser.ts'
+import { listingsApi, type MapPoints } from '../../lib/api/listings.ts'
 import type { SearchMap } from './leaflet-map.ts'
 
 /** Side by side with the list from this width; below it, the map is a view of its own (`view=map`). */
@@ -64,7 +65,7 @@ export function ResultsMap({
   /** The search's filters, as GET /listings takes them (no page). */
   query: Record<string, string | number>
   /** The area the search is limited to, if any. */
-  box: Box | null
+  box: Bbox | null
   /** Where to look when there is nothing to frame (the city's centre), if known. */
   start?: LatLng
   /** The reader asked for the map (`view=map`): shown on a phone too. */
@@ -123,12 +124,12 @@ export function ResultsMap({
       onChoose: choose,
     }),
   )
-  const readPoints = useEffectEvent((signal: AbortSignal) => fetchPoints(query, signal))
+  const readPoints = useEffectEvent((signal: AbortSignal) => listingsApi(publicBrowserApi()).points(query, signal))
   const showPoints = useEffectEvent((answer: MapPoints) => {
     if (!map.current) return
     map.current.setPoints(answer.points)
     // the reader's own "Search this area" keeps their view; any other search is framed
-    const own = box !== null && searched.current === formatBox(box)
+    const own = box !== null && searched.current === formatBbox(box)
     if (!own) map.current.frame(box)
     setMoved(false)
   })
@@ -172,14 +173,18 @@ export function ResultsMap({
     return () => controller.abort()
   }, [state, queryKey, attempt])
 
-  useEffect(() => map.current?.highlight(highlighted), [highlighted, points])
+  useEffect(() => {
+    map.current?.highlight(highlighted)
+  }, [highlighted, points])
   // a phone's map view was hidden until now: Leaflet measures its element again
-  useEffect(() => map.current?.resize(), [shown, wide, state])
+  useEffect(() => {
+    map.current?.resize()
+  }, [shown, wide, state])
 
   if (!tiles) return null
   const searchArea = () => {
     if (!map.current) return
-    const area = formatBox(map.current.box())
+    const area = formatBbox(map.current.box())
     searched.current = area
     const params = new URLSearchParams(location.search)
     params.set('bbox', area)
@@ -189,9 +194,9 @@ export function ResultsMap({
   const total = points ? formatNumber(points.total, locale) : ''
   const count = points ? formatNumber(points.points.length, locale) : ''
   return (
-    <section className="results-map" aria-label={t`Map of the results`} data-state={state}>
+    <div className="results-map" data-state={state}>
       <div className="map-frame">
-        <div ref={canvas} className="map-canvas" />
+        <div ref={canvas} className="map-canvas" role="region" aria-label={t`Map of the results`} />
         {moved && state === 'shown' && (
           <button type="button" className="button map-search-area" onClick={searchArea}>
             <Trans>Search this area</Trans>
@@ -230,6 +235,6 @@ export function ResultsMap({
           <Trans>The map needs JavaScript; the list shows the same listings.</Trans>
         </p>
       </noscript>
-    </section>
+    </div>
   )
 }
