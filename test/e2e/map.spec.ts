@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { inBbox, parseBbox } from '../../shared/geo.ts'
 import { E2E_TILES_URL } from '../../playwright.config.ts'
@@ -72,6 +73,9 @@ test.describe('the results on a map, side by side (1280 px)', () => {
     await expect(page.getByText('Only listings in the area chosen on the map.')).toBeVisible()
     await expect(page.locator('.results-count')).toHaveText(count!)
     await resultsMap(page)
+    // the map with its markers, its buttons and its credit: no serious or critical violation
+    const { violations } = await new AxeBuilder({ page }).include('.results-map').analyze()
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
 
     // and back to everywhere
     await page.getByRole('link', { name: 'Search everywhere instead' }).click()

@@ -88,7 +88,7 @@ export interface MapPoint {
 export interface SearchMapOptions extends MapOptions {
   /** Where to look before there is anything to show: the city's centre, or the region the site serves. */
   start: { centre: LatLng; zoom: number }
-  /** The price a marker shows, and its accessible name. */
+  /** The price a marker shows, and the full rent as its title. */
   priceLabel(id: number): { text: string; name: string }
   /** A cluster's count and its accessible name. */
   clusterLabel(count: number): { text: string; name: string }
@@ -186,8 +186,8 @@ export function searchMap(element: HTMLElement, options: SearchMapOptions): Sear
       price.on('add', () => {
         const icon = price.getElement()
         if (!icon) return
+        // named by its visible price; the full rent is its title
         icon.textContent = label.text
-        icon.setAttribute('aria-label', label.name)
         icon.dataset.listingId = String(id)
         icon.addEventListener('focus', () => options.onHover(id))
         icon.addEventListener('blur', () => options.onHover(null))
