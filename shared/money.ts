@@ -47,7 +47,7 @@ export function formatRent(amount: number, currency: string, locale: LocaleCode)
   const key = `${locale}|${currency}|${amount}`
   let text = formattedRents.get(key)
   if (text !== undefined) return text
-  if (locale === 'fa') text = `${formatNumber(rialsOf(amount, currency), 'fa')} ریال`
+  if (locale === 'fa') text = `${formatNumber(rentInRials(amount, currency), 'fa')} ریال`
   else text = formatter(localeInfo(locale).language, currency).format(amount)
   if (formattedRents.size >= FORMATTED_RENTS_MAX) formattedRents.clear()
   formattedRents.set(key, text)
@@ -55,26 +55,8 @@ export function formatRent(amount: number, currency: string, locale: LocaleCode)
 }
 
 /** A rent in rials, as Persian pages show every rent. */
-const rialsOf = (amount: number, currency: string): number =>
+export const rentInRials = (amount: number, currency: string): number =>
   currency === 'IRR' ? amount : Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * IRR_PER_EUR)
-
-const compactFormats = new Map<string, Intl.NumberFormat>()
-/** A rent in few characters, for a map's price marker: "€1.3K", "۴۵ میلیون" (fa in rials, as formatRent). */
-export function formatCompactRent(amount: number, currency: string, locale: LocaleCode): string {
-  const language = localeInfo(locale).language
-  const key = `${language}:${locale === 'fa' ? '' : currency}`
-  let found = compactFormats.get(key)
-  if (!found) {
-    found = new Intl.NumberFormat(language, {
-      notation: 'compact',
-      maximumFractionDigits: 1,
-      minimumFractionDigits: 0,
-      ...(locale === 'fa' ? {} : { style: 'currency', currency }),
-    })
-    compactFormats.set(key, found)
-  }
-  return found.format(locale === 'fa' ? rialsOf(amount, currency) : amount)
-}
 
 /** An amount in its own currency in the locale's language (no rial display for fa): what was really charged. */
 export function formatAmount(amount: number, currency: string, locale: LocaleCode): string {

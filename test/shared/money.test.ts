@@ -1,7 +1,7 @@
 import t from 'tap'
 import { formatDate } from '../../shared/dates.ts'
 import { CURRENCIES } from '../../shared/constants.ts'
-import { EUR_PER_UNIT, formatCompactRent, formatRent } from '../../shared/money.ts'
+import { EUR_PER_UNIT, formatRent } from '../../shared/money.ts'
 import { normalizeSearchText, slugify } from '../../shared/text.ts'
 
 t.test('money, dates and text', async (t) => {
@@ -30,12 +30,4 @@ t.test('money, dates and text', async (t) => {
 
 t.test("the schemas' list of currencies is the rates' list", async (t) => {
   t.same([...CURRENCIES].sort(), Object.keys(EUR_PER_UNIT).sort())
-})
-
-t.test("a map marker's rent: compact, in rials on Persian pages as every rent there", async (t) => {
-  // (a no-break space between the number and its word or sign)
-  t.equal(formatCompactRent(850, 'EUR', 'fa'), '۵۱\u00a0میلیون')
-  t.equal(formatCompactRent(1250, 'EUR', 'en'), '€1.3K')
-  t.equal(formatCompactRent(900, 'EUR', 'de'), '900\u00a0€')
-  t.equal(formatCompactRent(45_000_000, 'IRR', 'fa'), '۴۵\u00a0میلیون')
 })
