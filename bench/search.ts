@@ -185,6 +185,13 @@ export async function explainSearches(options: OpenDbOptions): Promise<void> {
       await service(db).search(query)
       console.log(`\n=== ${search.name}: GET /api/v1/listings?${search.query}`)
       await service(explaining(db)).search(query)
+      if (query.bbox) {
+        // and the map's points of that area (docs/decisions/046-listing-location-privacy-and-area-search.md)
+        const { page: _page, limit: _limit, ...points } = query
+        await service(db).points(points)
+        console.log(`\n=== ${search.name}: GET /api/v1/listings/points?${search.query}`)
+        await service(explaining(db)).points(points)
+      }
     }
     // the same searches without HTTP, one at a time: what the database path costs when nothing else waits
     console.log(

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { DEFAULT_LOCALE } from '../locales.ts'
 import { GENDER_PREFS, PROPERTY_TYPES, TERMS } from '../constants.ts'
 import { clampedInt, LanguageParam } from './common.ts'
-import { ListingSchema, ListListingsFields, pricesInOrder } from './listing.ts'
+import { BboxText, ListingSchema, ListListingsFields, pricesInOrder } from './listing.ts'
 
 import { AI_SEARCH_DEFAULT_LIMIT, AI_SEARCH_MAX_LIMIT, AI_QUERY_MAX_LENGTH, MUST_HAVES } from '../ai-options.ts'
 
@@ -23,6 +23,8 @@ export const AiFiltersSchema = z.object({
   gender_pref: z.enum(GENDER_PREFS).optional(),
   has_contract: z.boolean().optional(),
   start_date: z.string().optional(),
+  /** The map's area, as GET /listings writes it (minLng,minLat,maxLng,maxLat). */
+  bbox: z.string().optional(),
 })
 export type AiFilters = z.infer<typeof AiFiltersSchema>
 
@@ -32,7 +34,12 @@ export type AiFilters = z.infer<typeof AiFiltersSchema>
  */
 export const AiFiltersInput = pricesInOrder(
   ListListingsFields.pick({ country: true, city: true, type: true, term: true, gender_pref: true, start_date: true })
-    .extend({ min_price: Price.optional(), max_price: Price.optional(), has_contract: z.boolean().optional() })
+    .extend({
+      min_price: Price.optional(),
+      max_price: Price.optional(),
+      has_contract: z.boolean().optional(),
+      bbox: BboxText.optional(),
+    })
     .strict(),
 )
 

@@ -18,14 +18,16 @@ const IsoDate = z.iso.date()
  * `bbox=minLng,minLat,maxLng,maxLat`: the map's area, read as four numbers (west, south, east, north);
  * anything else is a field error on `bbox` (docs/decisions/046-listing-location-privacy-and-area-search.md).
  */
-export const BboxParam = z
+export const BboxText = z
   .string()
   .max(120)
   .superRefine((text, ctx) => {
     const problem = bboxProblem(text)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
-  .transform((text): Bbox => parseBbox(text))
+
+/** `bbox` read as numbers: `[minLng, minLat, maxLng, maxLat]`. */
+export const BboxParam = BboxText.transform((text): Bbox => parseBbox(text))
 
 /** A point on the wire: latitude and longitude in degrees. */
 export const LatLngSchema = z.object({ lat: z.number(), lng: z.number() })

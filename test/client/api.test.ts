@@ -118,7 +118,7 @@ t.test('the server-side client parses real answers with the shared schema and ca
   const { app, db } = await buildTestApi(t)
   const owner = await makeUser(db, { first_name: 'Reza' })
   await makeCountry(db, 'DE')
-  const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin' })
+  const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin' }, true, { lat: 52.52, lng: 13.405 })
   const listing = await makeListing(db, { ownerId: owner.id, cityId: berlin.id, countryCode: 'DE', rent: 750 })
   const toApi: Transport = async (path, init) => {
     const res = await app.inject({
@@ -143,6 +143,7 @@ t.test('the server-side client parses real answers with the shared schema and ca
       countryName: 'Germany',
       listingsCount: 1,
       isPopular: true,
+      centre: { lat: 52.52, lng: 13.405 },
     },
   ])
   await t.rejects(

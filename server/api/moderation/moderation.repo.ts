@@ -30,7 +30,12 @@ export interface ModerationFieldsRow {
   contact: string | null
   status_reason: string | null
   verification_number: string | null
+  /** The owner's pin: moderators see where the listing really is. */
+  exact_lat: number | null
+  exact_lng: number | null
 }
+
+const MODERATION_COLUMNS = 'id, contact, status_reason, verification_number, exact_lat, exact_lng'
 
 const REPORT_COLUMNS =
   'id, listing_id, reporter_id, reason, details, status, note, resolved_by, resolved_at, created_at'
@@ -54,7 +59,7 @@ export function moderationRepo(db: Queryable) {
     async pendingPage(limit: number, offset: number): Promise<{ rows: ModerationFieldsRow[]; total: number }> {
       const [rows, count] = await Promise.all([
         db.query<ModerationFieldsRow>(
-          `SELECT id, contact, status_reason, verification_number FROM listings
+          `SELECT ${MODERATION_COLUMNS} FROM listings
             WHERE status = 'pending' ORDER BY updated_at, id LIMIT ${limit} OFFSET ${offset}`,
         ),
         db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE status = 'pending'`),
@@ -63,10 +68,9 @@ export function moderationRepo(db: Queryable) {
     },
 
     async moderationFields(ids: number[]): Promise<ModerationFieldsRow[]> {
-      return db.query<ModerationFieldsRow>(
-        `SELECT id, contact, status_reason, verification_number FROM listings WHERE id = ANY($1::int[])`,
-        [ids],
-      )
+      return db.query<ModerationFieldsRow>(`SELECT ${MODERATION_COLUMNS} FROM listings WHERE id = ANY($1::int[])`, [
+        ids,
+      ])
     },
 
     /** The listing's status and owner (locked for the moderation that follows, when asked). */

@@ -73,6 +73,7 @@ export function moderationService(db: Db, options: { listings: PublicListingsSer
         contact: f.contact,
         status_reason: f.status_reason,
         verification_number: f.verification_number,
+        exact_location: f.exact_lat === null || f.exact_lng === null ? null : { lat: f.exact_lat, lng: f.exact_lng },
       }
     })
   }

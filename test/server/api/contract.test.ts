@@ -143,6 +143,10 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
     ['GET /api/v1/locations/supported', { status: 200, send: () => call('GET', '/locations/supported?language=en') }],
     ['GET /api/v1/listings', { status: 200, send: () => call('GET', '/listings?language=en') }],
     [
+      'GET /api/v1/listings/points',
+      { status: 200, send: () => call('GET', '/listings/points?bbox=-180,-90,180,90&sort=newest') },
+    ],
+    [
       'GET /api/v1/listings/search',
       { status: 200, send: () => call('GET', '/listings/search?apartment_type=apartment', reader.token) },
     ],

@@ -17,7 +17,7 @@ import type { PublicListingsService } from '../public/public.service.ts'
 import { distanceM } from '../../../../shared/geo.ts'
 import { MAX_PIN_DISTANCE_KM } from '../../../../shared/constants.ts'
 import { loadLocationKey } from '../../db/service-keys.ts'
-import { exactPoint, publicPoint } from '../location/public-point.ts'
+import { exactPoint, publicPoint } from '../../../lib/public-point.ts'
 import { ownerListingsRepo, type ListingLocationRow, type ListingWriteRow, type PhotoFileRow } from './owner.repo.ts'
 
 const invalid = (issues: FieldIssue[]) => new AppError('VALIDATION_ERROR', 'The request is not valid', issues)
@@ -40,15 +40,21 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
     body: ListingWrite,
     cityId: number | null,
     issues: FieldIssue[],
+    listingId?: number,
   ): Promise<ListingLocationRow | null | undefined> {
-    if (!body.location) return body.location
-    const centre = cityId === null ? null : await options.locations.centreOfCity(cityId)
-    if (centre && distanceM(centre, body.location) > MAX_PIN_DISTANCE_KM * 1000)
+    // an update without `location` keeps the stored pin, which must still suit the city
+    const pin =
+      body.location === undefined && listingId !== undefined
+        ? await options.listings.exactLocationOf(listingId)
+        : body.location
+    const centre = pin && cityId !== null ? await options.locations.centreOfCity(cityId) : null
+    if (pin && centre && distanceM(centre, pin) > MAX_PIN_DISTANCE_KM * 1000)
       issues.push({
         path: 'location',
         code: 'too_far_from_city',
         message: `must lie within ${MAX_PIN_DISTANCE_KM} km of the city's centre`,
       })
+    if (!body.location) return body.location
     const exact = exactPoint(body.location)
     locationKey ??= loadLocationKey(db).catch((err: unknown) => {
       locationKey = undefined
@@ -61,6 +67,7 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
   async function toRow(
     userId: number,
     body: ListingWrite,
+    listingId?: number,
   ): Promise<{ row: ListingWriteRow; photos: PhotoFileRow[]; location: ListingLocationRow | null | undefined }> {
     const issues: FieldIssue[] = []
     const currency = await options.locations.currencyOf(body.country)
@@ -78,7 +85,7 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
     })
     if (new Set(body.photos).size !== body.photos.length)
       issues.push({ path: 'photos', code: 'duplicate', message: 'lists a photo twice' })
-    const location = await toLocation(body, cityId, issues)
+    const location = await toLocation(body, cityId, issues, listingId)
     if (issues.length > 0 || cityId === null) throw invalid(issues)
     const rentMinor = body.rent === null ? null : Math.round(body.rent * 10 ** currencyExponent(body.currency))
     return {
@@ -139,7 +146,7 @@ export function ownerListingsService(db: Db, options: OwnerListingsOptions) {
     async update(viewer: Viewer, id: number, body: ListingWrite, language: string): Promise<Listing> {
       // ownership before the body: someone else's listing answers 404 whatever they send
       await writable(db, id, viewer, false)
-      const { row, photos, location } = await toRow(viewer.userId, body)
+      const { row, photos, location } = await toRow(viewer.userId, body, id)
       const { slug } = await db.transaction(async (tx) => {
         const current = await writable(tx, id, viewer)
         const repo = ownerListingsRepo(tx)

@@ -120,6 +120,18 @@ const SELECT_LISTING = `${LISTING_COLUMNS} FROM listings l ${LISTING_JOINS}`
  */
 const PREPARED: QueryOptions = { prepare: true }
 
+/**
+ * A box larger than this (in square degrees: about 55 × 35 km in Europe) is searched unprepared. A
+ * prepared statement settles on a generic plan that reads the box's index whatever the box, and a
+ * box as large as a country then reads its whole band (335 ms at a million listings, against 1.4 ms
+ * for the plan made for its values, which walks an ordered index instead;
+ * docs/decisions/046-listing-location-privacy-and-area-search.md). Only large boxes pay the planning.
+ */
+export const PREPARED_BOX_MAX_SQ_DEG = 0.25
+
+const preparable = (f: ListingFilters): boolean =>
+  !f.bbox || (f.bbox[2] - f.bbox[0]) * (f.bbox[3] - f.bbox[1]) <= PREPARED_BOX_MAX_SQ_DEG
+
 /** Counts the active listings matching `where`, stopping at `cap` + 1 (a parameter added to `params`). */
 const countOf = (where: string[], cap: number, params: unknown[]) =>
   `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT $${params.push(cap + 1)}::int) s`
@@ -231,14 +243,16 @@ const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
 
 /** SQL of public listing reads: search, one listing, and the reader's favourites among them. */
 export function publicListingsRepo(db: Queryable) {
-  const prepared = <T>(sql: string, params: unknown[]) => db.query<T>(sql, params, PREPARED)
+  /** Runs a search prepared, unless its box is large (`preparable`). */
+  const prepared = <T>(sql: string, params: unknown[], filters?: ListingFilters) =>
+    db.query<T>(sql, params, !filters || preparable(filters) ? PREPARED : undefined)
 
   /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
   async function count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
     const params: unknown[] = []
     const where = whereActive(filters, params)
     if (boostedAt) where.push(`l.boost_until > $${params.push(boostedAt)}`)
-    const rows = await prepared<{ count: number }>(countOf(where, cap, params), params)
+    const rows = await prepared<{ count: number }>(countOf(where, cap, params), params, filters)
     return rows[0]?.count ?? 0
   }
 
@@ -271,6 +285,7 @@ export function publicListingsRepo(db: Queryable) {
           idsFirst: filtersBeyondPlace(filters),
         }),
         params,
+        filters,
       )
       return counted(rows, filters, cap)
     },
@@ -301,6 +316,7 @@ export function publicListingsRepo(db: Queryable) {
           idsFirst: filtersBeyondPlace(filters),
         }),
         params,
+        filters,
       )
       return counted(rows, filters, cap)
     },
@@ -319,42 +335,48 @@ export function publicListingsRepo(db: Queryable) {
       return prepared<ListingRow>(
         pageOf(params, { where, order: ORDER_BY.newest, limit, offset, idsFirst: filtersBeyondPlace(filters) }),
         params,
+        filters,
       )
     },
 
     /**
-     * The map's points: the matches with a location in the search's order, at most `limit`. The boosted
-     * order reads its two slices as the page does (the listings boosted at `now`, then the others newest first).
+     * The map's points: the matches with a location in the search's order, at most `limit`. Each
+     * statement selects its ids first, so that listings_active_public_point (or its boosted twin)
+     * answers a box's filter and order from the index alone; only the points kept are read from the
+     * table. The boosted order reads its two slices as the page does: the listings boosted at `now`,
+     * then, only when they are fewer than `limit`, the others newest first.
      */
     async mapPoints(filters: ListingFilters, sort: ListingSort, now: Date, limit: number): Promise<MapPointRow[]> {
-      const params: unknown[] = []
-      const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
-      const cut = `LIMIT $${params.push(limit)}::int`
-      const columns = `l.id, l.public_lat, l.public_lng, l.rent_minor::float8 AS rent_minor, l.currency, l.term`
-      if (sort !== 'boosted')
+      const read = (slice: string | null, order: string, count: number) => {
+        const params: unknown[] = []
+        const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
+        if (slice) where.push(slice.replace('$now', `$${params.push(now)}`))
         return prepared<MapPointRow>(
-          `SELECT ${columns} FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${ORDER_BY[sort]} ${cut}`,
+          `SELECT l.id, l.public_lat, l.public_lng, l.rent_minor::float8 AS rent_minor, l.currency, l.term
+             FROM (SELECT l.id FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${order}
+                   LIMIT $${params.push(count)}::int) p
+             JOIN listings l ON l.id = p.id
+            ORDER BY ${order}`,
           params,
+          filters,
         )
-      const at = `$${params.push(now)}`
-      return prepared<MapPointRow>(
-        `SELECT id, public_lat, public_lng, rent_minor, currency, term FROM (
-           (SELECT 0 AS slice, ${columns}, l.boost_until AS at FROM listings l
-             WHERE ${where.join(' AND ')} AND l.boost_until > ${at} ORDER BY l.boost_until DESC, l.id DESC ${cut})
-           UNION ALL
-           (SELECT 1 AS slice, ${columns}, l.created_at AS at FROM listings l
-             WHERE ${where.join(' AND ')} AND (l.boost_until IS NULL OR l.boost_until <= ${at})
-             ORDER BY l.created_at DESC, l.id DESC ${cut})) p
-         ORDER BY slice, at DESC, id DESC ${cut}`,
-        params,
+      }
+      if (sort !== 'boosted') return read(null, ORDER_BY[sort], limit)
+      const boosted = await read('l.boost_until > $now', 'l.boost_until DESC, l.id DESC', limit)
+      if (boosted.length === limit) return boosted
+      const others = await read(
+        '(l.boost_until IS NULL OR l.boost_until <= $now)',
+        ORDER_BY.newest,
+        limit - boosted.length,
       )
+      return boosted.concat(others)
     },
 
     /** The matches with a location, counted up to `cap` + 1. */
     async countPoints(filters: ListingFilters, cap: number): Promise<number> {
       const params: unknown[] = []
       const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
-      const rows = await prepared<{ count: number }>(countOf(where, cap, params), params)
+      const rows = await prepared<{ count: number }>(countOf(where, cap, params), params, filters)
       return rows[0]?.count ?? 0
     },
 

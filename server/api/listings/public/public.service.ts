@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts'
 import { serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
-import { wireLocation } from '../location/public-point.ts'
+import { wireLocation } from '../../../lib/public-point.ts'
 import { publicListingsRepo, type CountedPage, type ListingFilters, type ListingRow } from './public.repo.ts'
 
 export interface PublicListingsOptions {
@@ -284,6 +284,9 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     },
 
     findManaged,
+
+    /** The owner's pin of a listing, for the checks of its writes only (never a view). */
+    exactLocationOf: (id: number) => repo.exactLocation(id),
 
     /**
      * POST /listings/{id}/view: a page view of a public listing, unless its viewer manages it (their

@@ -91,6 +91,30 @@ t.test('AI search', async (t) => {
     t.same(wider.json().data.filters, { country: 'DE', type: 'private_room' }, 'a removed chip stays removed')
   })
 
+  t.test("a map's box among the kept filters: searched as GET /listings searches it", async (t) => {
+    const { app, call, db, rooms } = await market(t)
+    const reader = await telegramSession(app, 4310)
+    await db.query(
+      `UPDATE listings SET public_lat = 52.52, public_lng = 13.4, exact_lat = 52.521, exact_lng = 13.401 WHERE id = $1`,
+      [rooms[2]!.id],
+    )
+    const filters = { type: 'private_room', bbox: '13.35,52.5,13.45,52.55' }
+    const res = await call('POST', '/ai/search', reader.token, { query: 'room', language: 'en', filters })
+    t.equal(res.statusCode, 200, res.body)
+    t.same(res.json().data.filters, filters, 'the box is kept')
+    t.same(
+      res.json().data.listings.map((l: { id: number }) => l.id),
+      [rooms[2]!.id],
+    )
+    const bad = await call('POST', '/ai/search', reader.token, {
+      query: 'room',
+      language: 'en',
+      filters: { bbox: '13.45,52.5,13.35,52.55' },
+    })
+    t.equal(bad.statusCode, 400)
+    t.match(bad.json().error.details, [{ path: 'filters.bbox' }])
+  })
+
   t.test('results are ranked by fit to the stored preferences', async (t) => {
     const { app, call, rooms } = await market(t)
     const reader = await telegramSession(app, 4303)

@@ -53,6 +53,8 @@ t.test('the pin: stored, shown to the owner and moderators, never to the public'
 
   t.same(created.json().data.exact_location, exact, "the owner's answer carries the pin")
   t.same(created.json().data.location, { ...shown, radius_m: LOCATION_RADIUS_M })
+  const queue = (await call('GET', '/admin/listings/pending', admin.token)).json().data.listings
+  t.same(queue.find((l: { id: number }) => l.id === id)?.exact_location, exact, 'the moderation queue shows the pin')
   const approved = await call('PUT', `/admin/listings/${id}/status`, admin.token, { status: 'active' })
   t.equal(approved.statusCode, 200, approved.body)
 
@@ -143,6 +145,9 @@ t.test('the pin: stored, shown to the owner and moderators, never to the public'
       [{ location: { lat: 52.5 } }, 'location.lng', 'invalid_type'],
       [{ city: 'hamburg' }, 'location', 'too_far_from_city'],
     ]
+    const moved = await call('PUT', `/listings/${id}?language=en`, owner.token, { ...withoutPin, city: 'hamburg' })
+    t.equal(moved.statusCode, 400, 'moved to a city 250 km away, the kept pin no longer fits')
+    t.match(moved.json().error.details, [{ path: 'location', code: 'too_far_from_city' }])
     for (const [change, path, code] of refusals) {
       const res = await call('PUT', `/listings/${id}?language=en`, owner.token, { ...body, ...change })
       t.equal(res.statusCode, 400, `${JSON.stringify(change)}: ${res.body}`)

@@ -155,6 +155,12 @@ t.test('bbox on GET /listings and GET /listings/points', async (t) => {
         t.match(error.details, [{ path: 'bbox' }], `${path} bbox=${bbox}: the field named`)
       }
     }
+    const older = await call('GET', '/listings/search?bbox=13.45,52.50,13.35,52.55')
+    t.equal(older.statusCode, 400, 'the older search call too')
+    t.same(
+      (await call('GET', `/listings/search?bbox=${CENTRAL}&apartment_type=private_room`)).json().data.listings.length,
+      1,
+    )
     const renter = await telegramSession(app, 4601)
     const before = await db.query(`SELECT count(*)::int AS n FROM alerts`)
     const refused = await call('POST', '/alerts', renter.token, { name: 'Bad box', filters: { bbox: '1,2,3' } })

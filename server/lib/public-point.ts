@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import { LOCATION_RADIUS_M } from '../../../../shared/constants.ts'
-import type { LatLng } from '../../../../shared/geo.ts'
+import { LOCATION_RADIUS_M } from '../../shared/constants.ts'
+import type { LatLng } from '../../shared/geo.ts'
 
 /**
  * The pin is kept to 6 decimals (about 0.1 m) and the public point to 5 (about 1 m): the wire never
