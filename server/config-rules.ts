@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_MAP_TILES_URL } from '../shared/map-tiles.ts'
 
 /*
  * The rules relating several variables of server/config.ts (a role and the API's address, a provider
@@ -41,6 +42,8 @@ type Pairs = {
   TELEGRAM_STORAGE_CHAT_ID?: string
   SUPABASE_URL?: string
   SUPABASE_SERVICE_ROLE_KEY?: string
+  MAP_TILES_URL?: string
+  MAP_TILES_ATTRIBUTION?: string
   /** Parsed (a number), or as given when another variable is bad. */
   INSTANCES?: number | string
   /** Parsed (a boolean), or as given when another variable is bad. */
@@ -143,4 +146,17 @@ export const CROSS_VARIABLE_RULES = [
     message:
       "is more than 1, but photos would be kept on this machine's disk: set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Supabase Storage), or TELEGRAM_BOT_TOKEN and TELEGRAM_STORAGE_CHAT_ID (Telegram)",
   }),
+  // another provider's tiles are shown with that provider's credit, never OpenStreetMap's by mistake
+  z.refine<Pairs>(
+    (e) =>
+      !e.MAP_TILES_URL?.trim() ||
+      e.MAP_TILES_URL.trim() === DEFAULT_MAP_TILES_URL ||
+      Boolean(e.MAP_TILES_ATTRIBUTION?.trim()),
+    {
+      ...always,
+      path: ['MAP_TILES_ATTRIBUTION'],
+      message:
+        "must be set with MAP_TILES_URL: the credit the tiles' provider asks for, e.g. © [Provider](https://…) © [OpenStreetMap contributors](https://www.openstreetmap.org/copyright)",
+    },
+  ),
 ]

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_MAP_TILES_ATTRIBUTION, DEFAULT_MAP_TILES_URL, tileUrlProblem } from '../shared/map-tiles.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
 import { CROSS_VARIABLE_RULES, roleOf } from './config-rules.ts'
 
@@ -153,6 +154,17 @@ const EnvSchema = z.object({
   WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: flag.default(false),
   FCM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   FIREBASE_SERVICE_ACCOUNT: optionalText,
+  /** The maps' raster tiles (docs/decisions/045-maps-leaflet-and-tiles.md): OpenStreetMap's by default. */
+  MAP_TILES_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_MAP_TILES_URL)
+    .superRefine((v, ctx) => {
+      const problem = tileUrlProblem(v)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+  /** Plain text with [words](https://…) links; required beside a MAP_TILES_URL of another provider (config-rules.ts). */
+  MAP_TILES_ATTRIBUTION: optionalText,
 })
 
 const ConfigSchema = EnvSchema.check(...CROSS_VARIABLE_RULES).transform((e) => {
@@ -241,6 +253,8 @@ const ConfigSchema = EnvSchema.check(...CROSS_VARIABLE_RULES).transform((e) => {
       allowPrivateEndpoints: e.WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS,
     },
     /** FCM HTTP v1 (with Firebase): the API's base (a fake on loopback in tests) and the service account's JSON key file, if not the default credentials. */
+    /** The maps' tiles and the credit their provider asks for. */
+    mapTiles: { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? DEFAULT_MAP_TILES_ATTRIBUTION },
     fcm: { apiBase: withoutTrailingSlash(e.FCM_API_BASE), serviceAccountFile: e.FIREBASE_SERVICE_ACCOUNT },
   }
 })
@@ -290,6 +304,7 @@ export function publicConfig(config: Config, vapidPublicKey: string | undefined)
       config.telegram.botUsername && { telegramBotUsername: config.telegram.botUsername }),
     ...(config.firebase?.webApiKey && { firebaseApiKey: config.firebase.webApiKey }),
     ...(vapidPublicKey && { vapidPublicKey }),
+    mapTiles: config.mapTiles,
   }
 }
 

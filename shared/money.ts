@@ -47,14 +47,16 @@ export function formatRent(amount: number, currency: string, locale: LocaleCode)
   const key = `${locale}|${currency}|${amount}`
   let text = formattedRents.get(key)
   if (text !== undefined) return text
-  if (locale === 'fa') {
-    const irr = currency === 'IRR' ? amount : Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * IRR_PER_EUR)
-    text = `${formatNumber(irr, 'fa')} ریال`
-  } else text = formatter(localeInfo(locale).language, currency).format(amount)
+  if (locale === 'fa') text = `${formatNumber(rentInRials(amount, currency), 'fa')} ریال`
+  else text = formatter(localeInfo(locale).language, currency).format(amount)
   if (formattedRents.size >= FORMATTED_RENTS_MAX) formattedRents.clear()
   formattedRents.set(key, text)
   return text
 }
+
+/** A rent in rials, as Persian pages show every rent. */
+export const rentInRials = (amount: number, currency: string): number =>
+  currency === 'IRR' ? amount : Math.round(amount * (EUR_PER_UNIT[currency] ?? 1) * IRR_PER_EUR)
 
 /** An amount in its own currency in the locale's language (no rial display for fa): what was really charged. */
 export function formatAmount(amount: number, currency: string, locale: LocaleCode): string {

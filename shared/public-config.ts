@@ -6,4 +6,6 @@ export interface PublicConfig {
   firebaseApiKey?: string
   /** The VAPID public key (base64url) browsers subscribe to Web Push with (docs/decisions/020-alerts-and-outbox.md). */
   vapidPublicKey?: string
+  /** The map's raster tiles: a URL template ({z}/{x}/{y}) and their attribution (docs/decisions/045-maps-leaflet-and-tiles.md). */
+  mapTiles?: { url: string; attribution: string }
 }

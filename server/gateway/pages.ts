@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LocaleCode } from '../../shared/locales.ts'
+import { tileImageSource } from '../../shared/map-tiles.ts'
 import type { PublicConfig } from '../../shared/public-config.ts'
 import { isbot } from 'isbot'
 import { notingViewerChecks, viewerSavedListings, serverTransport } from './api-transport.ts'
@@ -56,6 +57,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     telegram: Boolean(options.publicConfig.telegramBotUsername),
     firebase: Boolean(options.publicConfig.firebaseApiKey),
     https: options.publicBaseUrl.startsWith('https:'),
+    mapTiles: options.publicConfig.mapTiles && tileImageSource(options.publicConfig.mapTiles.url),
   }
   const observe = (started: bigint, status: number, method = 'GET') =>
     options.metrics.requestDuration.observe(

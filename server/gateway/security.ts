@@ -35,7 +35,15 @@ export function pageSecurityHeaders(
     telegram = false,
     firebase = false,
     https = false,
-  }: { dev?: boolean; telegram?: boolean; firebase?: boolean; https?: boolean } = {},
+    mapTiles,
+  }: {
+    dev?: boolean
+    telegram?: boolean
+    firebase?: boolean
+    https?: boolean
+    /** The CSP source of the maps' tiles (shared/map-tiles.ts), when the pages show maps. */
+    mapTiles?: string
+  } = {},
 ): Record<string, string> {
   const csp = [
     "default-src 'self'",
@@ -43,7 +51,7 @@ export function pageSecurityHeaders(
     `script-src 'self'${scriptSources.map((source) => ` ${source}`).join('')}${telegram ? ' https://telegram.org' : ''}${dev ? " 'unsafe-inline'" : ''}`,
     `frame-src ${telegram ? 'https://oauth.telegram.org' : "'none'"}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${mapTiles ? ` ${mapTiles}` : ''}`,
     "font-src 'self'",
     // Firebase Authentication's REST API, when it replaces the built-in e-mail provider.
     `connect-src 'self'${firebase ? ' https://identitytoolkit.googleapis.com' : ''}${dev ? ' ws: wss:' : ''}`,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
+import { DEFAULT_MAP_TILES_ATTRIBUTION, DEFAULT_MAP_TILES_URL } from '../../shared/map-tiles.ts'
 import { ConfigError, configWarnings, loadConfig, parseDuration, publicConfig } from '../../server/config.ts'
 
 t.test('config', async (t) => {
@@ -17,6 +18,31 @@ t.test('config', async (t) => {
     t.equal(loadConfig({ ...base, DATABASE_POOL_SIZE: '4' }).databasePoolSize, 4)
     t.throws(() => loadConfig({ ...base, DATABASE_POOL_SIZE: '0' }), /DATABASE_POOL_SIZE/)
     t.throws(() => loadConfig({ ...base, DATABASE_POOL_SIZE: 'many' }), /DATABASE_POOL_SIZE/)
+  })
+  t.test("MAP_TILES_URL: OpenStreetMap's tiles by default; another provider's need their credit", async (t) => {
+    t.same(loadConfig(base).mapTiles, { url: DEFAULT_MAP_TILES_URL, attribution: DEFAULT_MAP_TILES_ATTRIBUTION })
+    const provider = {
+      ...base,
+      MAP_TILES_URL: 'https://{s}.tiles.example.com/v1/{z}/{x}/{y}{r}.png?key=public',
+      MAP_TILES_ATTRIBUTION: '© [Example Maps](https://example.com)',
+    }
+    t.same(loadConfig(provider).mapTiles, { url: provider.MAP_TILES_URL, attribution: provider.MAP_TILES_ATTRIBUTION })
+    t.throws(
+      () => loadConfig({ ...provider, MAP_TILES_ATTRIBUTION: undefined }),
+      /MAP_TILES_ATTRIBUTION must be set with MAP_TILES_URL/,
+    )
+    t.throws(
+      () => loadConfig({ ...provider, MAP_TILES_URL: 'https://tiles.example.com/{z}/{x}.png' }),
+      /MAP_TILES_URL must contain \{z\}, \{x\} and \{y\}/,
+    )
+    t.throws(
+      () => loadConfig({ ...provider, MAP_TILES_URL: 'ftp://tiles.example.com/{z}/{x}/{y}.png' }),
+      /MAP_TILES_URL must be an http\(s\) URL/,
+    )
+    t.throws(
+      () => loadConfig({ ...provider, MAP_TILES_URL: 'https://tiles.example.com/{z}/{x}/{y}/{style}.png' }),
+      /MAP_TILES_URL has an unknown placeholder \{style\}/,
+    )
   })
   t.test('durations', async (t) => {
     t.equal(parseDuration('3s'), 3000)
@@ -90,7 +116,12 @@ t.test('config', async (t) => {
     }
     const config = loadConfig({ ...base, ...secrets, TELEGRAM_BOT_USERNAME: 'khaneh_bot' })
     const shown = publicConfig(config, config.webPush.keys!.publicKey)
-    t.same(shown, { telegramBotUsername: 'khaneh_bot', firebaseApiKey: 'AIza-public', vapidPublicKey: 'B'.repeat(87) })
+    t.same(shown, {
+      telegramBotUsername: 'khaneh_bot',
+      firebaseApiKey: 'AIza-public',
+      vapidPublicKey: 'B'.repeat(87),
+      mapTiles: { url: DEFAULT_MAP_TILES_URL, attribution: DEFAULT_MAP_TILES_ATTRIBUTION },
+    })
     const text = JSON.stringify(shown)
     for (const secret of [
       's'.repeat(40),
@@ -106,7 +137,7 @@ t.test('config', async (t) => {
       t.notMatch(text, secret)
     t.same(
       Object.keys(publicConfig(loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'khaneh_bot' }), 'B'.repeat(87))),
-      ['vapidPublicKey'],
+      ['vapidPublicKey', 'mapTiles'],
       'a bot name without its token shows no widget',
     )
   })

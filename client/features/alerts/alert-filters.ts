@@ -54,6 +54,8 @@ export function filterPieces(filters: Record<string, string>, i18n: I18n, names:
   const price = (value: string) => formatRent(Number(value), currency, locale)
   if (filters.city) add(names.cityName ?? filters.city, 'city')
   else if (filters.country) add(names.countryName ?? filters.country.toUpperCase(), 'country')
+  // the map's box (docs/decisions/045-maps-leaflet-and-tiles.md): its numbers say nothing to a reader
+  if (filters.bbox) add(i18n._(msg`in an area chosen on the map`), 'bbox')
   const min = filters.min_price
   const max = filters.max_price
   if (min && max) {

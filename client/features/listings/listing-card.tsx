@@ -67,6 +67,8 @@ export function ListingCard({
   headingLevel = 3,
   onFavoriteChange,
   note,
+  highlighted = false,
+  onHighlight,
 }: {
   listing: CardListing
   eager?: boolean
@@ -77,6 +79,10 @@ export function ListingCard({
   onFavoriteChange?: (favorited: boolean) => void
   /** A line under the facts that the showing page adds (an AI search's fit score). */
   note?: ReactNode
+  /** Its marker on the results' map is pointed at. */
+  highlighted?: boolean
+  /** Pointing at or focusing the card (null: leaving it), for its marker on the results' map. */
+  onHighlight?: (id: number | null) => void
 }) {
   // Plain-text messages (t) rather than <Trans>: twenty cards a page, no markup to interpolate.
   const { i18n, t } = useLingui()
@@ -87,7 +93,14 @@ export function ListingCard({
   const photo = listing.photo
   const Title = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <article className={listing.status === 'active' ? 'listing-card' : 'listing-card is-unavailable'}>
+    <article
+      className={`listing-card${listing.status === 'active' ? '' : ' is-unavailable'}${highlighted ? ' is-highlighted' : ''}`}
+      data-listing-id={listing.id}
+      onMouseEnter={onHighlight && (() => onHighlight(listing.id))}
+      onMouseLeave={onHighlight && (() => onHighlight(null))}
+      onFocus={onHighlight && (() => onHighlight(listing.id))}
+      onBlur={onHighlight && (() => onHighlight(null))}
+    >
       <AppLink to={to(listingPath(listing.slug))} className="listing-card-link">
         <div className="listing-card-photo">
           {photo ? (

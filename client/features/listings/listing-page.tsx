@@ -24,6 +24,7 @@ import { GENDER_LABELS, STATUS_LABELS, TERM_LABELS, TYPE_LABELS } from './labels
 import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
 import { listingsApi } from '../../lib/api/listings.ts'
+import { ListingMap } from '../map/listing-map.tsx'
 
 /** The owner's boost while its script loads: the same button, disabled. */
 function BoostStandIn({ boostUntil, isBoosted }: { listingId: number; boostUntil: string | null; isBoosted: boolean }) {
@@ -204,6 +205,7 @@ export function Component() {
           )}
         </aside>
         <ListingDescription listing={listing} />
+        <ListingMap listing={listing} />
         {!own && <ListingAiTools listingId={listing.id} />}
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import {
   data,
   Form,
@@ -10,6 +10,7 @@ import {
   useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
 import { currencyUnit, formatNumber, pageCurrency, parseWholeAmount } from '../../../shared/money.ts'
@@ -33,6 +34,9 @@ import { TypeSelect } from './type-select.tsx'
 import { ListingCard, toCard, useListingTitle } from './listing-card.tsx'
 import { Pagination } from './pagination.tsx'
 import { toApiQuery } from './search-params.ts'
+import { boxOf } from '../map/geo.ts'
+import { MapToggle, SearchArea } from '../map/map-toggle.tsx'
+import { ResultsMap } from '../map/results-map.tsx'
 
 /** This search's URL for a place instead of the typed one, keeping the other filters (from the first page). */
 function placeUrl(url: URL, place: Place): string {
@@ -50,7 +54,16 @@ function placeUrl(url: URL, place: Place): string {
  */
 export const action = async (args: ActionFunctionArgs) =>
   (await import('../alerts/save-search-action.ts')).saveSearchAction(args)
-export const shouldRevalidate = keepAfterForm
+/** Nor is switching between the list and the map (`view`): the same results. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const withoutView = (url: URL) => {
+    const params = new URLSearchParams(url.search)
+    params.delete('view')
+    return `${url.pathname}?${params.toString()}`
+  }
+  if (args.formMethod === undefined && withoutView(args.currentUrl) === withoutView(args.nextUrl)) return false
+  return keepAfterForm(args)
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -96,6 +109,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unresolved,
     filters,
     countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })),
+    // where the map opens when it has nothing to frame (a popular city's centre, when the search names one)
+    cityCentre:
+      countries
+        .filter((c) => !country || c.code === country.toUpperCase())
+        .flatMap((c) => c.popularCities)
+        .find((c) => c.key === filters.city)?.centre ?? undefined,
   }
 }
 
@@ -109,7 +128,7 @@ function latinPrices(event: FormEvent<HTMLFormElement>) {
 }
 
 export function Component() {
-  const { listings, pagination, cityName, unresolved, filters, countries } = useLoaderData<typeof loader>()
+  const { listings, pagination, cityName, unresolved, filters, countries, cityCentre } = useLoaderData<typeof loader>()
   const { t, i18n } = useLingui()
   const to = useLocalePath()
   const locale = useLocale()
@@ -139,8 +158,16 @@ export function Component() {
   // a city's landing page (docs/decisions/022-seo.md): its own title, description and heading
   const heading = cityLabel ? t`Apartments and rooms for rent in ${cityLabel}` : t`Apartments and rooms for rent`
   const firstPosition = (pagination.currentPage - 1) * pagination.itemsPerPage + 1
+  const params = new URLSearchParams(location.search)
+  const mapView = params.get('view') === 'map'
+  const box = boxOf(typeof filters.bbox === 'string' ? filters.bbox : null)
+  const [highlighted, setHighlighted] = useState<number | null>(null)
+  const { page: _page, ...mapQuery } = filters
+  const layout = ['container', 'listings-layout', 'with-map']
+  if (unresolved) layout.push('has-place-choice')
+  if (mapView) layout.push('shows-map')
   return (
-    <div className={unresolved ? 'container listings-layout has-place-choice' : 'container listings-layout'}>
+    <div className={layout.join(' ')}>
       <PageHead
         title={heading}
         // typed words that name no one place make no page of their own
@@ -176,6 +203,9 @@ export function Component() {
           key={location.search}
           onSubmit={latinPrices}
         >
+          {/* the map's area and view stay with the other filters */}
+          {box && <input type="hidden" name="bbox" value={value('bbox')} />}
+          {mapView && <input type="hidden" name="view" value="map" />}
           <PlaceFields
             countries={countries}
             defaultCountry={value('country')}
@@ -289,6 +319,7 @@ export function Component() {
             )}
           </p>
         </div>
+        {box && <SearchArea />}
         {unresolved && (
           <PlaceChoice unresolved={unresolved} countryName={countries.find((c) => c.code === filters.country)?.name} />
         )}
@@ -321,12 +352,25 @@ export function Component() {
                 eager={index < 4}
                 priority={index === 0}
                 headingLevel={2}
+                highlighted={highlighted === listing.id}
+                onHighlight={setHighlighted}
               />
             ))}
           </div>
         )}
         <Pagination pagination={pagination} />
       </section>
+      {!unresolved && (
+        <ResultsMap
+          query={mapQuery}
+          box={box}
+          start={cityCentre}
+          shown={mapView}
+          highlighted={highlighted}
+          onHighlight={setHighlighted}
+        />
+      )}
+      <MapToggle mapView={mapView} />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { parseWholeAmount } from '../../../shared/money.ts'
 import { ALERT_FILTER_NAMES } from '../../../shared/alert-options.ts'
 import type { ListingSort } from '../../../shared/constants.ts'
 
-/** The query of GET /listings that the page keeps in its URL: the filters an alert can save, the sort and the page. */
+/** The query of GET /listings that the page keeps in its URL: the filters an alert can save (the map's area too), the sort and the page. */
 export const FILTER_KEYS = [...ALERT_FILTER_NAMES, 'sort', 'page'] as const
 
 /** sort_by/order of older links map to the API's sorts (created_at → newest, rent → price_asc, or price_desc with order=desc); none means the API's default, boosted. */

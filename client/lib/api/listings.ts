@@ -6,11 +6,15 @@ export type ListingPage = Answer<'ListingPageSchema'>
 export type Pagination = Answer<'PaginationSchema'>
 export type ContactAccess = Answer<'ContactAccessSchema'>
 export type ContactAnswer = Answer<'ContactAnswerSchema'>
+export type MapPoints = Answer<'MapPointsSchema'>
 
 /** Public listing reads: anyone may call them. */
 export const listingsApi = ({ call }: Api) => ({
   search: (params: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
     call('ListingPageSchema', `/listings${query(params)}`, { signal }),
+  /** The search's public points for its map (at most MAP_POINTS_LIMIT, in the search's order; no paging). */
+  points: (params: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
+    call('MapPointsSchema', `/listings/points${query(params)}`, { signal }),
   get: (idOrSlug: string, language: LocaleCode, signal?: AbortSignal) =>
     call('ListingSchema', `/listings/${encodeURIComponent(idOrSlug)}${query({ language })}`, { signal }),
   /** Counts a view of the listing's page (sent by the page once it has loaded; never awaited by rendering). */

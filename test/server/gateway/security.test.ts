@@ -35,3 +35,17 @@ t.test('HSTS on every answer when the site is served over https, never over plai
     t.notOk(res.headers['strict-transport-security'], `${url} over http has no HSTS`)
   }
 })
+
+t.test("a page's CSP lets images come from the maps' tile server, and no other outside origin", async (t) => {
+  const { gateway } = await buildTestStack(t, {
+    publicConfig: { mapTiles: { url: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', attribution: '© Example' } },
+  })
+  const res = await gateway.inject({ url: '/en/listings' })
+  const imgSrc = String(res.headers['content-security-policy'])
+    .split('; ')
+    .find((directive) => directive.startsWith('img-src'))
+  t.equal(imgSrc, "img-src 'self' data: blob: https://*.tiles.example.com")
+  const plain = await buildTestStack(t)
+  const without = await plain.gateway.inject({ url: '/en/listings' })
+  t.match(String(without.headers['content-security-policy']), /img-src 'self' data: blob:;/, 'no maps configured: none')
+})

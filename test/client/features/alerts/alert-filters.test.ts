@@ -58,6 +58,15 @@ t.test('the summary and default name in the reader’s language', async (t) => {
   t.equal(filterSummary({ min_price: '500' }, en, { locale: 'en' }), 'from €500', 'no country: prices in euros')
   t.equal(filterSummary({ start_date: '2026-09-01' }, en, { locale: 'en' }), 'available by September 1, 2026')
   t.equal(filterSummary({}, en, { locale: 'en' }), 'All listings')
+  t.equal(
+    defaultAlertName({ city: 'berlin', bbox: '13.3,52.5,13.45,52.55', max_price: '900' }, en, {
+      locale: 'en',
+      cityName: 'Berlin',
+      currency: 'EUR',
+    }),
+    'Berlin · in an area chosen on the map · up to €900',
+    "the map's box in words, never its numbers",
+  )
   t.equal(filterSummary({ has_contract: 'false' }, en, { locale: 'en' }), 'no official contract')
   t.equal(defaultAlertName({}, en, { locale: 'en' }), 'All listings')
   t.equal(
