@@ -8,6 +8,7 @@ import { openDb, type Db } from '../../server/api/db/client.ts'
 import { migrate, MIGRATIONS_DIR } from '../../server/api/db/migrate.ts'
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from '../../server/api/rate-limit/limits.ts'
 import { isDatabaseTest, TEST_FILE } from '../../scripts/database-tests.ts'
+import { runningTestFile } from './running-test-file.ts'
 import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
@@ -21,13 +22,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DUMP_DIR = path.join(ROOT, 'node_modules/.cache/khaneh')
 
 /** The PostgreSQL pass runs only the files scripts/database-tests.ts counts: one that opens a test database unseen fails here, in both passes. */
-let countedAsDatabaseTest = false
+const countedAsDatabaseTest = new Set<string>()
 function assertCountedAsDatabaseTest() {
-  const running = process.argv[1]
-  // read once per test file's process, however many databases it opens
-  if (countedAsDatabaseTest || !running || !TEST_FILE.test(running)) return
-  countedAsDatabaseTest = isDatabaseTest(running, ROOT)
-  if (countedAsDatabaseTest) return
+  const running = runningTestFile()
+  // read once per test file, however many databases it opens
+  if (!running || countedAsDatabaseTest.has(running) || !TEST_FILE.test(running)) return
+  if (isDatabaseTest(running, ROOT)) {
+    countedAsDatabaseTest.add(running)
+    return
+  }
   throw new Error(
     `${path.relative(ROOT, running)} opens a test database, but scripts/database-tests.ts does not count it ` +
       'as a database test (it looks for openTestDb, buildTestApi or buildTestStack in the file and the helpers it imports), ' +
