@@ -49,15 +49,18 @@ function reaches(file: string, mentions: RegExp, root: string, except: string[])
   return uses(path.resolve(root, file))
 }
 
-/** Every test file tap runs (`test/**\/*.test.ts(x)`, root-relative, sorted) that uses the test database. */
-export function databaseTestFiles(root = process.cwd()): string[] {
+/** Every test file tap runs: `test/**\/*.test.ts(x)`, root-relative, sorted. */
+export function testFiles(root = process.cwd()): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
       const relative = path.posix.join(dir, entry.name)
       if (entry.isDirectory()) return walk(relative)
       return TEST_FILE.test(entry.name) ? [relative] : []
     })
-  return walk('test')
-    .filter((file) => isDatabaseTest(file, root))
-    .sort()
+  return walk('test').sort()
+}
+
+/** Every test file tap runs (root-relative, sorted) that uses the test database. */
+export function databaseTestFiles(root = process.cwd()): string[] {
+  return testFiles(root).filter((file) => isDatabaseTest(file, root))
 }

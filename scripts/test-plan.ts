@@ -27,8 +27,15 @@ export interface Facts {
   nginx: string | null
   /** Every many-processes test (test/scale/*.scale.ts). */
   scaleFiles: () => string[]
+  /** Every tap test file (scripts/database-tests.ts). */
+  testFiles: () => string[]
   /** Every test file that uses the test database (scripts/database-tests.ts). */
   databaseTestFiles: () => string[]
+  /**
+   * A whole pass's files in groups, one tap process each (scripts/test-groups.ts): the modules tap runs
+   * and the longest one may take, in seconds.
+   */
+  groups: (pass: 'pglite' | 'postgres', files: string[]) => { modules: string[]; timeoutS: number }
   /** Whether a chosen tap path (a file, a folder) runs on PostgreSQL too: it uses the test database. */
   usesDatabase: (file: string) => boolean
   /** Whether a chosen tap path (a file, a folder) reads dist/, so the build must be current. */
@@ -88,8 +95,16 @@ export function planTests(given: string[], facts: Facts): { steps: Step[]; notes
   // Coverage is measured by c8 (.c8rc.json) around the whole PGlite pass only: the PostgreSQL pass runs
   // the database tests' code again, and a few chosen test files would leave every folder under its floor.
   const pglite = { name: 'unit and integration (PGlite)', env: { KHANEH_TEST_DB: 'pglite' }, counts: 'tap' } as const
+  // the whole suite runs a few files per process (docs/decisions/044-the-test-harness.md); chosen files one per process
+  const grouped = (pass: 'pglite' | 'postgres', files: string[]) => {
+    const { modules, timeoutS } = facts.groups(pass, files)
+    const args = ['--disable-coverage', `--timeout=${timeoutS}`, ...modules]
+    const shown = `tap --disable-coverage --timeout=${timeoutS} <the ${files.length} ${pass === 'postgres' ? 'database tests of scripts/database-tests.ts' : 'test files'} in ${modules.length} processes of scripts/test-groups.ts>`
+    return { args, shown }
+  }
   if (whole) {
-    steps.push({ ...pglite, command: 'c8', args: ['tap', '--disable-coverage'] })
+    const { args, shown } = grouped('pglite', facts.testFiles())
+    steps.push({ ...pglite, command: 'c8', args: ['tap', ...args], shown: `c8 ${shown}` })
     steps.push({ name: 'coverage', command: 'node', args: ['--import', 'tsx', 'scripts/check-coverage.ts'] })
   } else if (chosen.length > 0) {
     steps.push({ ...pglite, command: 'tap', args: ['--disable-coverage', ...chosen] })
@@ -99,15 +114,16 @@ export function planTests(given: string[], facts: Facts): { steps: Step[]; notes
   // the files that use the test database run again on PostgreSQL; the others would only repeat themselves
   const onPostgres = whole ? facts.databaseTestFiles() : chosen.filter((file) => facts.usesDatabase(file))
   if (facts.postgres && onPostgres.length > 0) {
+    const { args, shown } = whole
+      ? grouped('postgres', onPostgres)
+      : { args: ['--disable-coverage', ...onPostgres], shown: undefined }
     steps.push({
       name: 'integration (PostgreSQL)',
       command: 'tap',
-      args: ['--disable-coverage', ...onPostgres],
+      args,
       env: { KHANEH_TEST_DB: 'postgres' },
       counts: 'tap',
-      shown: whole
-        ? `tap --disable-coverage <the ${onPostgres.length} database tests of scripts/database-tests.ts>`
-        : undefined,
+      shown,
     })
   } else if (!facts.postgres && (whole || chosen.length > 0)) {
     notes.push('test: TEST_DATABASE_URL is not set; the PostgreSQL pass is left to .ci/run')

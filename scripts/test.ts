@@ -1,11 +1,13 @@
 // `npm test`: every check, in order (`npm test -- <files…>`: just what those files need; scripts/test-plan.ts),
 // then one closing line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { findNginx } from '../test/scale/nginx.ts'
 import { buildState } from './build-freshness.ts'
-import { databaseTestFiles, isDatabaseTest, TEST_FILE, usesBuild } from './database-tests.ts'
+import { databaseTestFiles, isDatabaseTest, TEST_FILE, testFiles, usesBuild } from './database-tests.ts'
 import { planTests, SCALE_FILE, turns, type Step } from './test-plan.ts'
+import { writeGroups } from './test-groups.ts'
 
 /** The browser journeys need Debian's Chromium; as root on Debian it is installed, never downloaded by a test tool. */
 function ensureChromium(): string {
@@ -26,6 +28,10 @@ function ensureChromium(): string {
   )
   process.exit(1)
 }
+/** How many groups of test files per core (scripts/test-groups.ts). */
+const GROUPS_PER_CORE = 4
+/** tap's timeout for a test file (package.json, `tap.timeout`), which each file keeps inside its group. */
+const FILE_TIMEOUT_S = Number(JSON.parse(readFileSync('package.json', 'utf8')).tap?.timeout ?? 30)
 const { steps, notes } = planTests(process.argv.slice(2), {
   postgres: Boolean(process.env.TEST_DATABASE_URL),
   nginx: findNginx(),
@@ -33,7 +39,10 @@ const { steps, notes } = planTests(process.argv.slice(2), {
     readdirSync('test/scale')
       .filter((file) => SCALE_FILE.test(file))
       .map((file) => `test/scale/${file}`),
+  testFiles,
   databaseTestFiles,
+  // a few groups per core, so that a heavy group does not leave a core idle at the end; each file keeps tap's timeout
+  groups: (pass, files) => writeGroups(pass, files, GROUPS_PER_CORE * availableParallelism(), FILE_TIMEOUT_S),
   // a folder or a missing file chosen goes to tap as it is, which says what it finds: on PostgreSQL too
   usesDatabase: (file) => !TEST_FILE.test(file) || !existsSync(file) || isDatabaseTest(file),
   // a folder may hold gateway tests, which read dist/

@@ -3,11 +3,15 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
+import tap from 'tap'
 import { buildApi, type ApiOptions } from '../../server/api/app.ts'
 import { openDb, type Db } from '../../server/api/db/client.ts'
 import { migrate, MIGRATIONS_DIR } from '../../server/api/db/migrate.ts'
+import { runAloneInProcess } from '../../server/api/db/run-alone.ts'
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from '../../server/api/rate-limit/limits.ts'
 import { isDatabaseTest, TEST_FILE } from '../../scripts/database-tests.ts'
+import { runningTestFile } from './running-test-file.ts'
+import { migratedState, resetTo, type MigratedState } from './test-db-reset.ts'
 import { signTelegramLogin } from './telegram.ts'
 
 interface Teardown {
@@ -21,13 +25,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DUMP_DIR = path.join(ROOT, 'node_modules/.cache/khaneh')
 
 /** The PostgreSQL pass runs only the files scripts/database-tests.ts counts: one that opens a test database unseen fails here, in both passes. */
-let countedAsDatabaseTest = false
+const countedAsDatabaseTest = new Set<string>()
 function assertCountedAsDatabaseTest() {
-  const running = process.argv[1]
-  // read once per test file's process, however many databases it opens
-  if (countedAsDatabaseTest || !running || !TEST_FILE.test(running)) return
-  countedAsDatabaseTest = isDatabaseTest(running, ROOT)
-  if (countedAsDatabaseTest) return
+  const running = runningTestFile()
+  // read once per test file, however many databases it opens
+  if (!running || countedAsDatabaseTest.has(running) || !TEST_FILE.test(running)) return
+  if (isDatabaseTest(running, ROOT)) {
+    countedAsDatabaseTest.add(running)
+    return
+  }
   throw new Error(
     `${path.relative(ROOT, running)} opens a test database, but scripts/database-tests.ts does not count it ` +
       'as a database test (it looks for openTestDb, buildTestApi or buildTestStack in the file and the helpers it imports), ' +
@@ -42,12 +48,7 @@ function assertCountedAsDatabaseTest() {
 export async function openTestDb(t: Teardown): Promise<Db> {
   assertCountedAsDatabaseTest()
   const url = process.env.KHANEH_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
-  if (!url) {
-    // the dump is named after the migrations it holds (migratedDump): none is left to apply
-    const db = await openDb({ startFrom: await migratedDump() })
-    t.teardown(() => db.close())
-    return db
-  }
+  if (!url) return openPgliteTestDb(t)
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const connectionTimeoutMs = TEST_PG_CONNECTION_TIMEOUT_MS
   const admin = await openDb({ databaseUrl: url, connectionTimeoutMs })
@@ -63,6 +64,44 @@ export async function openTestDb(t: Teardown): Promise<Db> {
   })
   await migrate(db)
   return db
+}
+
+/** PGlite test databases of this process whose test has ended, reset in place: the next ones handed out. */
+const idlePglite: Db[] = []
+/** What a PGlite database from the dump holds, read from the first one this process opens. */
+let dumpState: Promise<MigratedState> | undefined
+
+/**
+ * A PGlite test database: one whose test has ended, reset to the dump's state (test/helpers/test-db-reset.ts),
+ * or a new one from the dump when none is free. A new instance costs 0.65–1.2 s of CPU; a reset, tens of
+ * milliseconds (docs/decisions/044-the-test-harness.md). Two test databases alive at once are two instances.
+ */
+async function openPgliteTestDb(t: Teardown): Promise<Db> {
+  // the dump is named after the migrations it holds (migratedDump): none is left to apply
+  const db = idlePglite.pop() ?? (await openDb({ startFrom: await migratedDump() }))
+  if (!dumpState) {
+    dumpState = migratedState(db)
+    // the instances left idle close when the process's tests end: open, they would keep it alive
+    tap.teardown(async () => {
+      await Promise.all(idlePglite.splice(0).map((idle) => idle.close()))
+    })
+  }
+  const state = await dumpState
+  let closed = false
+  t.teardown(async () => {
+    if (closed) return
+    if (await resetTo(db, state).catch(() => false)) idlePglite.push(db)
+    else await db.close()
+  })
+  // a database of its own for each test: its own in-process job locks, and closing it closes it for good
+  return {
+    ...db,
+    runAlone: runAloneInProcess(),
+    async close() {
+      closed = true
+      await db.close()
+    },
+  }
 }
 
 /** The address of each PostgreSQL test database, with its private schema. */

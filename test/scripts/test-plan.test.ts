@@ -7,7 +7,14 @@ function facts(overrides: Partial<Facts> = {}): Facts {
     postgres: true,
     nginx: '/usr/sbin/nginx',
     scaleFiles: () => ['test/scale/many-processes.scale.ts'],
+    testFiles: () => [
+      'test/server/api/listings.test.ts',
+      'test/server/gateway/app.test.ts',
+      'test/shared/paths.test.ts',
+    ],
     databaseTestFiles: () => ['test/server/api/listings.test.ts', 'test/server/gateway/app.test.ts'],
+    // a group per file, each allowed 300 s
+    groups: (pass, files) => ({ modules: files.map((_, i) => `.tap/groups/${pass}/${i + 1}.mjs`), timeoutS: 300 }),
     usesDatabase: (file) => file.startsWith('test/server/'),
     usesBuild: (file) => file.startsWith('test/server/gateway/'),
     buildState: () => 'current',
@@ -33,12 +40,23 @@ t.test('with no files, every step in order (the build whatever dist/ holds)', as
     'browser journeys (Playwright)',
   ])
   const { steps, notes } = planTests([], facts())
-  t.same(steps.find((step) => step.name === 'unit and integration (PGlite)')?.args, ['tap', '--disable-coverage'])
-  t.same(steps.find((step) => step.name === 'integration (PostgreSQL)')?.args, [
-    '--disable-coverage',
-    'test/server/api/listings.test.ts',
-    'test/server/gateway/app.test.ts',
-  ])
+  t.same(
+    steps.find((step) => step.name === 'unit and integration (PGlite)')?.args,
+    [
+      'tap',
+      '--disable-coverage',
+      '--timeout=300',
+      '.tap/groups/pglite/1.mjs',
+      '.tap/groups/pglite/2.mjs',
+      '.tap/groups/pglite/3.mjs',
+    ],
+    'every test file, in groups',
+  )
+  t.same(
+    steps.find((step) => step.name === 'integration (PostgreSQL)')?.args,
+    ['--disable-coverage', '--timeout=300', '.tap/groups/postgres/1.mjs', '.tap/groups/postgres/2.mjs'],
+    'the database tests, in groups',
+  )
   t.same(steps.at(-1)?.args, ['test'], 'every journey')
   t.same(notes, [])
 })
