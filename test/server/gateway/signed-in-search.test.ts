@@ -7,7 +7,7 @@ const ORIGIN = 'https://khaneh.example'
 /** The pressed state of each card's favourite button on a listings page, by the card's link. */
 function hearts(html: string): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [, card] of html.matchAll(/<article class="listing-card[^"]*">([\s\S]*?)<\/article>/g)) {
+  for (const [, card] of html.matchAll(/<article class="listing-card[^"]*"[^>]*>([\s\S]*?)<\/article>/g)) {
     const slug = /href="\/en\/listing\/([^"]+)"/.exec(card!)?.[1] ?? '?'
     out[slug] = /aria-pressed="(true|false)"/.exec(card!)?.[1] ?? 'link'
   }
