@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { aiApi } from '../../lib/api/ai.ts'
 import type { AiAnalysis } from '../../lib/api/ai.ts'
 import { browserApi } from '../../lib/api/browser.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { aiProblemOf, useAiProblemText, type AiProblem } from './ai-errors.ts'
 import { CompareWith } from './compare-with.tsx'
@@ -29,6 +30,7 @@ export function AnalysisActions({ listingId }: { listingId: number }) {
   const locale = useLocale()
   const problemText = useAiProblemText()
   const [state, setState] = useState<State>({ kind: 'idle' })
+  const hydrated = useHydrated()
 
   const analyze = async () => {
     setState({ kind: 'running' })
@@ -55,7 +57,8 @@ export function AnalysisActions({ listingId }: { listingId: number }) {
           <button
             type="button"
             className="button"
-            disabled={state.kind === 'running'}
+            // a script's button: pressed before its part runs it would do nothing (decision 041)
+            disabled={!hydrated || state.kind === 'running'}
             aria-describedby="ai-cost"
             onClick={analyze}
           >

@@ -4,6 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
 import { favoritesApi } from '../../lib/api/favorites.ts'
 import { browserApi } from '../../lib/api/browser.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 import type { Listing } from '../../lib/api/listings.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { useListingTitle } from '../listings/listing-card.tsx'
@@ -28,6 +29,8 @@ export function CompareWith({ listingId }: { listingId: number }) {
   const id = useId()
   const [choices, setChoices] = useState<Choices>({ kind: 'closed' })
   const [other, setOther] = useState<number | null>(null)
+  // a script's button: pressed before its part runs it would do nothing (decision 041)
+  const hydrated = useHydrated()
 
   const open = async () => {
     setChoices({ kind: 'loading' })
@@ -48,7 +51,7 @@ export function CompareWith({ listingId }: { listingId: number }) {
           type="button"
           className="button button-ghost"
           aria-busy={choices.kind === 'loading'}
-          disabled={choices.kind === 'loading'}
+          disabled={!hydrated || choices.kind === 'loading'}
           onClick={open}
         >
           {choices.kind === 'loading' ? t`Loading your favorites…` : t`Compare with a favorite…`}

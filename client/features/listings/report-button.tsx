@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useId, useRef, useState } from 'react'
+import { useHydrated } from '../../lib/hydrated.ts'
 
 // The form comes on demand: it starts loading when the reader points at or focuses the button, and the dialog
 // shows its title until it is there (docs/decisions/025-catalogs-by-route-group.md).
@@ -17,6 +18,8 @@ export function ReportButton({ listingId }: { listingId: number }) {
   // a sent report starts the next one afresh: a new round mounts a new form
   const [round, setRound] = useState(0)
   const sent = useRef(false)
+  // a script's button: pressed before its part runs it would do nothing (decision 041)
+  const hydrated = useHydrated()
 
   const close = () => dialog.current?.close()
   return (
@@ -24,6 +27,7 @@ export function ReportButton({ listingId }: { listingId: number }) {
       <button
         type="button"
         className="link-button report-link"
+        disabled={!hydrated}
         onPointerEnter={() => void loadForm()}
         onFocus={() => void loadForm()}
         onClick={() => {
