@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { chromiumLaunchOptions } from '../../scripts/chromium.ts'
 import { ACCESS_COOKIE } from '../../server/gateway/session.ts'
 import { LOCALE_COOKIE } from '../../shared/locales.ts'
+import { API_PREFIX, UNREAD_STREAM_PATH } from '../../shared/paths.ts'
 import { signedIn } from '../helpers/signed-in.ts'
 
 // Playwright turns the back/forward cache off by default; these journeys are about it, so it stays on.
@@ -19,9 +20,28 @@ async function noteRestores(page: Page) {
 }
 
 /**
+ * Resolves once a document at `path` has opened its live unread count (its answer's headers are in, so
+ * the request went out with the cookies of its moment); the document a page left for it may still be
+ * opening its own (a restored one opens it again). A signed-in page opens that stream once hydrated,
+ * when the Web Lock that shares it among tabs is granted (docs/decisions/020-alerts-and-outbox.md):
+ * possibly after `html[data-hydrated]` shows. Call it before the navigation to `path`.
+ */
+const liveCountOpened = (page: Page, path: string) =>
+  page.waitForResponse(
+    async (response) =>
+      new URL(response.url()).pathname === `${API_PREFIX}${UNREAD_STREAM_PATH}` &&
+      new URL((await response.request().headerValue('referer')) ?? '/', page.url()).pathname === path,
+  )
+
+/**
  * What changes the site's cookies while the page is away, as visits do: the language switcher writes
  * the language cookie (here: the language being read, kept for 10 minutes); an expired access token is renewed by the next page (new HttpOnly cookies).
  * Chromium drops a `no-store` page from the back/forward cache when a cookie changes.
+ *
+ * The access cookie is cleared once the page has made its last request of its own (a signed-in page's
+ * live unread count: `liveCountOpened`). A request of the page sent after the clearing renews the
+ * session itself, and when its answer is in before the next page's request leaves (which can take a few
+ * hundred milliseconds on a loaded machine), that page finds a fresh token and renews nothing.
  */
 const cookieChanges: Record<
   'language chosen' | 'session renewed',
@@ -112,10 +132,14 @@ for (const language of [
     )
     await noteRestores(reader)
     // the init script applies from the next document on
+    let opened = liveCountOpened(reader, `${language.prefix}/dashboard`)
     await reader.reload()
+    await opened
     await expectRestoredAfterVisiting(reader, `${language.prefix}/listings`, 'session renewed')
     // and the listings page, signed in (a readers' copy of the render cache), from a listing
+    opened = liveCountOpened(reader, `${language.prefix}/listings`)
     await reader.goto(`${language.prefix}/listings`)
+    await opened
     await expectRestoredAfterVisiting(reader, await firstListing(reader), 'session renewed')
 
     // signed out: Back does not show the dashboard the cache kept, it asks the site again (sign in first)
