@@ -84,16 +84,6 @@ export interface ListingFilters {
   bbox?: Bbox
 }
 
-/** A listing on the map: its public point and rent. */
-export interface MapPointRow {
-  id: number
-  public_lat: number
-  public_lng: number
-  rent_minor: number | null
-  currency: string
-  term: Term
-}
-
 const LISTING_COLUMNS = `
   SELECT l.id, l.slug, l.type, l.country_code, co.names->>$1 AS country_name,
          c.key AS city_key, c.names->>$1 AS city_name,
@@ -132,8 +122,14 @@ export const PREPARED_BOX_MAX_SQ_DEG = 0.25
 const preparable = (f: ListingFilters): boolean =>
   !f.bbox || (f.bbox[2] - f.bbox[0]) * (f.bbox[3] - f.bbox[1]) <= PREPARED_BOX_MAX_SQ_DEG
 
+/** Runs a search's statement prepared, unless its box is large (`preparable`). */
+export const searchQuery =
+  (db: Queryable) =>
+  <T>(sql: string, params: unknown[], filters?: ListingFilters): Promise<T[]> =>
+    db.query<T>(sql, params, !filters || preparable(filters) ? PREPARED : undefined)
+
 /** Counts the active listings matching `where`, stopping at `cap` + 1 (a parameter added to `params`). */
-const countOf = (where: string[], cap: number, params: unknown[]) =>
+export const countOf = (where: string[], cap: number, params: unknown[]) =>
   `SELECT count(*)::int FROM (SELECT 1 FROM listings l WHERE ${where.join(' AND ')} LIMIT $${params.push(cap + 1)}::int) s`
 
 /**
@@ -196,7 +192,7 @@ function pageOf(
 }
 
 /** Builds the WHERE clause of a public search, appending its values to `params`. */
-function whereActive(filters: ListingFilters, params: unknown[]): string[] {
+export function whereActive(filters: ListingFilters, params: unknown[]): string[] {
   const add = (value: unknown) => `$${params.push(value)}`
   const where = [`l.status = 'active'`]
   if (filters.country) where.push(`l.country_code = ${add(filters.country)}`)
@@ -235,7 +231,8 @@ function whereActive(filters: ListingFilters, params: unknown[]): string[] {
   return where
 }
 
-const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
+/** The plain orders of a search (the boosted one is read in two slices). */
+export const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
   newest: 'l.created_at DESC, l.id DESC',
   price_asc: 'l.rent_eur_cents ASC NULLS LAST, l.id ASC',
   price_desc: 'l.rent_eur_cents DESC NULLS LAST, l.id DESC',
@@ -243,9 +240,7 @@ const ORDER_BY: Record<Exclude<ListingSort, 'boosted'>, string> = {
 
 /** SQL of public listing reads: search, one listing, and the reader's favourites among them. */
 export function publicListingsRepo(db: Queryable) {
-  /** Runs a search prepared, unless its box is large (`preparable`). */
-  const prepared = <T>(sql: string, params: unknown[], filters?: ListingFilters) =>
-    db.query<T>(sql, params, !filters || preparable(filters) ? PREPARED : undefined)
+  const prepared = searchQuery(db)
 
   /** Counts matching active listings (only those boosted at `boostedAt` when given), stopping at `cap` + 1. */
   async function count(filters: ListingFilters, cap: number, boostedAt?: Date): Promise<number> {
@@ -337,47 +332,6 @@ export function publicListingsRepo(db: Queryable) {
         params,
         filters,
       )
-    },
-
-    /**
-     * The map's points: the matches with a location in the search's order, at most `limit`. Each
-     * statement selects its ids first, so that listings_active_public_point (or its boosted twin)
-     * answers a box's filter and order from the index alone; only the points kept are read from the
-     * table. The boosted order reads its two slices as the page does: the listings boosted at `now`,
-     * then, only when they are fewer than `limit`, the others newest first.
-     */
-    async mapPoints(filters: ListingFilters, sort: ListingSort, now: Date, limit: number): Promise<MapPointRow[]> {
-      const read = (slice: string | null, order: string, count: number) => {
-        const params: unknown[] = []
-        const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
-        if (slice) where.push(slice.replace('$now', `$${params.push(now)}`))
-        return prepared<MapPointRow>(
-          `SELECT l.id, l.public_lat, l.public_lng, l.rent_minor::float8 AS rent_minor, l.currency, l.term
-             FROM (SELECT l.id FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${order}
-                   LIMIT $${params.push(count)}::int) p
-             JOIN listings l ON l.id = p.id
-            ORDER BY ${order}`,
-          params,
-          filters,
-        )
-      }
-      if (sort !== 'boosted') return read(null, ORDER_BY[sort], limit)
-      const boosted = await read('l.boost_until > $now', 'l.boost_until DESC, l.id DESC', limit)
-      if (boosted.length === limit) return boosted
-      const others = await read(
-        '(l.boost_until IS NULL OR l.boost_until <= $now)',
-        ORDER_BY.newest,
-        limit - boosted.length,
-      )
-      return boosted.concat(others)
-    },
-
-    /** The matches with a location, counted up to `cap` + 1. */
-    async countPoints(filters: ListingFilters, cap: number): Promise<number> {
-      const params: unknown[] = []
-      const where = [...whereActive(filters, params), 'l.public_lat IS NOT NULL']
-      const rows = await prepared<{ count: number }>(countOf(where, cap, params), params, filters)
-      return rows[0]?.count ?? 0
     },
 
     /** The owner's pin: read only for the views of those who manage the listing (policy.ts). */

@@ -1,28 +1,26 @@
-import { COUNT_CAP, MAP_POINTS_LIMIT } from '../../../../shared/constants.ts'
+import { COUNT_CAP } from '../../../../shared/constants.ts'
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../../../shared/locales.ts'
 import { currencyExponent, EUR_PER_UNIT, IRR_PER_EUR } from '../../../../shared/money.ts'
 import { photoUrl } from '../../../../shared/paths.ts'
 import {
   ListingPageSchema,
   ListingSchema,
-  MapPointsSchema,
   type Listing,
   type ListingPage,
   type ListListingsQuery,
-  type MapPoints,
-  type MapPointsQuery,
   withFavoriteMarks,
 } from '../../../../shared/schemas/listing.ts'
 import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { ChangeBus, ListingRef, PublicChange } from '../../../lib/change-bus.ts'
-import { textBytes, TtlCache } from '../../../lib/ttl-cache.ts'
+import { TtlCache } from '../../../lib/ttl-cache.ts'
 import { contactRevealsRepo } from '../../contact-reveals/contact-reveals.repo.ts'
 import type { Db } from '../../db/client.ts'
-import { serializeData, type SerializedData } from '../../http.ts'
+import { serializedBytes, serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
 import { wireLocation } from '../../../lib/public-point.ts'
+import { mapPointsService } from './points.service.ts'
 import { publicListingsRepo, type CountedPage, type ListingFilters, type ListingRow } from './public.repo.ts'
 
 export interface PublicListingsOptions {
@@ -41,11 +39,6 @@ export interface PublicListingsOptions {
 /** What the cached list pages, and the cached single listings, may hold (docs/decisions/006-caches-and-their-lifetimes.md). */
 export const LIST_PAGES_MAX_BYTES = 8 * 1024 * 1024
 export const SINGLE_LISTINGS_MAX_BYTES = 4 * 1024 * 1024
-/** What the cached map points may hold: an answer of 500 points is about 45 KB. */
-export const MAP_POINTS_MAX_BYTES = 4 * 1024 * 1024
-
-/** An entry holds its text and the checked value behind it, which takes about as much again. */
-const serializedBytes = (data: SerializedData | null): number => (data ? 2 * textBytes(data.json) : 0)
 
 const notFound = () => new AppError('NOT_FOUND', 'Listing not found')
 /** An id is read as a number (`0042` is 42), so each listing has one cache key per spelling: its id and its slug. */
@@ -66,15 +59,15 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     maxBytes: SINGLE_LISTINGS_MAX_BYTES,
     weigh: serializedBytes,
   })
-  const points = new TtlCache<SerializedData<MapPoints>>({
-    ttlMs: options.publicCacheMs,
-    maxBytes: MAP_POINTS_MAX_BYTES,
-    weigh: serializedBytes,
+  // the map's points of the same searches (their cache is emptied with the list pages)
+  const points = mapPointsService(db, {
+    publicCacheMs: options.publicCacheMs,
+    changes: options.changes,
+    filtersOf: toFilters,
   })
-  // a write in any process: the listing's reads (a cached "not found" too), every list page and map go
+  // a write in any process: the listing's reads (a cached "not found" too) and every list page go
   options.changes.subscribe((change: PublicChange) => {
     pages.clear()
-    points.clear()
     if (!('listing' in change)) return singles.clear()
     const { id, slug } = change.listing
     for (const language of LOCALE_CODES)
@@ -163,28 +156,6 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     }
   }
 
-  /** The map's points of a search: its matches with a location, in its order, at most MAP_POINTS_LIMIT. */
-  async function mapPoints(query: MapPointsQuery): Promise<MapPoints> {
-    const filters = await toFilters(query)
-    if (filters.cityIds?.length === 0) return { points: [], total: 0, total_is_capped: false, truncated: false }
-    const rows = await repo.mapPoints(filters, query.sort, new Date(), MAP_POINTS_LIMIT + 1)
-    // fewer than the limit: they are every match, no count needed
-    const total = rows.length > MAP_POINTS_LIMIT ? await repo.countPoints(filters, COUNT_CAP) : rows.length
-    return {
-      points: rows.slice(0, MAP_POINTS_LIMIT).map((r) => ({
-        id: r.id,
-        lat: r.public_lat,
-        lng: r.public_lng,
-        price: r.rent_minor === null || r.rent_minor === 0 ? null : r.rent_minor / 10 ** currencyExponent(r.currency),
-        currency: r.currency,
-        rent_term: r.term,
-      })),
-      total: Math.min(total, COUNT_CAP),
-      total_is_capped: total > COUNT_CAP,
-      truncated: rows.length > MAP_POINTS_LIMIT,
-    }
-  }
-
   const search = (query: ListListingsQuery) =>
     pages.wrap(JSON.stringify(query), async () => serializeData(ListingPageSchema, await searchPage(query)))
 
@@ -242,9 +213,8 @@ export function publicListingsService(db: Db, options: PublicListingsOptions) {
     /** The search's filters resolved as GET /listings resolves them (saved-search alerts match on these). */
     filtersOf: toFilters,
 
-    /** GET /listings/points: the same answer for everyone (cached briefly). */
-    points: (query: MapPointsQuery) =>
-      points.wrap(JSON.stringify(query), async () => serializeData(MapPointsSchema, await mapPoints(query))),
+    /** GET /listings/points: the same answer for everyone (cached briefly; points.service.ts). */
+    points: points.points,
 
     /** GET /listings for a signed-in viewer: the same page with their favourites marked. */
     async searchFor(viewer: Viewer, query: ListListingsQuery): Promise<ListingPage> {

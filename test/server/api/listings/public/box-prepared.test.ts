@@ -1,5 +1,6 @@
 import t from 'tap'
 import type { Queryable, QueryOptions } from '../../../../../server/api/db/client.ts'
+import { mapPointsRepo } from '../../../../../server/api/listings/public/points.repo.ts'
 import { PREPARED_BOX_MAX_SQ_DEG, publicListingsRepo } from '../../../../../server/api/listings/public/public.repo.ts'
 import { openTestDb } from '../../../../helpers/build-api.ts'
 
@@ -15,6 +16,7 @@ t.test('which box searches run prepared', async (t) => {
     },
   }
   const repo = publicListingsRepo(recording)
+  const points = mapPointsRepo(recording)
   const prepared = async (bbox: readonly [number, number, number, number]) => {
     asked.length = 0
     const filters = { includeNegotiable: true, bbox }
@@ -22,9 +24,9 @@ t.test('which box searches run prepared', async (t) => {
     await repo.boostedSlice(filters, 'en', new Date(), 20, 0, 1000)
     await repo.unboostedSlice(filters, 'en', new Date(), 20, 0)
     await repo.count(filters, 1000)
-    await repo.mapPoints(filters, 'boosted', new Date(), 500)
-    await repo.mapPoints(filters, 'price_asc', new Date(), 500)
-    await repo.countPoints(filters, 1000)
+    await points.points(filters, 'boosted', new Date(), 500)
+    await points.points(filters, 'price_asc', new Date(), 500)
+    await points.count(filters, 1000)
     t.ok(asked.length >= 8, `${asked.length} statements`)
     return [...new Set(asked.map((o) => o?.prepare === true))]
   }
