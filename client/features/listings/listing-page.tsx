@@ -204,9 +204,11 @@ export function Component() {
             </>
           )}
         </aside>
-        <ListingDescription listing={listing} />
-        <ListingMap listing={listing} />
-        {!own && <ListingAiTools listingId={listing.id} />}
+        <div className="listing-main">
+          <ListingDescription listing={listing} />
+          <ListingMap listing={listing} />
+          {!own && <ListingAiTools listingId={listing.id} />}
+        </div>
       </div>
     </article>
   )
