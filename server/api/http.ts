@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import { AppError, codeForStatus, sendAppError, sendError, type FieldIssue } from '../lib/errors.ts'
-import { textBytes } from '../lib/ttl-cache.ts'
+import { textBytes, TtlCache } from '../lib/ttl-cache.ts'
 import { DatabaseUnavailableError } from './db/unavailable.ts'
 
 /** One error handler and one not-found handler for the whole API: every failure is an envelope (docs/decisions/013-error-envelope-and-codes.md). */
@@ -67,7 +67,11 @@ export function serializeData<T extends z.ZodType>(schema: T, data: z.input<T>):
 }
 
 /** What a cached serialized answer weighs: its text and the checked value behind it, which takes about as much again. */
-export const serializedBytes = (data: SerializedData | null): number => (data ? 2 * textBytes(data.json) : 0)
+const serializedBytes = (data: SerializedData | null): number => (data ? 2 * textBytes(data.json) : 0)
+
+/** A cache of serialized answers (public reads), weighed by what they hold (docs/decisions/006-caches-and-their-lifetimes.md). */
+export const serializedCache = <E extends SerializedData | null>(ttlMs: number, maxBytes: number): TtlCache<E> =>
+  new TtlCache<E>({ ttlMs, maxBytes, weigh: serializedBytes })
 
 /** Sends a pre-serialized success in the success envelope; the timestamp is this response's own. */
 export function sendSerialized(reply: FastifyReply, data: SerializedData): FastifyReply {

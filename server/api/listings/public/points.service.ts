@@ -2,9 +2,8 @@ import { COUNT_CAP, MAP_POINTS_LIMIT } from '../../../../shared/constants.ts'
 import { currencyExponent } from '../../../../shared/money.ts'
 import { MapPointsSchema, type MapPoints, type MapPointsQuery } from '../../../../shared/schemas/listing.ts'
 import type { ChangeBus } from '../../../lib/change-bus.ts'
-import { TtlCache } from '../../../lib/ttl-cache.ts'
 import type { Queryable } from '../../db/client.ts'
-import { serializedBytes, serializeData, type SerializedData } from '../../http.ts'
+import { serializedCache, serializeData, type SerializedData } from '../../http.ts'
 import { mapPointsRepo } from './points.repo.ts'
 import type { ListingFilters } from './public.repo.ts'
 
@@ -26,11 +25,7 @@ export interface MapPointsOptions {
  */
 export function mapPointsService(db: Queryable, options: MapPointsOptions) {
   const repo = mapPointsRepo(db)
-  const cache = new TtlCache<SerializedData<MapPoints>>({
-    ttlMs: options.publicCacheMs,
-    maxBytes: MAP_POINTS_MAX_BYTES,
-    weigh: serializedBytes,
-  })
+  const cache = serializedCache<SerializedData<MapPoints>>(options.publicCacheMs, MAP_POINTS_MAX_BYTES)
   options.changes.subscribe(() => cache.clear())
 
   /** The map's points of a search: its matches with a location, in its order, at most MAP_POINTS_LIMIT. */

@@ -13,10 +13,9 @@ import {
 import { slugify } from '../../../../shared/text.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { ChangeBus, ListingRef, PublicChange } from '../../../lib/change-bus.ts'
-import { TtlCache } from '../../../lib/ttl-cache.ts'
 import { contactRevealsRepo } from '../../contact-reveals/contact-reveals.repo.ts'
 import type { Db } from '../../db/client.ts'
-import { serializedBytes, serializeData, type SerializedData } from '../../http.ts'
+import { serializedCache, serializeData, type SerializedData } from '../../http.ts'
 import { canManage, isOwner, type Viewer } from '../../policy.ts'
 import type { ViewCounter } from '../analytics/views.ts'
 import { wireLocation } from '../../../lib/public-point.ts'
@@ -49,16 +48,8 @@ const singleKey = (language: string, idOrSlug: string) =>
 export function publicListingsService(db: Db, options: PublicListingsOptions) {
   const repo = publicListingsRepo(db)
   // Public reads are cached already serialized: checked and stringified once per entry, not per request.
-  const pages = new TtlCache<SerializedData<ListingPage>>({
-    ttlMs: options.publicCacheMs,
-    maxBytes: LIST_PAGES_MAX_BYTES,
-    weigh: serializedBytes,
-  })
-  const singles = new TtlCache<SerializedData<Listing> | null>({
-    ttlMs: options.publicCacheMs,
-    maxBytes: SINGLE_LISTINGS_MAX_BYTES,
-    weigh: serializedBytes,
-  })
+  const pages = serializedCache<SerializedData<ListingPage>>(options.publicCacheMs, LIST_PAGES_MAX_BYTES)
+  const singles = serializedCache<SerializedData<Listing> | null>(options.publicCacheMs, SINGLE_LISTINGS_MAX_BYTES)
   // the map's points of the same searches (their cache is emptied with the list pages)
   const points = mapPointsService(db, {
     publicCacheMs: options.publicCacheMs,
