@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { useShell } from '../../lib/context.ts'
-import { useLocalePath } from '../../lib/locale.ts'
 import { onDemand } from '../../lib/on-demand.ts'
+import { useSignInHere } from '../auth/sign-in-here.ts'
 
 /** The actions' first look while their script loads: the same buttons, disabled. */
 function AnalysisStandIn() {
@@ -36,9 +34,7 @@ const AnalysisActions = onDemand(() => import('./analysis-actions.tsx').then((m)
  * their favourites, one AI credit each (analysis-actions.tsx); a guest is led to sign in and back here.
  */
 export function ListingAiTools({ listingId }: { listingId: number }) {
-  const { hasSession } = useShell()
-  const to = useLocalePath()
-  const location = useLocation()
+  const signIn = useSignInHere()
   return (
     <section className="ai-tools" aria-labelledby="ai-tools-title">
       <h2 id="ai-tools-title">
@@ -50,12 +46,12 @@ export function ListingAiTools({ listingId }: { listingId: number }) {
           analysis or comparison uses one AI credit.
         </Trans>
       </p>
-      {hasSession ? (
-        <AnalysisActions listingId={listingId} />
-      ) : (
-        <AppLink to={`${to('/auth')}?next=${encodeURIComponent(location.pathname)}`} className="button button-ghost">
+      {signIn ? (
+        <AppLink to={signIn} className="button button-ghost">
           <Trans>Sign in to analyze with AI</Trans>
         </AppLink>
+      ) : (
+        <AnalysisActions listingId={listingId} />
       )}
     </section>
   )

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { useLocation } from 'react-router'
 import { formatNumber } from '../../../shared/money.ts'
 import { SIGNUP_AI_CREDITS } from '../../../shared/plans.ts'
 import { AppLink } from '../../components/app-link.tsx'
-import { useShell } from '../../lib/context.ts'
-import { useLocale, useLocalePath } from '../../lib/locale.ts'
+import { useLocale } from '../../lib/locale.ts'
 import { onDemand } from '../../lib/on-demand.ts'
+import { useSignInHere } from '../auth/sign-in-here.ts'
 import { AiSearchHeading, type AiSearchProps } from './ai-search-heading.tsx'
 
 /** The box's first look while its script loads: the same form, disabled. */
@@ -41,13 +40,10 @@ const AiSearchBox = onDemand(() => import('./ai-search-box.tsx').then((m) => m.A
  * signed out, a way to sign in and back to this very search, as "Save this search" has.
  */
 export function AiSearchPanel(props: AiSearchProps) {
-  const { hasSession } = useShell()
-  const location = useLocation()
+  const signIn = useSignInHere()
   const locale = useLocale()
-  const to = useLocalePath()
   const id = useId()
-  if (hasSession) return <AiSearchBox {...props} />
-  const here = location.pathname + location.search
+  if (!signIn) return <AiSearchBox {...props} />
   const credits = formatNumber(SIGNUP_AI_CREDITS, locale)
   return (
     <section className="ai-search" aria-labelledby={`${id}-title`}>
@@ -58,7 +54,7 @@ export function AiSearchPanel(props: AiSearchProps) {
           up.
         </Trans>
       </p>
-      <AppLink to={`${to('/auth')}?next=${encodeURIComponent(here)}`} className="button button-ghost">
+      <AppLink to={signIn} className="button button-ghost">
         <Trans>Sign in to search with AI</Trans>
       </AppLink>
     </section>

@@ -1,9 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { useShell } from '../../lib/context.ts'
-import { useLocalePath } from '../../lib/locale.ts'
 import { onDemand } from '../../lib/on-demand.ts'
+import { useSignInHere } from '../auth/sign-in-here.ts'
 import { BellIcon } from './bell-icon.tsx'
 
 /** What the saved alert is named after: the page's place and currency, as the reader sees them. */
@@ -30,16 +28,11 @@ const SaveSearchForm = onDemand(() => import('./save-search-form.tsx').then((m) 
 
 /** "Save this search" on /listings: a signed-in reader's form, or, signed out, sign-in and back to this very search. */
 export function SaveSearch(props: SaveSearchProps) {
-  const { hasSession } = useShell()
-  const location = useLocation()
-  const to = useLocalePath()
-  if (hasSession) return <SaveSearchForm {...props} />
+  const signIn = useSignInHere()
+  if (!signIn) return <SaveSearchForm {...props} />
   return (
     <div className="save-search">
-      <AppLink
-        to={`${to('/auth')}?next=${encodeURIComponent(location.pathname + location.search)}`}
-        className="button button-ghost"
-      >
+      <AppLink to={signIn} className="button button-ghost">
         <BellIcon /> <Trans>Sign in to save this search</Trans>
       </AppLink>
     </div>

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { useShell } from '../../lib/context.ts'
 import { useLocalePath } from '../../lib/locale.ts'
+import { useSignInHere } from '../auth/sign-in-here.ts'
 import type { FavoriteActed } from './favorite-action.ts'
 import { FAVORITE_PATH } from './favorite-route.ts'
 
@@ -31,7 +31,7 @@ export function FavoriteButton({
   onChange?: (favorited: boolean) => void
 }) {
   const { t } = useLingui()
-  const { hasSession } = useShell()
+  const signIn = useSignInHere()
   const location = useLocation()
   const localePath = useLocalePath()
   const fetcher = useFetcher<FavoriteActed>()
@@ -56,15 +56,13 @@ export function FavoriteButton({
     if (seen && !seen.failed) onChange?.(seen.favorited)
   }, [seen, onChange])
 
-  if (!hasSession) {
-    const signIn = `${localePath('/auth')}?next=${encodeURIComponent(here)}`
+  if (signIn)
     return (
       <AppLink to={signIn} className={className} aria-label={variant === 'icon' ? label : undefined}>
         <span aria-hidden="true">♡</span>
         {variant === 'full' && <> {label}</>}
       </AppLink>
     )
-  }
 
   const toggle = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -1,9 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { useLocation } from 'react-router'
 import { AppLink } from '../../components/app-link.tsx'
-import { useShell } from '../../lib/context.ts'
-import { useLocalePath } from '../../lib/locale.ts'
 import { onDemand } from '../../lib/on-demand.ts'
+import { useSignInHere } from '../auth/sign-in-here.ts'
 
 /** The listing, and its owner's phone when the reader opened it before. */
 export interface ContactProps {
@@ -35,12 +33,10 @@ const ContactReveal = onDemand(() => import('./contact-reveal.tsx').then((m) => 
 
 /** "Show contact" on someone else's listing: a signed-in reader's reveal, or, signed out, sign-in and back. */
 export function ContactButton(props: ContactProps) {
-  const { hasSession } = useShell()
-  const to = useLocalePath()
-  const location = useLocation()
-  if (hasSession) return <ContactReveal {...props} />
+  const signIn = useSignInHere()
+  if (!signIn) return <ContactReveal {...props} />
   return (
-    <AppLink to={`${to('/auth')}?next=${encodeURIComponent(location.pathname)}`} className="button">
+    <AppLink to={signIn} className="button">
       <Trans>Show contact</Trans>
     </AppLink>
   )

@@ -1,8 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { Link, useLocation } from 'react-router'
-import { useShell } from '../../lib/context.ts'
-import { useLocalePath } from '../../lib/locale.ts'
+import { AppLink } from '../../components/app-link.tsx'
 import { onDemand } from '../../lib/on-demand.ts'
+import { useSignInHere } from '../auth/sign-in-here.ts'
 
 /** The button's first look while its script loads: the same, disabled. */
 function ReportStandIn() {
@@ -18,13 +17,11 @@ const ReportButton = onDemand(() => import('./report-button.tsx').then((m) => m.
 
 /** "Report" on the listing page: a signed-in reader's dialog (report-button.tsx), or, signed out, sign-in and back. */
 export function ReportDialog({ listingId }: { listingId: number }) {
-  const { hasSession } = useShell()
-  const to = useLocalePath()
-  const location = useLocation()
-  if (hasSession) return <ReportButton listingId={listingId} />
+  const signIn = useSignInHere()
+  if (!signIn) return <ReportButton listingId={listingId} />
   return (
-    <Link className="link-button report-link" to={`${to('/auth')}?next=${encodeURIComponent(location.pathname)}`}>
+    <AppLink className="link-button report-link" to={signIn}>
       <Trans>Report this listing</Trans>
-    </Link>
+    </AppLink>
   )
 }

@@ -25,6 +25,7 @@ import { apiContext, localeContext, useShell } from '../../lib/context.ts'
 import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import type { CheckoutRefused } from '../checkout/checkout-action.ts'
+import { signInPath } from '../auth/sign-in-path.ts'
 import { usePaymentErrorText } from '../checkout/use-checkout.ts'
 import { useCouponText } from '../subscription/coupon-text.ts'
 import { PricingFaq } from './pricing-faq.tsx'
@@ -104,6 +105,7 @@ export function Component() {
   const { hasSession } = useShell()
   const { t } = useLingui()
   const to = useLocalePath()
+  const locale = useLocale()
   const location = useLocation()
   const paymentError = usePaymentErrorText()
   const coupons = useCouponText()
@@ -141,7 +143,7 @@ export function Component() {
     }
   }
 
-  const signInFor = (plan: PlanKey) => `${to('/auth')}?next=${encodeURIComponent(`${location.pathname}?plan=${plan}`)}`
+  const signInFor = (plan: PlanKey) => signInPath(locale, `${location.pathname}?plan=${plan}`)
 
   return (
     <section className="container pricing-page" aria-labelledby="pricing-title">
