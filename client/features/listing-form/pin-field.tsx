@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState, type ComponentProps } from 'react'
 import { LOCATION_RADIUS_M } from '../../../shared/constants.ts'
 import type { LatLng } from '../../../shared/geo.ts'
 import { localeInfo, type LocaleCode } from '../../../shared/locales.ts'
@@ -37,6 +37,30 @@ export function pinOf(values: Pick<ListingFormValues, 'lat' | 'lng'>): LatLng | 
   return { lat, lng }
 }
 
+type PinFrameProps = Omit<ComponentProps<typeof PinMapLive>, 'tilesUrl'> & {
+  tiles: { url: string; attribution: string }
+}
+
+/** The map's frame: the pin fixed at its centre, the credit, and the map itself once the frame nears the viewport. */
+function PinFrame({ tiles, pin, ...live }: PinFrameProps) {
+  const frame = useRef<HTMLDivElement>(null)
+  const seen = useSeen(frame)
+  const waiting = <div className="map-canvas" />
+  return (
+    <div className="map-frame pin-frame" ref={frame}>
+      {seen ? (
+        <Suspense fallback={waiting}>
+          <PinMapLive {...live} pin={pin} tilesUrl={tiles.url} />
+        </Suspense>
+      ) : (
+        waiting
+      )}
+      <span className={pin ? 'pin-marker' : 'pin-marker is-unset'} aria-hidden="true" />
+      <MapAttribution attribution={tiles.attribution} />
+    </div>
+  )
+}
+
 /**
  * Where the home is (docs/decisions/047-the-listing-form-pin-and-geocoding.md): with the app, a map
  * whose centre is the pin, loaded when the section nears the viewport, and hidden fields; without
@@ -54,8 +78,6 @@ export function PinField({
   const locale = useLocale()
   const hydrated = useHydrated()
   const tiles = useShell().publicConfig.mapTiles
-  const frame = useRef<HTMLDivElement>(null)
-  const seen = useSeen(frame)
   // where the map looks now: "Put the pin here" pins it
   const [view, setView] = useState<LatLng | null>(null)
   const pin = pinOf(values)
@@ -67,7 +89,6 @@ export function PinField({
     set(point ? { lat: pinText(point.lat), lng: pinText(point.lng) } : { lat: '', lng: '' })
   const lat = pin ? formatCoordinate(pin.lat, locale) : ''
   const lng = pin ? formatCoordinate(pin.lng, locale) : ''
-  const waiting = <div className="map-canvas" />
 
   return (
     <fieldset className="form-section pin-field">
@@ -92,27 +113,17 @@ export function PinField({
                   keys.
                 </Trans>
               </p>
-              <div className="map-frame pin-frame" ref={frame}>
-                {seen ? (
-                  <Suspense fallback={waiting}>
-                    <PinMapLive
-                      country={values.country}
-                      city={values.city}
-                      cityName={city}
-                      pin={pin}
-                      tilesUrl={tiles.url}
-                      onPin={place}
-                      onView={setView}
-                      describedBy={['listing-pin-help', 'listing-pin-state', describedBy].filter(Boolean).join(' ')}
-                      invalid={invalid}
-                    />
-                  </Suspense>
-                ) : (
-                  waiting
-                )}
-                <span className={pin ? 'pin-marker' : 'pin-marker is-unset'} aria-hidden="true" />
-                <MapAttribution attribution={tiles.attribution} />
-              </div>
+              <PinFrame
+                tiles={tiles}
+                country={values.country}
+                city={values.city}
+                cityName={city}
+                pin={pin}
+                onPin={place}
+                onView={setView}
+                describedBy={['listing-pin-help', 'listing-pin-state', describedBy].filter(Boolean).join(' ')}
+                invalid={invalid}
+              />
               <p id="listing-pin-state" className="pin-state" role="status">
                 {pin ? (
                   <Trans>
