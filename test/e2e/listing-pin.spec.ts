@@ -3,7 +3,7 @@ import { E2E_ADMIN_TELEGRAM_ID } from '../../playwright.config.ts'
 import { write } from '../helpers/page-api.ts'
 import { signedIn } from '../helpers/signed-in.ts'
 
-// The listing form's pin (docs/decisions/047-the-listing-form-pin-and-geocoding.md): the map moves under
+// The listing form's pin (docs/decisions/047-the-listing-form-pin.md): the map moves under
 // a pin fixed at its centre; the form sends the point in two fields, with the app or without it.
 
 const run = Date.now() % 100000

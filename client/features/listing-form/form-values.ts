@@ -27,7 +27,7 @@ export interface ListingFormValues {
   contact: string
   verificationNumber: string
   photos: PhotoChoice[]
-  /** The pin, as typed or as the map put it; both empty: no pin (docs/decisions/047-the-listing-form-pin-and-geocoding.md). */
+  /** The pin, as typed or as the map put it; both empty: no pin (docs/decisions/047-the-listing-form-pin.md). */
   lat: string
   lng: string
 }

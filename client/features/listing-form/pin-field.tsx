@@ -62,7 +62,7 @@ function PinFrame({ tiles, pin, ...live }: PinFrameProps) {
 }
 
 /**
- * Where the home is (docs/decisions/047-the-listing-form-pin-and-geocoding.md): with the app, a map
+ * Where the home is (docs/decisions/047-the-listing-form-pin.md): with the app, a map
  * whose centre is the pin, loaded when the section nears the viewport, and hidden fields; without
  * it, the two coordinates as plain fields. Both empty: no pin (the listing shows its city).
  */
@@ -154,36 +154,23 @@ export function PinField({
       ) : (
         <>
           <div className="form-row">
-            <div className="field">
-              <label htmlFor="listing-location-lat">
-                <Trans>Latitude</Trans>
-              </label>
-              <input
-                id="listing-location-lat"
-                name="location_lat"
-                inputMode="decimal"
-                dir="ltr"
-                value={values.lat}
-                onChange={(e) => set({ lat: e.target.value })}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="listing-location-lng">
-                <Trans>Longitude</Trans>
-              </label>
-              <input
-                id="listing-location-lng"
-                name="location_lng"
-                inputMode="decimal"
-                dir="ltr"
-                value={values.lng}
-                onChange={(e) => set({ lng: e.target.value })}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-              />
-            </div>
+            {(['lat', 'lng'] as const).map((axis) => (
+              <div key={axis} className="field">
+                <label htmlFor={`listing-location-${axis}`}>
+                  {axis === 'lat' ? <Trans>Latitude</Trans> : <Trans>Longitude</Trans>}
+                </label>
+                <input
+                  id={`listing-location-${axis}`}
+                  name={`location_${axis}`}
+                  inputMode="decimal"
+                  dir="ltr"
+                  value={values[axis]}
+                  onChange={(e) => set({ [axis]: e.target.value })}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                />
+              </div>
+            ))}
           </div>
           <p className="hint">
             <Trans>

@@ -100,7 +100,7 @@ export interface PinMap {
 }
 
 /**
- * The listing form's pin (docs/decisions/047-the-listing-form-pin-and-geocoding.md): the pin stays
+ * The listing form's pin (docs/decisions/047-the-listing-form-pin.md): the pin stays
  * at the map's centre and the map moves under it, by dragging or with the arrow keys; zooming keeps
  * the centre, so only a move places the pin.
  */
