@@ -27,6 +27,9 @@ export interface ListingFormValues {
   contact: string
   verificationNumber: string
   photos: PhotoChoice[]
+  /** The pin, as typed or as the map put it; both empty: no pin (docs/decisions/047-the-listing-form-pin.md). */
+  lat: string
+  lng: string
 }
 
 /** What the form's checks and its write body read: the photos by their ids alone. */
@@ -46,6 +49,7 @@ export type ListingField =
   | 'contact'
   | 'verification_number'
   | 'photos'
+  | 'location'
 
 export function emptyValues(language: LocaleCode): ListingFormValues {
   return {
@@ -68,6 +72,8 @@ export function emptyValues(language: LocaleCode): ListingFormValues {
     contact: '',
     verificationNumber: '',
     photos: [],
+    lat: '',
+    lng: '',
   }
 }
 
@@ -97,6 +103,9 @@ export function valuesOf(
     contact: listing.contact ?? '',
     verificationNumber: verificationNumber ?? '',
     photos: photos.map((p) => ({ fileId: p.fileId, url: p.url, thumbUrl: p.thumbUrl })),
+    // the owner's own view carries the exact point (the public one never does)
+    lat: listing.exactLocation ? String(listing.exactLocation.lat) : '',
+    lng: listing.exactLocation ? String(listing.exactLocation.lng) : '',
   }
 }
 
@@ -105,13 +114,33 @@ const latinDigits = (text: string) =>
   text
     .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-/** A number typed in any of those digits (thousands separators allowed), or null when the field is empty; NaN when it is no number. */
+/** A number typed in any of those digits (thousands separators allowed, the Arabic decimal sign too), or null when the field is empty; NaN when it is no number. */
 export const numberOrNull = (text: string) =>
-  text.trim() === '' ? null : Number(latinDigits(text.trim()).replace(/[,٬\s]/g, ''))
+  text.trim() === ''
+    ? null
+    : Number(
+        latinDigits(text.trim())
+          .replace(/[,٬\s]/g, '')
+          .replace('٫', '.'),
+      )
+
+/** Six decimals, about 0.1 m: what the API stores of a pin. */
+export const pinText = (degrees: number) => String(Math.round(degrees * 1e6) / 1e6)
+
+/**
+ * The pin a form sends: both fields empty is no pin (null: an edit removes the stored one); a
+ * number that is none stays NaN, for the schema to refuse.
+ */
+function locationOf(values: SentValues): ListingWriteInput['location'] {
+  const lat = numberOrNull(values.lat)
+  const lng = numberOrNull(values.lng)
+  if (lat === null && lng === null) return null
+  return { lat: lat ?? Number.NaN, lng: lng ?? Number.NaN }
+}
 
 /**
  * The write body of a listing: negotiable means no rent; the currency only when it is not EUR;
- * no verification number when it is empty.
+ * no verification number when it is empty; the pin, or null for none.
  */
 export function toBody(values: SentValues): ListingWriteInput {
   const rent = values.isNegotiable ? null : numberOrNull(values.rent)
@@ -132,6 +161,7 @@ export function toBody(values: SentValues): ListingWriteInput {
     rooms: numberOrNull(values.rooms),
     furnished: values.furnished,
     contact: values.contact,
+    location: locationOf(values),
   }
   if (values.currency !== 'EUR') body.currency = values.currency
   if (values.verificationNumber.trim()) body.verification_number = values.verificationNumber.trim()
@@ -152,6 +182,7 @@ const FIELDS = new Set<string>([
   'contact',
   'verification_number',
   'photos',
+  'location',
 ])
 
 /** The fields a path of a server or client issue points at ("photos.2" and the API's "body.photos.2" are the photos field). */
@@ -212,6 +243,8 @@ export function sentValues(form: FormData): SentValues {
       .getAll('photos')
       .filter((id): id is string => typeof id === 'string' && id !== '')
       .map((fileId) => ({ fileId })),
+    lat: text('location_lat'),
+    lng: text('location_lng'),
   }
 }
 

@@ -11,6 +11,8 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import { PageHead } from '../../components/page-head.tsx'
+import { MAX_PIN_DISTANCE_KM } from '../../../shared/constants.ts'
+import { formatNumber } from '../../../shared/money.ts'
 import { locationsApi } from '../../lib/api/locations.ts'
 import { ownListingsApi } from '../../lib/api/own-listings.ts'
 import { ApiError } from '../../lib/api/call.ts'
@@ -52,6 +54,7 @@ const ORDER: ListingField[] = [
   'city',
   'size_m2',
   'rooms',
+  'location',
   'rent',
   'currency',
   'term',
@@ -66,6 +69,9 @@ const ORDER: ListingField[] = [
 function focusFirst(fields: Set<ListingField>) {
   const first = ORDER.find((f) => fields.has(f))
   if (first === 'photos') document.querySelector<HTMLElement>('.photo-uploader button, .photo-uploader input')?.focus()
+  // the pin: its map with the app, its first coordinate without
+  else if (first === 'location')
+    document.querySelector<HTMLElement>('.pin-field .map-canvas, #listing-location-lat, .pin-field button')?.focus()
   else if (first) document.getElementById(fieldId(first))?.focus()
 }
 
@@ -132,6 +138,7 @@ export function Component() {
     })
   }
 
+  const pinReach = formatNumber(MAX_PIN_DISTANCE_KM, locale)
   const messages: Record<ListingField, string> = {
     type: t`Choose a property type.`,
     country: t`Choose a country.`,
@@ -146,6 +153,7 @@ export function Component() {
     contact: t`Enter a phone number, e-mail or Telegram username (3–200 characters).`,
     verification_number: t`Use at most 50 characters.`,
     photos: t`Some photos could not be used. Remove them and upload them again.`,
+    location: t`Put the pin within ${pinReach} km of the city's centre (latitude −90 to 90, longitude −180 to 180), or remove it.`,
   }
   const failures = {
     invalid: t`Some of the details are not valid. Please check the form.`,

@@ -12,6 +12,7 @@ import { CityCombobox } from './city-combobox.tsx'
 import type { ListingField, ListingFormValues } from './form-values.ts'
 import { PersianDatePicker } from './persian-date-picker.tsx'
 import { PhotoUploader } from './photo-uploader.tsx'
+import { PinField } from './pin-field.tsx'
 
 const CURRENCIES = Object.keys(EUR_PER_UNIT)
 const DESCRIPTION_MAX = 5000
@@ -173,6 +174,8 @@ export function ListingFormFields({
           <Trans>Furnished</Trans>
         </label>
       </fieldset>
+
+      <PinField values={values} set={set} error={errors.location} />
 
       <fieldset className="form-section">
         <legend>

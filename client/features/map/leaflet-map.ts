@@ -13,6 +13,7 @@ import {
   marker,
   tileLayer,
   type Map as LeafletMap,
+  type MapOptions as LeafletOptions,
   type Marker,
 } from 'leaflet/dist/leaflet-src.esm.js'
 import Supercluster from 'supercluster'
@@ -27,8 +28,15 @@ export interface MapOptions {
   labels: { zoomIn: string; zoomOut: string }
 }
 
-function baseMap(element: HTMLElement, options: MapOptions, centre: LatLng, zoom: number): LeafletMap {
+function baseMap(
+  element: HTMLElement,
+  options: MapOptions,
+  centre: LatLng,
+  zoom: number,
+  more: LeafletOptions = {},
+): LeafletMap {
   const map = leafletMap(element, {
+    ...more,
     center: [centre.lat, centre.lng],
     zoom,
     zoomControl: false,
@@ -72,6 +80,51 @@ export function placeMap(
     map.fitBounds(area.getBounds(), { padding: [24, 24], maxZoom: 15 })
   }
   return {
+    destroy() {
+      map.remove()
+    },
+  }
+}
+
+export interface PinMapOptions extends MapOptions {
+  start: LatLng
+  zoom: number
+  /** The reader moved the map: the pin, fixed at its centre, now marks this point. */
+  onMove(centre: LatLng): void
+}
+
+export interface PinMap {
+  /** Brings this point under the pin (the page's move, not the reader's: no onMove). */
+  show(point: LatLng, zoom?: number): void
+  destroy(): void
+}
+
+/**
+ * The listing form's pin (docs/decisions/047-the-listing-form-pin.md): the pin stays
+ * at the map's centre and the map moves under it, by dragging or with the arrow keys; zooming keeps
+ * the centre, so only a move places the pin.
+ */
+export function pinMap(element: HTMLElement, options: PinMapOptions): PinMap {
+  const map = baseMap(element, options, options.start, options.zoom, {
+    scrollWheelZoom: 'center',
+    doubleClickZoom: 'center',
+    touchZoom: 'center',
+  })
+  let showing = false
+  map.on('moveend', () => {
+    if (showing) return
+    const centre = map.getCenter()
+    options.onMove({ lat: centre.lat, lng: centre.lng })
+  })
+  return {
+    show(point, zoom) {
+      showing = true
+      try {
+        map.setView([point.lat, point.lng], zoom ?? map.getZoom(), { animate: false })
+      } finally {
+        showing = false
+      }
+    },
     destroy() {
       map.remove()
     },

@@ -29,7 +29,7 @@ t.test('listing form action', async (t) => {
   const stranger = await makeUser(db)
   await makeCountry(db, 'DE')
   await makeCountry(db, 'NL', { en: 'Netherlands' })
-  const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' })
+  const berlin = await makeCity(db, 'DE', 'berlin', { en: 'Berlin', fa: 'برلین' }, true, { lat: 52.52, lng: 13.405 })
   await makeCity(db, 'NL', 'amsterdam', { en: 'Amsterdam' })
   const theirs = await makeListing(db, { ownerId: stranger.id, cityId: berlin.id, countryCode: 'DE' })
   const create = (fields: Record<string, string>, session: { token?: string } = { token }) =>
@@ -89,6 +89,37 @@ t.test('listing form action', async (t) => {
       location: `/en/dashboard/listings?saved=updated&id=${id}`,
     })
     t.match(await stored(id), { rent: 800, furnished: false, hasContract: true })
+  })
+
+  await t.test('the pin’s two fields: set, kept as the edit form sends it back, removed when emptied', async (t) => {
+    const answer = redirectOf(await create(form({ location_lat: '52.5301234', location_lng: '۱۳٫۴۱۲۳۴۵۶' })))
+    t.match(answer, { location: /saved=created/ }, 'Persian digits and decimal sign count')
+    const pinned = Number(new URL(answer!.location!, 'http://localhost').searchParams.get('id'))
+    t.same((await stored(pinned))!.exactLocation, { lat: 52.530123, lng: 13.412346 })
+    t.match(
+      redirectOf(await edit(pinned, form({ location_lat: '52.530123', location_lng: '13.412346', rent: '760' }))),
+      {
+        location: /saved=updated/,
+      },
+    )
+    t.match(await stored(pinned), { rent: 760, exactLocation: { lat: 52.530123, lng: 13.412346 } })
+    t.match(redirectOf(await edit(pinned, form({ location_lat: '', location_lng: '' }))), { location: /saved=updated/ })
+    t.equal((await stored(pinned))!.exactLocation, null, 'both emptied: no pin')
+    t.match(redirectOf(await create(form())), { location: /saved=created/ }, 'a form without the fields: no pin')
+  })
+
+  await t.test('a bad pin → 400 on the location field, the typed values kept, nothing saved', async (t) => {
+    const before = await count()
+    for (const [lat, lng, why] of [
+      ['91', '13.4', 'latitude out of range'],
+      ['52.5', '', 'one coordinate only'],
+      ['north', '13.4', 'no number'],
+      ['48.137', '11.575', 'Munich: farther than 50 km from Berlin (the API’s check)'],
+    ] as const) {
+      const refused = await create(form({ location_lat: lat, location_lng: lng }))
+      t.match(refused, { data: { fields: ['location'], values: { lat, lng } }, init: { status: 400 } }, why)
+    }
+    t.equal(await count(), before)
   })
 
   await t.test(
