@@ -7,7 +7,7 @@ import { browserApi } from '../../lib/api/browser.ts'
 import { locationsApi } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
 import type { PinMap } from './leaflet-map.ts'
-import { loadMaps } from './map-on-demand.ts'
+import { mountMap } from './mount-map.ts'
 
 type MapState = 'loading' | 'shown' | 'failed'
 
@@ -88,13 +88,11 @@ export default function PinMapLive({
   useEffect(() => {
     const element = canvas.current
     if (!element || !ready) return
-    let cancelled = false
-    loadMaps()
-      .then((maps) => {
-        if (cancelled) return
+    return mountMap(
+      (maps) => {
         const { point, zoom } = start()
-        if (!point) return setState('failed')
-        map.current = maps.pinMap(element, {
+        if (!point) return null
+        const made = maps.pinMap(element, {
           tilesUrl,
           rtl: localeInfo(locale).dir === 'rtl',
           labels: labels(),
@@ -104,16 +102,11 @@ export default function PinMapLive({
         })
         shown.current = point
         onView(point)
-        setState('shown')
-      })
-      .catch(() => {
-        if (!cancelled) setState('failed')
-      })
-    return () => {
-      cancelled = true
-      map.current?.destroy()
-      map.current = null
-    }
+        return made
+      },
+      setState,
+      { into: map },
+    )
     // the map is made once; later changes move it (below)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, tilesUrl, locale])

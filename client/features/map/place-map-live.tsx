@@ -6,7 +6,7 @@ import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { locationsApi } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
 import type { ListingPlace } from './listing-map.tsx'
-import { loadMaps } from './map-on-demand.ts'
+import { mountMap, type Maps } from './mount-map.ts'
 
 type MapState = 'loading' | 'shown' | 'failed'
 
@@ -19,42 +19,28 @@ export default function PlaceMapLive({ listing, tilesUrl }: { listing: ListingPl
   const location = listing.location
   const city = listing.cityName
 
-  const makeMap = useEffectEvent(
-    (maps: Awaited<ReturnType<typeof loadMaps>>, element: HTMLElement, centre: LatLng, radiusM?: number) =>
-      maps.placeMap(element, {
-        tilesUrl,
-        rtl: localeInfo(locale).dir === 'rtl',
-        labels: { zoomIn: t`Zoom in`, zoomOut: t`Zoom out` },
-        centre,
-        radiusM,
-      }),
+  const makeMap = useEffectEvent((maps: Maps, element: HTMLElement, centre: LatLng, radiusM?: number) =>
+    maps.placeMap(element, {
+      tilesUrl,
+      rtl: localeInfo(locale).dir === 'rtl',
+      labels: { zoomIn: t`Zoom in`, zoomOut: t`Zoom out` },
+      centre,
+      radiusM,
+    }),
   )
 
   useEffect(() => {
     if (!canvas.current) return
     const element = canvas.current
-    let shown: { destroy(): void } | undefined
-    let cancelled = false
     // a listing without a pin is shown at its city's centre, asked for only now
     const centre: Promise<LatLng | undefined> = location
       ? Promise.resolve(location)
       : locationsApi(publicBrowserApi())
           .citiesOf(listing.country, locale)
           .then((cities) => cities.find((c) => c.key === listing.city)?.centre ?? undefined)
-    Promise.all([loadMaps(), centre])
-      .then(([maps, point]) => {
-        if (cancelled) return
-        if (!point) return setState('failed')
-        shown = makeMap(maps, element, point, location?.radiusM)
-        setState('shown')
-      })
-      .catch(() => {
-        if (!cancelled) setState('failed')
-      })
-    return () => {
-      cancelled = true
-      shown?.destroy()
-    }
+    return mountMap((maps, point) => (point ? makeMap(maps, element, point, location?.radiusM) : null), setState, {
+      ahead: centre,
+    })
   }, [location, listing.country, listing.city, locale])
 
   return (

@@ -9,7 +9,7 @@ import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { formatBbox, type Bbox, type LatLng } from '../../../shared/geo.ts'
 import { MapAttribution } from './map-attribution.tsx'
-import { loadMaps } from './map-on-demand.ts'
+import { mountMap, type Maps } from './mount-map.ts'
 import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { listingsApi, type MapPoints } from '../../lib/api/listings.ts'
 import type { SearchMap } from './leaflet-map.ts'
@@ -74,7 +74,7 @@ export default function LiveResultsMap({
     } else void navigate(to(listingPath(String(id))))
   })
   const hover = useEffectEvent((id: number | null) => onHighlight(id))
-  const makeMap = useEffectEvent((maps: Awaited<ReturnType<typeof loadMaps>>, element: HTMLElement) =>
+  const makeMap = useEffectEvent((maps: Maps, element: HTMLElement) =>
     maps.searchMap(element, {
       tilesUrl: tiles!.url,
       rtl: localeInfo(locale).dir === 'rtl',
@@ -109,20 +109,9 @@ export default function LiveResultsMap({
   useEffect(() => {
     if (!tiles || !canvas.current) return
     const element = canvas.current
-    let cancelled = false
-    loadMaps()
-      .then((maps) => {
-        if (cancelled) return
-        map.current = makeMap(maps, element)
-        setState('shown')
-      })
-      .catch(() => {
-        if (!cancelled) setState('failed')
-      })
+    const unmount = mountMap((maps) => makeMap(maps, element), setState, { into: map })
     return () => {
-      cancelled = true
-      map.current?.destroy()
-      map.current = null
+      unmount()
       setState('loading')
     }
   }, [tiles, locale, attempt])
