@@ -32,10 +32,11 @@ export interface Facts {
   /** Every test file that uses the test database (scripts/database-tests.ts). */
   databaseTestFiles: () => string[]
   /**
-   * A whole pass's files in groups, one tap process each (scripts/test-groups.ts): the modules tap runs
-   * and the longest one may take, in seconds.
+   * A whole pass's files in groups, one tap process each (scripts/test-groups.ts): the modules tap runs,
+   * the longest one may take, in seconds, and how many run at once (every core: tap's own default leaves
+   * one free, which on two cores runs the groups one after the other).
    */
-  groups: (pass: 'pglite' | 'postgres', files: string[]) => { modules: string[]; timeoutS: number }
+  groups: (pass: 'pglite' | 'postgres', files: string[]) => { modules: string[]; timeoutS: number; jobs: number }
   /** Whether a chosen tap path (a file, a folder) runs on PostgreSQL too: it uses the test database. */
   usesDatabase: (file: string) => boolean
   /** Whether a chosen tap path (a file, a folder) reads dist/, so the build must be current. */
@@ -97,9 +98,9 @@ export function planTests(given: string[], facts: Facts): { steps: Step[]; notes
   const pglite = { name: 'unit and integration (PGlite)', env: { KHANEH_TEST_DB: 'pglite' }, counts: 'tap' } as const
   // the whole suite runs a few files per process (docs/decisions/044-the-test-harness.md); chosen files one per process
   const grouped = (pass: 'pglite' | 'postgres', files: string[]) => {
-    const { modules, timeoutS } = facts.groups(pass, files)
-    const args = ['--disable-coverage', `--timeout=${timeoutS}`, ...modules]
-    const shown = `tap --disable-coverage --timeout=${timeoutS} <the ${files.length} ${pass === 'postgres' ? 'database tests of scripts/database-tests.ts' : 'test files'} in ${modules.length} processes of scripts/test-groups.ts>`
+    const { modules, timeoutS, jobs } = facts.groups(pass, files)
+    const args = ['--disable-coverage', `--timeout=${timeoutS}`, `--jobs=${jobs}`, ...modules]
+    const shown = `tap --disable-coverage --timeout=${timeoutS} --jobs=${jobs} <the ${files.length} ${pass === 'postgres' ? 'database tests of scripts/database-tests.ts' : 'test files'} in ${modules.length} processes of scripts/test-groups.ts>`
     return { args, shown }
   }
   if (whole) {

@@ -41,8 +41,12 @@ const { steps, notes } = planTests(process.argv.slice(2), {
       .map((file) => `test/scale/${file}`),
   testFiles,
   databaseTestFiles,
-  // a few groups per core, so that a heavy group does not leave a core idle at the end; each file keeps tap's timeout
-  groups: (pass, files) => writeGroups(pass, files, GROUPS_PER_CORE * availableParallelism(), FILE_TIMEOUT_S),
+  // a few groups per core, so that a heavy group does not leave a core idle at the end; each file keeps tap's
+  // timeout; as many groups at once as there are cores
+  groups: (pass, files) => ({
+    ...writeGroups(pass, files, GROUPS_PER_CORE * availableParallelism(), FILE_TIMEOUT_S),
+    jobs: availableParallelism(),
+  }),
   // a folder or a missing file chosen goes to tap as it is, which says what it finds: on PostgreSQL too
   usesDatabase: (file) => !TEST_FILE.test(file) || !existsSync(file) || isDatabaseTest(file),
   // a folder may hold gateway tests, which read dist/

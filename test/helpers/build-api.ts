@@ -51,51 +51,26 @@ export async function openTestDb(t: Teardown): Promise<Db> {
   return url ? openPostgresTestDb(t, url) : openPgliteTestDb(t)
 }
 
-/** PostgreSQL test schemas of this process whose test has ended, reset in place: the next ones handed out. */
-const idleSchemas: string[] = []
-/** What a freshly migrated schema holds, read from the first one this process migrates. */
-let migratedSchemaState: Promise<MigratedState> | undefined
-/** The process's connection to TEST_DATABASE_URL that creates and drops the test schemas. */
-let schemaAdmin: Promise<Db> | undefined
-
 /**
- * A PostgreSQL test database: a schema of this process whose test has ended, reset to the migrated state
- * (test/helpers/test-db-reset.ts), or a new schema, migrated, when none is free. Each test gets a pool of
- * its own on it, closed when the test ends, so no session of a test reaches the next one
- * (docs/decisions/044-the-test-harness.md). The idle schemas are dropped when the process's tests end.
+ * A PostgreSQL test database: a new schema, migrated, dropped when its test ends. Not reused as PGlite's
+ * databases are: a job's lock is keyed by its schema's name (server/api/db/run-alone.ts), and a reused
+ * name met a lock still held for the test before (docs/decisions/044-the-test-harness.md).
  */
 async function openPostgresTestDb(t: Teardown, url: string): Promise<Db> {
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const connectionTimeoutMs = TEST_PG_CONNECTION_TIMEOUT_MS
-  if (!schemaAdmin) {
-    schemaAdmin = openDb({ databaseUrl: url, connectionTimeoutMs })
-    tap.teardown(async () => {
-      const admin = await schemaAdmin!
-      for (const schema of idleSchemas.splice(0)) await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
-      await admin.close()
-    })
-  }
-  const admin = await schemaAdmin
-  const reused = idleSchemas.pop()
-  const schema = reused ?? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  if (!reused) await admin.exec(`CREATE SCHEMA ${schema}`)
+  const admin = await openDb({ databaseUrl: url, connectionTimeoutMs })
+  await admin.exec(`CREATE SCHEMA ${schema}`)
   const scoped = new URL(url)
   scoped.searchParams.set('options', `-c search_path=${schema}`)
   const db = await openDb({ databaseUrl: scoped.toString(), connectionTimeoutMs })
   scopedUrls.set(db, scoped.toString())
   t.teardown(async () => {
     await db.close()
-    // reset through a pool of its own: the test may have closed its pool, and its sessions have ended
-    const again = await openDb({ databaseUrl: scoped.toString(), connectionTimeoutMs })
-    const reset = await resetTo(again, await migratedSchemaState!).catch(() => false)
-    await again.close()
-    if (reset) idleSchemas.push(schema)
-    else await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
+    await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
+    await admin.close()
   })
-  if (!reused) {
-    await migrate(db)
-    migratedSchemaState ??= migratedState(db)
-  }
-  await migratedSchemaState
+  await migrate(db)
   return db
 }
 

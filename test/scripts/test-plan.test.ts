@@ -13,8 +13,12 @@ function facts(overrides: Partial<Facts> = {}): Facts {
       'test/shared/paths.test.ts',
     ],
     databaseTestFiles: () => ['test/server/api/listings.test.ts', 'test/server/gateway/app.test.ts'],
-    // a group per file, each allowed 300 s
-    groups: (pass, files) => ({ modules: files.map((_, i) => `.tap/groups/${pass}/${i + 1}.mjs`), timeoutS: 300 }),
+    // a group per file, each allowed 300 s, two at once
+    groups: (pass, files) => ({
+      modules: files.map((_, i) => `.tap/groups/${pass}/${i + 1}.mjs`),
+      timeoutS: 300,
+      jobs: 2,
+    }),
     usesDatabase: (file) => file.startsWith('test/server/'),
     usesBuild: (file) => file.startsWith('test/server/gateway/'),
     buildState: () => 'current',
@@ -46,6 +50,7 @@ t.test('with no files, every step in order (the build whatever dist/ holds)', as
       'tap',
       '--disable-coverage',
       '--timeout=300',
+      '--jobs=2',
       '.tap/groups/pglite/1.mjs',
       '.tap/groups/pglite/2.mjs',
       '.tap/groups/pglite/3.mjs',
@@ -54,7 +59,7 @@ t.test('with no files, every step in order (the build whatever dist/ holds)', as
   )
   t.same(
     steps.find((step) => step.name === 'integration (PostgreSQL)')?.args,
-    ['--disable-coverage', '--timeout=300', '.tap/groups/postgres/1.mjs', '.tap/groups/postgres/2.mjs'],
+    ['--disable-coverage', '--timeout=300', '--jobs=2', '.tap/groups/postgres/1.mjs', '.tap/groups/postgres/2.mjs'],
     'the database tests, in groups',
   )
   t.same(steps.at(-1)?.args, ['test'], 'every journey')
