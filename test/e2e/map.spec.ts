@@ -145,8 +145,11 @@ test.describe('a phone (360 px, Persian)', () => {
   })
 })
 
+// a phone's screen: the gallery, the summary and the description come before the map, well below the first screen
+const PHONE = { width: 360, height: 740 }
+
 test.describe("a listing's map", () => {
-  test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  test.use({ viewport: PHONE, locale: 'en-US' })
 
   test('appears when it scrolls into view: its place in words before, the circle on the tiles after', async ({
     page,
@@ -164,6 +167,10 @@ test.describe("a listing's map", () => {
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
     const section = page.getByRole('region', { name: /Where it is/ })
     await expect(section).toContainText('The circle shows the area the home is in')
+    const top = await section.evaluate((element) => element.getBoundingClientRect().top)
+    expect(top, 'the section starts further down than the 200 px the map loads ahead').toBeGreaterThan(
+      PHONE.height + 200,
+    )
     await page.waitForTimeout(500)
     expect(leaflet, 'nothing of the map before it is near the viewport').toEqual([])
     await expect(section.locator('.leaflet-container')).toHaveCount(0)
