@@ -52,9 +52,8 @@ export async function openTestDb(t: Teardown): Promise<Db> {
 }
 
 /**
- * A PostgreSQL test database: a new schema, migrated, dropped when its test ends. Not reused as PGlite's
- * databases are: a job's lock is keyed by its schema's name (server/api/db/run-alone.ts), and a reused
- * name met a lock still held for the test before (docs/decisions/044-the-test-harness.md).
+ * A PostgreSQL test database: a new schema, migrated, dropped when its test ends (not reused as PGlite's
+ * databases are: docs/decisions/044-the-test-harness.md).
  */
 async function openPostgresTestDb(t: Teardown, url: string): Promise<Db> {
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
