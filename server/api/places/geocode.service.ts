@@ -52,7 +52,7 @@ export function geocodeService({ locations, geocoder, cacheMs }: GeocodeOptions)
       const cityId = await locations.cityIn(countryCode, input.city)
       if (cityId === null)
         throw new AppError('VALIDATION_ERROR', 'The request is not valid', [
-          { path: 'city', code: 'invalid_value', message: 'is not a city of this country' },
+          { path: 'querystring.city', code: 'invalid_value', message: 'is not a city of this country' },
         ])
       const centre = await locations.centreOfCity(cityId)
       const key = [geocoder.source, input.language, countryCode, input.city, normalizeSearchText(input.q)].join('|')

@@ -15,8 +15,7 @@ export interface PlacesOptions {
 export default fp<PlacesOptions>(
   async (app, options) => {
     const geocoder =
-      options.geocoder ??
-      placesGeocoder((text, limit, language) => app.locations.searchCities(text, limit, language))
+      options.geocoder ?? placesGeocoder((text, limit, language) => app.locations.searchCities(text, limit, language))
     const geocode = geocodeService({ locations: app.locations, geocoder, cacheMs: options.cacheMs ?? 10 * 60_000 })
     await app.register(placesRoutes, { prefix: API_PREFIX, geocode })
   },

@@ -69,7 +69,8 @@ export function nominatimGeocoder(options: NominatimOptions): Geocoder {
           : new AppError('UPSTREAM_UNAVAILABLE', 'The geocoder is unreachable or its answer is not JSON')
       }
       const parsed = NominatimAnswer.safeParse(answer)
-      if (!parsed.success) throw new AppError('UPSTREAM_UNAVAILABLE', 'The geocoder answered something else than places')
+      if (!parsed.success)
+        throw new AppError('UPSTREAM_UNAVAILABLE', 'The geocoder answered something else than places')
       return parsed.data.slice(0, limit).map(named)
     },
   }

@@ -104,12 +104,16 @@ t.test('GET /places/geocode with a Nominatim-compatible geocoder (GEOCODER_URL)'
       t.equal(res.body.error.code, 'VALIDATION_ERROR')
       return res.body.error.details.map((d: { path: string }) => d.path)
     }
-    t.same(await fields('country=DE&city=berlin'), ['q'])
-    t.same(await fields('q=a&country=DE&city=berlin'), ['q'])
-    t.same(await fields(`q=${'x'.repeat(201)}&country=DE&city=berlin`), ['q'])
-    t.same((await fields('q=Kastanienallee&country=DEU')).sort(), ['city', 'country'])
-    t.same(await fields('q=Kastanienallee&country=DE&city=atlantis'), ['city'], 'a city the country does not have')
-    t.same(await fields('q=Kastanienallee&country=DE&city=berlin&language=xx'), ['language'])
+    t.same(await fields('country=DE&city=berlin'), ['querystring.q'])
+    t.same(await fields('q=a&country=DE&city=berlin'), ['querystring.q'])
+    t.same(await fields(`q=${'x'.repeat(201)}&country=DE&city=berlin`), ['querystring.q'])
+    t.same((await fields('q=Kastanienallee&country=DEU')).sort(), ['querystring.city', 'querystring.country'])
+    t.same(
+      await fields('q=Kastanienallee&country=DE&city=atlantis'),
+      ['querystring.city'],
+      'a city the country does not have',
+    )
+    t.same(await fields('q=Kastanienallee&country=DE&city=berlin&language=xx'), ['querystring.language'])
     t.equal((await geocode('q=Kastanienallee&country=DE&city=berlin', { anonymous: true })).status, 401)
   })
 
@@ -157,21 +161,28 @@ t.test('GET /places/geocode with a Nominatim-compatible geocoder (GEOCODER_URL)'
   })
 })
 
-t.test('GET /places/geocode without GEOCODER_URL: the embedded default finds the cities of our list, never a street', async (t) => {
-  const { app, db } = await buildTestApi(t)
-  await places(db)
-  const geocode = await served(t, app)
+t.test(
+  'GET /places/geocode without GEOCODER_URL: the embedded default finds the cities of our list, never a street',
+  async (t) => {
+    const { app, db } = await buildTestApi(t)
+    await places(db)
+    const geocode = await served(t, app)
 
-  const berlin = await geocode('q=berlin&country=DE&city=berlin&language=en')
-  t.equal(berlin.status, 200)
-  t.same(berlin.body.data, {
-    source: 'places',
-    results: [{ name: 'Berlin', detail: 'Germany', ...BERLIN, distance_m: 0, within_reach: true }],
-  })
-  const persian = await geocode(`q=${encodeURIComponent('برلین')}&country=DE&city=berlin&language=fa`)
-  t.match(persian.body.data.results, [{ name: 'برلین', detail: 'آلمان' }], 'in any language, answered in the reader’s')
-  const hamburg = await geocode('q=Hamburg&country=DE&city=berlin&language=en')
-  t.match(hamburg.body.data.results, [{ name: 'Hamburg', within_reach: false }], 'another city, past the 50 km')
-  const street = await geocode('q=Kastanienallee&country=DE&city=berlin&language=en')
-  t.same(street.body.data, { source: 'places', results: [] }, 'a street: nothing')
-})
+    const berlin = await geocode('q=berlin&country=DE&city=berlin&language=en')
+    t.equal(berlin.status, 200)
+    t.same(berlin.body.data, {
+      source: 'places',
+      results: [{ name: 'Berlin', detail: 'Germany', ...BERLIN, distance_m: 0, within_reach: true }],
+    })
+    const persian = await geocode(`q=${encodeURIComponent('برلین')}&country=DE&city=berlin&language=fa`)
+    t.match(
+      persian.body.data.results,
+      [{ name: 'برلین', detail: 'آلمان' }],
+      'in any language, answered in the reader’s',
+    )
+    const hamburg = await geocode('q=Hamburg&country=DE&city=berlin&language=en')
+    t.match(hamburg.body.data.results, [{ name: 'Hamburg', within_reach: false }], 'another city, past the 50 km')
+    const street = await geocode('q=Kastanienallee&country=DE&city=berlin&language=en')
+    t.same(street.body.data, { source: 'places', results: [] }, 'a street: nothing')
+  },
+)
