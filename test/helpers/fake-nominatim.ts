@@ -101,7 +101,13 @@ export async function startFakeNominatim(port = 0): Promise<FakeNominatim> {
     if (fake.mode === 'error') return send(503, 'text/html', '<html><body>Service Unavailable</body></html>')
     if (fake.mode === 'garbage') return send(200, 'text/html', '<html><body>Bandwidth limit exceeded</body></html>')
     if (params.format !== 'jsonv2' && params.format !== 'json')
-      return send(400, 'application/json', JSON.stringify({ error: { code: 400, message: 'Parameter "format" must be one of: xml, json, jsonv2, geojson, geocodejson' } }))
+      return send(
+        400,
+        'application/json',
+        JSON.stringify({
+          error: { code: 400, message: 'Parameter "format" must be one of: xml, json, jsonv2, geojson, geocodejson' },
+        }),
+      )
     const words = fold(params.q ?? '')
       .split(/[\s,]+/)
       .filter(Boolean)
