@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 3217)
 const tilesPort = Number(process.env.E2E_TILES_PORT ?? port + 1)
 /** The maps' tiles in the journeys. */
 export const E2E_TILES_URL = `http://127.0.0.1:${tilesPort}/{z}/{x}/{y}.png`
+/** The fake Nominatim's port (test/helpers/fake-nominatim.ts): the street search never reaches a real geocoder. */
+const geocoderPort = Number(process.env.E2E_GEOCODER_PORT ?? port + 2)
 // Workers evaluate this file again: the directory is chosen once, by the runner, and inherited.
 process.env.KHANEH_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'khaneh-e2e-'))
 /** The server's DATA_DIR: the journeys read the dev mail outbox there. */
@@ -41,6 +43,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `node --import tsx test/helpers/fake-nominatim.ts ${geocoderPort}`,
+      url: `http://127.0.0.1:${geocoderPort}/search?q=berlin&format=jsonv2`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       command: 'node --import tsx server/main.ts',
       url: `http://127.0.0.1:${port}/readyz`,
       timeout: 120_000,
@@ -57,6 +65,7 @@ export default defineConfig({
         ADMIN_TELEGRAM_IDS: String(E2E_ADMIN_TELEGRAM_ID),
         MAP_TILES_URL: E2E_TILES_URL,
         MAP_TILES_ATTRIBUTION: '© [OpenStreetMap contributors](https://www.openstreetmap.org/copyright) · test tiles',
+        GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`,
       },
     },
   ],

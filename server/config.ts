@@ -165,6 +165,12 @@ const EnvSchema = z.object({
     }),
   /** Plain text with [words](https://…) links; required beside a MAP_TILES_URL of another provider (config-rules.ts). */
   MAP_TILES_ATTRIBUTION: optionalText,
+  /** A Nominatim-compatible geocoder's base (docs/decisions/047-the-listing-form-pin.md); unset: our own cities only. */
+  GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GEOCODER_TIMEOUT: z
+    .string()
+    .default('5s')
+    .refine((v) => parseDuration(v) !== null, 'must be a duration such as 3s or 800ms'),
 })
 
 const ConfigSchema = EnvSchema.check(...CROSS_VARIABLE_RULES).transform((e) => {
@@ -256,6 +262,14 @@ const ConfigSchema = EnvSchema.check(...CROSS_VARIABLE_RULES).transform((e) => {
     /** The maps' tiles and the credit their provider asks for. */
     mapTiles: { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? DEFAULT_MAP_TILES_ATTRIBUTION },
     fcm: { apiBase: withoutTrailingSlash(e.FCM_API_BASE), serviceAccountFile: e.FIREBASE_SERVICE_ACCOUNT },
+    /** The listing form's street search: a Nominatim-compatible service, or undefined for our own cities. Its policy asks a User-Agent that names the site. */
+    geocoder: e.GEOCODER_URL
+      ? {
+          baseUrl: withoutTrailingSlash(e.GEOCODER_URL),
+          timeoutMs: parseDuration(e.GEOCODER_TIMEOUT)!,
+          userAgent: `Khaneh (+${withoutTrailingSlash(e.PUBLIC_BASE_URL)})`,
+        }
+      : undefined,
   }
 })
 

@@ -28,6 +28,7 @@ import { sandboxPaymentProvider, type PaymentProvider } from './integrations/pay
 import { outboxSmsSender } from './integrations/sms/sms-sender.ts'
 import { openAiQueryProvider } from './integrations/ai/openai-query-provider.ts'
 import { openAiTranslator } from './integrations/translator/openai-translator.ts'
+import { nominatimGeocoder } from './integrations/geocoder/nominatim.ts'
 import type { OutboxSender } from './integrations/notify/notifier.ts'
 import { telegramNotifier } from './integrations/notify/telegram-notifier.ts'
 import { webPushNotifier } from './integrations/notify/web-push-notifier.ts'
@@ -208,6 +209,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
               onFallback: (reason) => log.warn({ reason }, 'ai: model answer not used'),
             })
           : undefined,
+      // Streets are found by GEOCODER_URL's service when set, else only our own cities (docs/decisions/047-the-listing-form-pin.md).
+      geocoder: config.geocoder ? nominatimGeocoder(config.geocoder) : undefined,
       notificationSenders: await notificationSendersFor(config, mailer, keys.vapid),
       allowPrivatePushEndpoints: config.webPush.allowPrivateEndpoints,
       vapidPublicKey,

@@ -63,13 +63,17 @@ export function formatAmount(amount: number, currency: string, locale: LocaleCod
   return formatter(localeInfo(locale).language, currency).format(amount)
 }
 
-const numberFormats = new Map<LocaleCode, Intl.NumberFormat>()
-/** A plain number in the locale's digits (Persian digits for fa), no decimals. */
-export function formatNumber(value: number, locale: LocaleCode): string {
-  let found = numberFormats.get(locale)
+const numberFormats = new Map<string, Intl.NumberFormat>()
+/** A plain number in the locale's digits (Persian digits for fa), with exactly `decimals` decimals (none by default). */
+export function formatNumber(value: number, locale: LocaleCode, decimals = 0): string {
+  const key = `${locale}:${decimals}`
+  let found = numberFormats.get(key)
   if (!found) {
-    found = new Intl.NumberFormat(localeInfo(locale).language, { maximumFractionDigits: 0 })
-    numberFormats.set(locale, found)
+    found = new Intl.NumberFormat(localeInfo(locale).language, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    })
+    numberFormats.set(key, found)
   }
   return found.format(value)
 }

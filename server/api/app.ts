@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { JSON_BODY_LIMIT } from '../../shared/constants.ts'
 import type { AiProvider } from '../integrations/ai/ai-provider.ts'
 import type { IdTokenVerifier } from '../integrations/identity/id-token.ts'
+import type { Geocoder } from '../integrations/geocoder/geocoder.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
 import type { OutboxSender } from '../integrations/notify/notifier.ts'
 import { sandboxPaymentProvider, type PaymentProvider } from '../integrations/payments/payment-provider.ts'
@@ -27,6 +28,7 @@ import listings from './listings/plugin.ts'
 import locations from './locations/plugin.ts'
 import moderation from './moderation/plugin.ts'
 import payments from './payments/plugin.ts'
+import places from './places/plugin.ts'
 import authentication from './plugins/authentication.ts'
 import core from './plugins/core.ts'
 import rateLimits, { type RateLimitOptions } from './rate-limit/plugin.ts'
@@ -88,6 +90,10 @@ export interface ApiOptions {
   contentDir?: string
   /** AI_PROVIDER (docs/decisions/021-ai-search-and-credits.md): the local query parser unless an OpenAI-compatible one is given. */
   aiProvider?: AiProvider
+  /** GEOCODER_URL's service for the listing form's street search; unset: our own cities (docs/decisions/047-the-listing-form-pin.md). */
+  geocoder?: Geocoder
+  /** How long a street search's answer is kept (default 10 minutes; tests use 0). */
+  geocodeCacheMs?: number
   /** Today for the AI's move-in months; tests fix it. */
   aiNow?: () => Date
   /**
@@ -130,6 +136,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     publicBaseUrl: options.publicBaseUrl,
   })
   await app.register(locations)
+  await app.register(places, { geocoder: options.geocoder, cacheMs: options.geocodeCacheMs })
   const channel = options.changesChannel ?? CHANGES_CHANNEL
   const changes = changeBus(
     options.redisUrl ? redisWire(options.redisUrl, channel) : databaseWire(options.db, channel),

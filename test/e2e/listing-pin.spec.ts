@@ -100,6 +100,47 @@ test.describe('the pin on the listing form', () => {
     await expect(place.locator('path.leaflet-interactive, svg path').first()).toBeAttached()
     await reader.close()
   })
+
+  // the journeys' geocoder is the fake Nominatim of playwright.config.ts (real streets, test/helpers/fake-nominatim.ts)
+  test('found by typing a street, chosen with the keyboard, saved, shown again to its owner', async ({ browser }) => {
+    const owner = await signedIn(browser, 897000 + run, '/en/dashboard/listings/create', 'en-US', 'Street')
+    const section = owner.locator('fieldset.pin-field')
+    await fillListing(owner, `A flat found by its street, posted by a journey, run ${run}.`)
+    const search = section.getByRole('combobox', { name: 'Find a street or a place' })
+
+    // a place past the 50 km of the city's centre is listed, and cannot be chosen
+    await search.fill('Königstraße')
+    await search.press('Enter')
+    const far = section.getByRole('option', { name: /Bad Freienwalde/ })
+    await expect(far).toHaveAttribute('aria-disabled', 'true')
+    await expect(far).toContainText('More than 50 km from the centre of Berlin: the pin cannot go there.')
+    await expect(section.getByRole('option', { name: /Wannsee/ })).toHaveAttribute('aria-selected', 'true')
+
+    // Enter searches (the listing's form is not sent); the arrows and Enter choose; the pin moves there
+    await search.fill('Kastanienallee')
+    await search.press('Enter')
+    await expect(section.getByRole('option', { name: /Kastanienallee.*Prenzlauer Berg/ })).toBeVisible()
+    await expect(section.getByText('1 place found')).toBeVisible()
+    await search.press('ArrowDown')
+    await search.press('Enter')
+    await expect(section.getByRole('option')).toHaveCount(0)
+    await expect(section.getByRole('status')).toContainText('The pin is at 52.538496, 13.410649.')
+    expect(await sentPin(owner)).toEqual({ lat: 52.538496, lng: 13.410649 })
+    await expect(owner).toHaveURL(/\/en\/dashboard\/listings\/create$/)
+    // the map, when it comes, opens there at a street's zoom, the pin (its centre) unmoved
+    await section.locator('.pin-frame').scrollIntoViewIfNeeded()
+    await expect(section.locator('.leaflet-container')).toBeVisible()
+    await expect(section.locator('img.leaflet-tile-loaded[src*="/16/"]').first()).toBeVisible()
+    expect(await sentPin(owner)).toEqual({ lat: 52.538496, lng: 13.410649 })
+
+    await owner.locator('form.listing-form button[type=submit]').click()
+    await expect(owner).toHaveURL(/\/en\/dashboard\/listings\?saved=created&id=\d+$/)
+    const id = Number(new URL(owner.url()).searchParams.get('id'))
+    await owner.goto(`/en/dashboard/listings/${id}`)
+    await expect(owner.locator('html[data-hydrated]')).toHaveCount(1)
+    expect(await sentPin(owner)).toEqual({ lat: 52.538496, lng: 13.410649 })
+    await expect(section.getByRole('status')).toContainText('The pin is at 52.538496, 13.410649.')
+  })
 })
 
 test('without JavaScript: the pin set, kept and removed through its two fields', async ({ browser }) => {

@@ -44,6 +44,27 @@ t.test('config', async (t) => {
       /MAP_TILES_URL has an unknown placeholder \{style\}/,
     )
   })
+  t.test(
+    'GEOCODER_URL: our own cities by default; a Nominatim-compatible service, asked with a User-Agent naming the site',
+    async (t) => {
+      t.equal(loadConfig(base).geocoder, undefined)
+      t.same(
+        loadConfig({
+          ...base,
+          GEOCODER_URL: 'https://nominatim.example.org/',
+          GEOCODER_TIMEOUT: '800ms',
+          PUBLIC_BASE_URL: 'http://khaneh.example',
+        }).geocoder,
+        { baseUrl: 'https://nominatim.example.org', timeoutMs: 800, userAgent: 'Khaneh (+http://khaneh.example)' },
+      )
+      t.equal(loadConfig({ ...base, GEOCODER_URL: 'https://nominatim.example.org' }).geocoder?.timeoutMs, 5000)
+      t.throws(() => loadConfig({ ...base, GEOCODER_URL: 'ftp://nominatim.example.org' }), /GEOCODER_URL/)
+      t.throws(
+        () => loadConfig({ ...base, GEOCODER_URL: 'https://n.example.org', GEOCODER_TIMEOUT: 'soon' }),
+        /GEOCODER_TIMEOUT/,
+      )
+    },
+  )
   t.test('durations', async (t) => {
     t.equal(parseDuration('3s'), 3000)
     t.equal(parseDuration('1h'), 3_600_000)

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { formatDate } from '../../shared/dates.ts'
 import { CURRENCIES } from '../../shared/constants.ts'
-import { EUR_PER_UNIT, formatRent } from '../../shared/money.ts'
+import { EUR_PER_UNIT, formatNumber, formatRent } from '../../shared/money.ts'
 import { normalizeSearchText, slugify } from '../../shared/text.ts'
 
 t.test('money, dates and text', async (t) => {
@@ -12,6 +12,13 @@ t.test('money, dates and text', async (t) => {
     t.equal(formatRent(850, 'EUR', 'en'), '€850')
     t.match(formatRent(850.5, 'EUR', 'de'), /^850,5\s€$/u)
     t.match(formatRent(25000, 'TRY', 'tr'), /25\.000/)
+  })
+  t.test('plain numbers: no decimals, or exactly as many as asked (a pin to six), in the reader digits', async (t) => {
+    t.equal(formatNumber(1234.6, 'en'), '1,235')
+    t.equal(formatNumber(52.5, 'en', 6), '52.500000')
+    t.equal(formatNumber(13.4106491, 'de', 6), '13,410649')
+    t.equal(formatNumber(52.538496, 'fa', 6), '۵۲٫۵۳۸۴۹۶')
+    t.equal(formatNumber(50, 'fa'), '۵۰', 'each number of decimals has its own format')
   })
   t.test('fa dates are in the Persian calendar', async (t) => {
     t.equal(formatDate('2026-03-21', 'fa'), '۱ فروردین ۱۴۰۵')

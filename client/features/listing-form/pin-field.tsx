@@ -2,7 +2,6 @@ import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useRef, useState, type ComponentProps } from 'react'
 import { LOCATION_RADIUS_M } from '../../../shared/constants.ts'
 import type { LatLng } from '../../../shared/geo.ts'
-import { localeInfo, type LocaleCode } from '../../../shared/locales.ts'
 import { formatNumber } from '../../../shared/money.ts'
 import { useShell } from '../../lib/context.ts'
 import { useHydrated } from '../../lib/hydrated.ts'
@@ -10,24 +9,10 @@ import { useLocale } from '../../lib/locale.ts'
 import { MapAttribution } from '../map/map-attribution.tsx'
 import { useSeen } from '../map/map-on-demand.ts'
 import { numberOrNull, pinText, type ListingFormValues } from './form-values.ts'
+import { StreetSearch } from './street-search.tsx'
 
 // the map's own code (and, through it, Leaflet) comes when the section nears the viewport
 const PinMapLive = lazy(() => import('../map/pin-map-live.tsx'))
-
-const coordinateFormats = new Map<LocaleCode, Intl.NumberFormat>()
-/** A coordinate to six decimals, in the reader's digits. */
-function formatCoordinate(value: number, locale: LocaleCode): string {
-  let found = coordinateFormats.get(locale)
-  if (!found) {
-    found = new Intl.NumberFormat(localeInfo(locale).language, {
-      minimumFractionDigits: 6,
-      maximumFractionDigits: 6,
-      useGrouping: false,
-    })
-    coordinateFormats.set(locale, found)
-  }
-  return found.format(value)
-}
 
 /** The pin the fields hold, or null when they hold none (or no valid pair). */
 export function pinOf(values: Pick<ListingFormValues, 'lat' | 'lng'>): LatLng | null {
@@ -87,8 +72,9 @@ export function PinField({
   const describedBy = error ? 'listing-location-error' : undefined
   const place = (point: LatLng | null) =>
     set(point ? { lat: pinText(point.lat), lng: pinText(point.lng) } : { lat: '', lng: '' })
-  const lat = pin ? formatCoordinate(pin.lat, locale) : ''
-  const lng = pin ? formatCoordinate(pin.lng, locale) : ''
+  // six decimals, about 0.1 m, in the reader's digits (a coordinate never reaches a thousand: no grouping)
+  const lat = pin ? formatNumber(pin.lat, locale, 6) : ''
+  const lng = pin ? formatNumber(pin.lng, locale, 6) : ''
 
   return (
     <fieldset className="form-section pin-field">
@@ -107,6 +93,7 @@ export function PinField({
           <input type="hidden" name="location_lng" value={values.lng} />
           {values.city ? (
             <>
+              <StreetSearch country={values.country} city={values.city} cityName={city} onChoose={place} />
               <p id="listing-pin-help" className="hint">
                 <Trans>
                   Move the map until the pin in its middle marks the home: drag it, or select the map and use the arrow

@@ -21,7 +21,7 @@ import { keepAfterForm } from '../../lib/revalidation.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
 import { listingsApi } from '../../lib/api/listings.ts'
-import { locationsApi } from '../../lib/api/locations.ts'
+import { centreOf, locationsApi } from '../../lib/api/locations.ts'
 import { ApiError } from '../../lib/api/call.ts'
 import type { Place } from '../../lib/api/locations.ts'
 import { apiContext, localeContext, useShell } from '../../lib/context.ts'
@@ -111,10 +111,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })),
     // where the map opens when it has nothing to frame (a popular city's centre, when the search names one)
     cityCentre:
-      countries
-        .filter((c) => !country || c.code === country.toUpperCase())
-        .flatMap((c) => c.popularCities)
-        .find((c) => c.key === filters.city)?.centre ?? undefined,
+      centreOf(
+        countries.filter((c) => !country || c.code === country.toUpperCase()).flatMap((c) => c.popularCities),
+        typedCity ?? '',
+      ) ?? undefined,
   }
 }
 

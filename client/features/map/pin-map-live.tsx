@@ -4,7 +4,7 @@ import { MAX_PIN_DISTANCE_KM } from '../../../shared/constants.ts'
 import { distanceM, type LatLng } from '../../../shared/geo.ts'
 import { localeInfo } from '../../../shared/locales.ts'
 import { browserApi } from '../../lib/api/browser.ts'
-import { locationsApi } from '../../lib/api/locations.ts'
+import { centreOf, locationsApi } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
 import type { PinMap } from './leaflet-map.ts'
 import { mountMap } from './mount-map.ts'
@@ -58,9 +58,7 @@ export default function PinMapLive({
     const controller = new AbortController()
     locationsApi(browserApi())
       .citiesOf(country, locale, controller.signal)
-      .then((cities) =>
-        setCentre({ city: `${country}/${city}`, point: cities.find((c) => c.key === city)?.centre ?? null }),
-      )
+      .then((cities) => setCentre({ city: `${country}/${city}`, point: centreOf(cities, city) }))
       .catch(() => {
         if (!controller.signal.aborted) setCentre({ city: `${country}/${city}`, point: null })
       })

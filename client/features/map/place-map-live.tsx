@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import type { LatLng } from '../../../shared/geo.ts'
 import { localeInfo } from '../../../shared/locales.ts'
 import { publicBrowserApi } from '../../lib/api/browser.ts'
-import { locationsApi } from '../../lib/api/locations.ts'
+import { centreOf, locationsApi } from '../../lib/api/locations.ts'
 import { useLocale } from '../../lib/locale.ts'
 import type { ListingPlace } from './listing-map.tsx'
 import { mountMap, type Maps } from './mount-map.ts'
@@ -37,7 +37,7 @@ export default function PlaceMapLive({ listing, tilesUrl }: { listing: ListingPl
       ? Promise.resolve(location)
       : locationsApi(publicBrowserApi())
           .citiesOf(listing.country, locale)
-          .then((cities) => cities.find((c) => c.key === listing.city)?.centre ?? undefined)
+          .then((cities) => centreOf(cities, listing.city) ?? undefined)
     return mountMap((maps, point) => (point ? makeMap(maps, element, point, location?.radiusM) : null), setState, {
       ahead: centre,
     })

@@ -1,3 +1,4 @@
+import type { LatLng } from '../../../shared/geo.ts'
 import type { LocaleCode } from '../../../shared/locales.ts'
 import { query, type Answer, type Api } from './call.ts'
 
@@ -24,3 +25,7 @@ export const locationsApi = ({ call }: Api) => ({
   resolve: (q: string, language: LocaleCode, country?: string, signal?: AbortSignal) =>
     call('PlaceResolutionSchema', `/locations/resolve${query({ q, language, country })}`, { signal }),
 })
+
+/** The centre of the city with this key among these cities, or null (not among them, or a city without one). */
+export const centreOf = (cities: ReadonlyArray<{ key: string; centre: LatLng | null }>, key: string): LatLng | null =>
+  cities.find((c) => c.key === key)?.centre ?? null

@@ -40,6 +40,8 @@ export const RATE_LIMIT_POLICIES = {
   checkout: { max: 60, windowMs: HOUR },
   /** /coupons/validate, /coupons/redeem and /coupons/info/:code: codes are guessable, so guessing is slowed. */
   couponCode: { max: 30, windowMs: HOUR },
+  /** /places/geocode: each search may ask the outside geocoder (Nominatim's policy: light use only); a person types a few. */
+  geocode: { max: 30, windowMs: MINUTE },
   /** The contact form, when it comes: each one mails us. */
   contact: { max: 5, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitPolicy>

@@ -141,6 +141,13 @@ t.test('the wire contract: every route answers in its shared schema', async (t) 
       { status: 200, send: () => call('GET', '/locations/resolve?q=berlin&language=en') },
     ],
     ['GET /api/v1/locations/supported', { status: 200, send: () => call('GET', '/locations/supported?language=en') }],
+    [
+      'GET /api/v1/places/geocode',
+      {
+        status: 200,
+        send: () => call('GET', '/places/geocode?q=berlin&country=DE&city=berlin&language=en', reader.token),
+      },
+    ],
     ['GET /api/v1/listings', { status: 200, send: () => call('GET', '/listings?language=en') }],
     [
       'GET /api/v1/listings/points',
