@@ -40,12 +40,10 @@ export default defineConfig({
     rolldownOptions: {
       input: 'client/entry.client.tsx',
       output: {
-        // the chunks shared by pages are named by their hash alone: every chunk names those it imports, and
-        // the entry every page's and theirs, so long names (`with-home-listings-listing-…`) cost each page's
-        // script some 0.5 KB (docs/decisions/040-script-budget-per-page.md); the framework, the pages and the
-        // catalogs keep theirs
-        chunkFileNames: (chunk) =>
-          /^(framework|messages|[\w-]+-page)$/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+        // the chunks of modules pages share (scripts/page-chunks.ts) are named by their hash alone: every chunk
+        // names those it imports, and the entry every page's and theirs, so their long names
+        // (`with-home-listings-listing-…`) cost each page's script some 0.5 KB (docs/decisions/040-script-budget-per-page.md)
+        chunkFileNames: (chunk) => (chunk.name.startsWith('with-') ? 'assets/[hash].js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
           groups: [
             // (with the locale table, the router contexts, the API's caller and errors, the JSX runtime's bindings and
