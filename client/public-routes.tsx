@@ -51,6 +51,9 @@ function pages(code: LocaleCode): RouteObject[] {
           ...catalog('listings-page', { ...SHARED_WITH_VIEWERS, ...SIGNED_IN_PARTS }),
           path: 'listings',
           ErrorBoundary: RouteError,
+          // its own module, fetched beside the page's when a navigation runs it: a first visit hydrates
+          // from the server's data and never does (docs/decisions/040-script-budget-per-page.md)
+          loader: async (args) => (await import('./features/listings/listings-loader.ts')).loader(args),
           lazy: () => import('./features/listings/listings-page.tsx'),
         },
         {
@@ -58,6 +61,7 @@ function pages(code: LocaleCode): RouteObject[] {
           ...catalog('listing-page', { ...SHARED_WITH_VIEWERS, ...SIGNED_IN_PARTS }),
           path: 'listing/:slug',
           ErrorBoundary: RouteError,
+          loader: async (args) => (await import('./features/listings/listing-loader.ts')).loader(args),
           lazy: () => import('./features/listings/listing-page.tsx'),
         },
         {

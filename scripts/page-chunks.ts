@@ -10,7 +10,8 @@ const PUBLIC_ROUTES = 'client/public-routes.tsx'
 
 // `import type` and `export type` bring no code
 const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g
-const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
+/** A public page's module: a route's `lazy` (a route's loader may have a module of its own too, which is no page). */
+const PAGE_IMPORT = /\blazy:\s*\(\)\s*=>\s*import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
 function importsOf(rootDir: string, file: string, pattern: RegExp): string[] {
   const source = readFileSync(path.join(rootDir, file), 'utf8')
@@ -37,7 +38,7 @@ function staticallyReached(rootDir: string, root: string): Set<string> {
  */
 export function publicPageChunks(rootDir: string): (id: string, context: ChunkingContext) => string | null {
   const shell = staticallyReached(rootDir, ENTRY)
-  const pageModules = importsOf(rootDir, PUBLIC_ROUTES, DYNAMIC_IMPORT)
+  const pageModules = importsOf(rootDir, PUBLIC_ROUTES, PAGE_IMPORT)
   const pages = pageModules.map((page) => ({
     module: page,
     name: path.posix.basename(page).replace(/(-page)?\.[^.]+$/, ''),

@@ -2,7 +2,8 @@
 // as one chunk per group. `locales/{code}/messages.po?group=shell` holds the messages of what every page
 // loads (the entry and what it reaches, except the pages); `?group=home-page`, `?group=listings-page`… those of
 // one public page's module and what it reaches; `?group=dashboard` those of the signed-in area; `?group=on-demand`
-// those of the signed-in parts of public pages, which come on demand (client/lib/on-demand.ts).
+// those of the signed-in parts of public pages, which come on demand, and `?group=on-use` those of what pages
+// load when a reader uses it (a map, the place combobox; client/lib/on-use.ts, client/lib/kept-part.tsx).
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createCompiledCatalog, getCatalogForFile, getCatalogs, getFailOnMissingBehavior } from '@lingui/cli/api'
@@ -16,10 +17,15 @@ const PUBLIC_ROUTES = 'client/public-routes.tsx'
 /** …and the pages of the signed-in area, which this file loads on demand (one group). */
 const DASHBOARD_ROOT = 'client/dashboard.tsx'
 
-const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g
+// `import type` and `export type` bring no code, nor messages
+const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
+/** A public page's module: a route's `lazy` (a route's loader may have a module of its own too, which is no page). */
+const PAGE_IMPORT = /\blazy:\s*\(\)\s*=>\s*import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 /** A signed-in part of a public page (client/lib/on-demand.ts): its messages are the `on-demand` group's, not the page's. */
 const ON_DEMAND_IMPORT = /\bonDemand\(\s*\(\)\s*=>\s*import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
+/** A module loaded when a reader uses what it draws (`onUse`, client/lib/on-use.ts; `onUsePart`, `keptPart`, client/lib/kept-part.tsx): its messages are the `on-use` group's. */
+const ON_USE_IMPORT = /\b(?:onUse|onUsePart|keptPart)\(\s*\(\)\s*=>\s*import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
 /** The root-relative files a file imports, statically or with `import()`. */
 function importsOf(rootDir: string, file: string, pattern: RegExp): string[] {
@@ -29,7 +35,7 @@ function importsOf(rootDir: string, file: string, pattern: RegExp): string[] {
 
 /**
  * The source files (root-relative) reached from `root` through relative imports; `import()` in `skipDynamicIn`
- * is not followed, nor an on-demand part's (unless `intoOnDemand`).
+ * is not followed, nor an on-demand part's or an on-use module's (unless `intoOnDemand`).
  */
 function reachable(
   rootDir: string,
@@ -43,18 +49,20 @@ function reachable(
     seen.add(file)
     for (const imported of importsOf(rootDir, file, STATIC_IMPORT)) visit(imported)
     if (skipDynamicIn.includes(file)) return
-    const parts = intoOnDemand ? [] : importsOf(rootDir, file, ON_DEMAND_IMPORT)
+    const parts = intoOnDemand
+      ? []
+      : [...importsOf(rootDir, file, ON_DEMAND_IMPORT), ...importsOf(rootDir, file, ON_USE_IMPORT)]
     for (const imported of importsOf(rootDir, file, DYNAMIC_IMPORT)) if (!parts.includes(imported)) visit(imported)
   }
   visit(root)
   return seen
 }
 
-/** The files of the on-demand parts (client/lib/on-demand.ts) of everything the entry reaches, with what they reach. */
-function onDemandFiles(rootDir: string): Set<string> {
+/** The files of the on-demand parts or on-use modules (`pattern`: client/lib/on-demand.ts, on-use.ts, kept-part.tsx) of everything the entry reaches, with what they reach. */
+function loadedLater(rootDir: string, pattern: RegExp): Set<string> {
   const files = new Set<string>()
   for (const file of reachable(rootDir, ENTRY, [], true))
-    for (const part of importsOf(rootDir, file, ON_DEMAND_IMPORT))
+    for (const part of importsOf(rootDir, file, pattern))
       for (const reached of reachable(rootDir, part)) files.add(reached)
   return files
 }
@@ -66,18 +74,20 @@ export function pageGroup(file: string): string {
 
 /**
  * The files of each group (root-relative, posix separators): the shell, each public page's, the signed-in
- * area's, and `on-demand`: the signed-in parts of public pages (client/lib/on-demand.ts), which the browser
- * loads with them (docs/decisions/040-script-budget-per-page.md).
+ * area's, `on-demand`: the signed-in parts of public pages (client/lib/on-demand.ts), which the browser
+ * loads with them, and `on-use`: what pages load when a reader uses it, which the browser adds with it
+ * (docs/decisions/040-script-budget-per-page.md).
  */
 export function routeGroups(rootDir: string): Map<string, Set<string>> {
   const groups = new Map<string, Set<string>>([['shell', reachable(rootDir, ENTRY, [PUBLIC_ROUTES, DASHBOARD_ROOT])]])
-  for (const page of importsOf(rootDir, PUBLIC_ROUTES, DYNAMIC_IMPORT)) {
+  for (const page of importsOf(rootDir, PUBLIC_ROUTES, PAGE_IMPORT)) {
     const name = pageGroup(page)
     if (groups.has(name)) throw new Error(`${PUBLIC_ROUTES}: two pages named ${name}`)
     groups.set(name, reachable(rootDir, page))
   }
   groups.set('dashboard', reachable(rootDir, DASHBOARD_ROOT))
-  groups.set('on-demand', onDemandFiles(rootDir))
+  groups.set('on-demand', loadedLater(rootDir, ON_DEMAND_IMPORT))
+  groups.set('on-use', loadedLater(rootDir, ON_USE_IMPORT))
   return groups
 }
 

@@ -103,21 +103,23 @@ export const BARE_REASONS = [
 ] as const
 
 /** Every reason: the bare ones, the retry ones and those with details of their own (shared/schemas/errors.ts). */
-export const ERROR_REASONS = [
-  ...BARE_REASONS,
-  ...RETRY_REASONS,
-  'upload_quota',
-  'too_many_pixels',
-  'merge_required',
-  'listing_not_active',
-  'transition_not_allowed',
-  'listing_changed',
-  'report_not_open',
-  'payment_not_open',
-  'no_credits',
-  'alert_limit',
-  'upstream_busy',
-] as const
+// (built by a pure call: a bundle that never checks a reason, the browser's, drops the lists)
+export const ERROR_REASONS = /* @__PURE__ */ (() =>
+  [
+    ...BARE_REASONS,
+    ...RETRY_REASONS,
+    'upload_quota',
+    'too_many_pixels',
+    'merge_required',
+    'listing_not_active',
+    'transition_not_allowed',
+    'listing_changed',
+    'report_not_open',
+    'payment_not_open',
+    'no_credits',
+    'alert_limit',
+    'upstream_busy',
+  ] as const)()
 export type ErrorReason = (typeof ERROR_REASONS)[number]
 
 /** The codes a reason may come with: a reason under any other code fails typecheck (server) and the wire schema. */
@@ -193,8 +195,9 @@ export type ReasonOf<C extends ErrorCode> = {
 /** The reasons of code `C` whose details carry nothing else. */
 export type BareReasonOf<C extends ErrorCode> = Extract<ReasonOf<C>, (typeof BARE_REASONS)[number]>
 
-const CODES: ReadonlySet<string> = new Set(ERROR_CODES)
-const REASONS: ReadonlySet<string> = new Set(ERROR_REASONS)
+// (pure: a bundle that never checks a code, the browser's, drops the lists: docs/decisions/040-script-budget-per-page.md)
+const CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(ERROR_CODES)
+const REASONS: ReadonlySet<string> = /* @__PURE__ */ new Set(ERROR_REASONS)
 
 /** Whether a value is a code of the API's vocabulary. */
 export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && CODES.has(value)

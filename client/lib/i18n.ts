@@ -86,6 +86,27 @@ export async function loadCatalog(i18n: I18n, locale: LocaleCode, group: Catalog
   i18n.load(locale, { ...messages })
 }
 
+/**
+ * Adds a route group's messages of a language to an i18n instance without the change event
+ * `i18n.load` sends (once per instance): for messages nothing shown uses yet, those of a module loaded
+ * when a reader uses it (`onUse`, client/lib/on-use.ts). The event would make every component that
+ * translates render again, and React render afresh, without the server's HTML, a part still waiting
+ * to hydrate (docs/decisions/040-script-budget-per-page.md).
+ */
+export async function addCatalog(i18n: I18n, locale: LocaleCode, group: CatalogGroup): Promise<void> {
+  const key = `${locale}:${group}`
+  if (groupsIn.get(i18n)?.has(key)) return
+  const messages = await loadMessages(locale, group)
+  let groups = groupsIn.get(i18n)
+  if (groups?.has(key)) return
+  if (!groups) groupsIn.set(i18n, (groups = new Set()))
+  groups.add(key)
+  // the active language's messages are the object Lingui translates from: added to it, they are there
+  // for the next render; another language's (or none yet) go in the usual way
+  if (i18n.locale === locale && Object.keys(i18n.messages).length > 0) Object.assign(i18n.messages, messages)
+  else i18n.load(locale, { ...messages })
+}
+
 /** Loads a language's shell messages (and other groups asked for) into an i18n instance and makes it active. */
 export async function activateLocale(
   i18n: I18n,

@@ -4,11 +4,9 @@ import { createElement, Suspense, use, type ComponentType } from 'react'
 import type { LocaleCode } from '../../shared/locales.ts'
 import { loadCatalog } from './i18n.ts'
 import { useLocale } from './locale.ts'
+import { serverLoads } from './on-use.ts'
 
-/** What every on-demand part of the server's modules loads: the server renders none before they are in (`onDemandParts`). */
-const serverLoads = new Set<Promise<unknown>>()
-
-/** Resolves once the on-demand parts of the modules loaded so far are in: the server awaits it before it renders a page. */
+/** Resolves once the on-demand parts (and kept parts, ./kept-part.tsx) of the modules loaded so far are in: the server awaits it before it renders a page. */
 export async function onDemandParts(): Promise<void> {
   await Promise.all(serverLoads)
 }

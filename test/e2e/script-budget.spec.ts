@@ -10,7 +10,7 @@ const CLIENT_DIR = 'dist/client'
 const manifest = readManifest(CLIENT_DIR)
 
 /** The pages still over the budget (decision 040 says what is left); one that comes under must leave this list. */
-const OVER_BUDGET = new Set(['listings (and city pages)', 'a listing'])
+const OVER_BUDGET = new Set(['listings (and city pages)'])
 
 for (const page of PUBLIC_PAGES) {
   const over = OVER_BUDGET.has(page.name)

@@ -17,8 +17,22 @@ t.test('route catalogs', async (t) => {
     t.notOk(shell.has('client/features/moderation/moderation-page.tsx'))
     const listings = groups.get('listings-page')!
     t.ok(listings.has('client/features/listings/listing-card.tsx'))
-    // on demand in the page: its messages are the page's
-    t.ok(listings.has('client/features/listings/place-autocomplete.tsx'))
+    // loaded when a reader uses it (client/lib/on-use.ts, `onUse`): its messages are the on-use group's alone
+    t.notOk(listings.has('client/features/listings/place-autocomplete.tsx'))
+    t.notOk(listings.has('client/features/map/results-map-live.tsx'))
+    t.ok(listings.has('client/features/map/results-map.tsx'))
+    for (const file of [
+      'client/features/listings/place-autocomplete.tsx',
+      'client/features/map/results-map-live.tsx',
+      'client/features/map/place-map-live.tsx',
+      // kept parts (client/lib/kept-part.tsx): the listings filter's fields, an owner's panel with its boost
+      'client/features/listings/filter-fields.tsx',
+      'client/features/listings/own-listing-panel.tsx',
+      'client/features/my-listings/boost-button.tsx',
+    ]) {
+      t.ok(groups.get('on-use')!.has(file), `${file} is on use`)
+      t.notOk(listings.has(file) || groups.get('listing-page')!.has(file), `${file} is no page's`)
+    }
     t.notOk(listings.has('client/features/listings/listing-page.tsx'))
     // a signed-in part (client/lib/on-demand.ts), and what only it reaches, are the on-demand group's alone
     const onDemand = groups.get('on-demand')!
@@ -30,7 +44,6 @@ t.test('route catalogs', async (t) => {
       'client/features/listings/contact-reveal.tsx',
       'client/features/ai-analysis/analysis-actions.tsx',
       'client/features/listings/report-form.tsx',
-      'client/features/my-listings/boost-button.tsx',
     ]) {
       t.ok(onDemand.has(file), `${file} is on demand`)
       t.notOk(listings.has(file) || groups.get('listing-page')!.has(file), `${file} is no page's`)
@@ -56,8 +69,8 @@ t.test('route catalogs', async (t) => {
     const named = new Set(pages.map((route) => (route.handle as { catalog?: string } | undefined)?.catalog))
     t.same(
       [...named].sort(),
-      [...groups.keys()].filter((name) => name !== 'shell' && name !== 'on-demand').sort(),
-      'every page route has a group, and every group but the shell’s and the on-demand parts’ a page',
+      [...groups.keys()].filter((name) => !['shell', 'on-demand', 'on-use'].includes(name)).sort(),
+      'every page route has a group, and every group but the shell’s, the on-demand parts’ and the on-use modules’ a page',
     )
   })
 
@@ -98,6 +111,9 @@ t.test('route catalogs', async (t) => {
       ['on-demand'],
       'a message of a signed-in part alone is in the on-demand group alone',
     )
+    const searchArea = generateMessageId('Search this area') // the results' map's, loaded on use
+    t.ok(searchArea in compiled.get('on-use')!)
+    t.notOk(searchArea in compiled.get('listings-page')! || searchArea in compiled.get('shell')!)
     for (const name of ['shell', 'home-page', 'listings-page', 'content-page'])
       t.notOk(availableFrom in compiled.get(name)!, `not in ${name}`)
     // nothing in the shell is repeated in a page's group

@@ -7,7 +7,7 @@ import { PageHead } from '../../components/page-head.tsx'
 import { apiContext } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { signedIn } from '../auth/signed-in.ts'
-import { STATUS_LABELS } from '../listings/labels.ts'
+import { STATUS_LABELS } from '../listings/status-labels.ts'
 import { usersApi } from '../../lib/api/users.ts'
 
 export const loader = signedIn(async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { useShell } from '../../lib/context.ts'
 import { useHydrated } from '../../lib/hydrated.ts'
 import { useLocale } from '../../lib/locale.ts'
 import { MapAttribution } from '../map/map-attribution.tsx'
-import { useSeen } from '../map/map-on-demand.ts'
+import { useSeen } from '../map/seen.ts'
 import { numberOrNull, pinText, type ListingFormValues } from './form-values.ts'
 import { StreetSearch } from './street-search.tsx'
 

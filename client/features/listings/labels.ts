@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { GenderPref, ListingSort, ListingStatus, PropertyType, Term } from '../../../shared/constants.ts'
+import type { GenderPref, PropertyType, Term } from '../../../shared/constants.ts'
 
 export const TYPE_LABELS: Record<PropertyType, MessageDescriptor> = {
   apartment: msg`Entire apartment`,
@@ -17,20 +17,4 @@ export const GENDER_LABELS: Record<GenderPref, MessageDescriptor> = {
 export const TERM_LABELS: Record<Term, MessageDescriptor> = {
   short: msg`Short term`,
   long: msg`Long term`,
-}
-
-export const SORT_LABELS: Record<ListingSort, MessageDescriptor> = {
-  boosted: msg`Featured first`,
-  newest: msg`Newest`,
-  price_asc: msg`Price: low to high`,
-  price_desc: msg`Price: high to low`,
-}
-
-export const STATUS_LABELS: Record<ListingStatus, MessageDescriptor> = {
-  pending: msg`Awaiting review`,
-  active: msg`Active`,
-  rented: msg`Rented`,
-  expired: msg`Expired`,
-  rejected: msg`Rejected`,
-  removed: msg`Removed`,
 }

@@ -1,16 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { data, Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData, type ActionFunctionArgs } from 'react-router'
 import { formatDate, formatGregorianDate } from '../../../shared/dates.ts'
 import { formatNumber } from '../../../shared/money.ts'
-import { AppLink } from '../../components/app-link.tsx'
 import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { cityPath } from '../../../shared/seo.ts'
 import { listingData } from '../seo/structured-data.ts'
-import { ApiError } from '../../lib/api/call.ts'
-import { apiContext, localeContext, useShell } from '../../lib/context.ts'
-import { useEffect } from 'react'
-import { onDemand } from '../../lib/on-demand.ts'
+import { useShell } from '../../lib/context.ts'
+import { useEffect, useRef, useState } from 'react'
 import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { ListingAiTools } from '../ai-analysis/listing-analysis.tsx'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
@@ -20,52 +17,18 @@ import { useLocale, useLocalePath } from '../../lib/locale.ts'
 import { Gallery } from './gallery.tsx'
 import { ListingDescription } from './listing-description.tsx'
 import { ReportDialog } from './report-dialog.tsx'
-import { GENDER_LABELS, STATUS_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
+import { GENDER_LABELS, TERM_LABELS, TYPE_LABELS } from './labels.ts'
 import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
-import { listingsApi } from '../../lib/api/listings.ts'
-import { ListingMap } from '../map/listing-map.tsx'
-
-/** The owner's boost while its script loads: the same button, disabled. */
-function BoostStandIn({ boostUntil, isBoosted }: { listingId: number; boostUntil: string | null; isBoosted: boolean }) {
-  const { t } = useLingui()
-  const locale = useLocale()
-  const boosted = isBoosted && boostUntil !== null
-  const untilText = boostUntil ? formatDate(boostUntil, locale) : ''
-  return (
-    <span className="boost-control" aria-busy="true">
-      {boosted && (
-        <span className="badge badge-boost">
-          <Trans>Boosted until {untilText}</Trans>
-        </span>
-      )}
-      <span className="inline-form">
-        <button type="button" className="button button-small button-ghost" disabled>
-          {boosted ? t`Boost again` : t`Boost`}
-        </button>
-      </span>
-    </span>
-  )
-}
-
-// only the owner sees it: on demand, not part of a visitor's page (docs/decisions/040-script-budget-per-page.md)
-const BoostButton = onDemand(() => import('../my-listings/boost-button.tsx').then((m) => m.BoostButton), BoostStandIn)
+import { listingViewsApi } from '../../lib/api/listing-views.ts'
+import type { loader } from './listing-loader.ts'
+import type { ListingPlace } from '../map/listing-map.tsx'
+import { useSeen } from '../map/seen.ts'
+import { ListingMap, OwnListingPanel } from './listing-kept-parts.ts'
 
 /** "Show contact": its code comes with the signed-in reveal that sends it (contact-reveal.tsx), not with every visit. */
 export const action = async (args: ActionFunctionArgs) => (await import('./contact-action.ts')).action(args)
 export const shouldRevalidate = keepAfterForm
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const language = context.get(localeContext)
-  try {
-    return { listing: await listingsApi(context.get(apiContext)).get(params.slug ?? '', language, request.signal) }
-  } catch (err) {
-    // an address the API refuses as malformed (a NUL, an over-long slug) names no listing either
-    if (err instanceof ApiError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_ERROR'))
-      throw data({ message: 'Listing not found' }, { status: 404 })
-    throw err
-  }
-}
 
 function DateText({ iso }: { iso: string }) {
   const locale = useLocale()
@@ -96,11 +59,26 @@ export function Component() {
     } catch {
       // no storage: count the view
     }
-    listingsApi(publicBrowserApi())
+    listingViewsApi(publicBrowserApi())
       .view(listing.id)
       .catch(() => undefined)
   }, [listing.id, own])
   const locale = useLocale()
+  const mapBox = useRef<HTMLDivElement>(null)
+  // the section in it (the box has none of its own: `display: contents`)
+  const [mapSection] = useState(() => ({
+    get current() {
+      return mapBox.current?.firstElementChild ?? null
+    },
+  }))
+  const mapSeen = useSeen(mapSection, '100px')
+  const place: ListingPlace = {
+    location: listing.location,
+    country: listing.country,
+    city: listing.city,
+    cityName: listing.cityName,
+    countryName: listing.countryName,
+  }
   const city = listing.cityName
   const country = listing.countryName
   const facts: Array<[string, React.ReactNode]> = [
@@ -168,27 +146,13 @@ export function Component() {
             · <DateText iso={listing.createdAt} />
           </p>
           {own ? (
-            <div className="own-listing-panel" role="note">
-              <p>
-                <Trans>This is your listing.</Trans>{' '}
-                {listing.status !== 'active' && (
-                  <span className={`status-chip status-${listing.status}`}>
-                    {i18n._(STATUS_LABELS[listing.status])}
-                  </span>
-                )}
-              </p>
-              <div className="listing-actions">
-                <AppLink to={to(`/dashboard/listings/${listing.id}`)} className="button">
-                  <Trans>Edit listing</Trans>
-                </AppLink>
-                <AppLink to={to('/dashboard/listings')} className="button button-ghost">
-                  <Trans>My listings</Trans>
-                </AppLink>
-                {listing.status === 'active' && (
-                  <BoostButton listingId={listing.id} boostUntil={listing.boostUntil} isBoosted={listing.isBoosted} />
-                )}
-              </div>
-            </div>
+            <OwnListingPanel.Kept
+              liveOnUse
+              listingId={listing.id}
+              status={listing.status}
+              boostUntil={listing.boostUntil}
+              isBoosted={listing.isBoosted}
+            />
           ) : (
             <>
               <div className="listing-actions">
@@ -206,7 +170,7 @@ export function Component() {
         </aside>
         <div className="listing-main">
           <ListingDescription listing={listing} />
-          <ListingMap listing={listing} />
+          <ListingMap.Kept ref={mapBox} live={mapSeen} listing={place} />
           {!own && <ListingAiTools listingId={listing.id} />}
         </div>
       </div>

@@ -1,52 +1,31 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import {
-  data,
   Form,
   Link,
-  redirect,
   useLoaderData,
   useLocation,
   useNavigation,
   type ActionFunctionArgs,
-  type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
-import { GENDER_PREFS, LISTING_SORTS } from '../../../shared/constants.ts'
-import { currencyUnit, formatNumber, pageCurrency, parseWholeAmount } from '../../../shared/money.ts'
+import { formatNumber, parseWholeAmount } from '../../../shared/money.ts'
 import { JsonLd } from '../../components/json-ld.tsx'
 import { PageHead } from '../../components/page-head.tsx'
 import { listingsData } from '../seo/structured-data.ts'
 import { keepAfterForm } from '../../lib/revalidation.ts'
 import { SaveSearch } from '../alerts/save-search.tsx'
 import { AiSearchPanel } from '../ai-search/ai-search-panel.tsx'
-import { listingsApi } from '../../lib/api/listings.ts'
-import { centreOf, locationsApi } from '../../lib/api/locations.ts'
-import { ApiError } from '../../lib/api/call.ts'
-import type { Place } from '../../lib/api/locations.ts'
-import { apiContext, localeContext, useShell } from '../../lib/context.ts'
+import { useShell } from '../../lib/context.ts'
 import { useLocale, useLocalePath } from '../../lib/locale.ts'
-import { PlaceChoice } from './place-choice.tsx'
 import { PlaceFields } from './place-fields.tsx'
-import { GENDER_LABELS, SORT_LABELS } from './labels.ts'
-import { TermSelect } from './term-select.tsx'
-import { TypeSelect } from './type-select.tsx'
-import { ListingCard, toCard, useListingTitle } from './listing-card.tsx'
+import { FilterFields, PlaceChoice } from './kept-parts.ts'
+import { ListingCard, useListingTitle } from './listing-card.tsx'
+import type { loader } from './listings-loader.ts'
 import { Pagination } from './pagination.tsx'
-import { toApiQuery } from './search-params.ts'
 import { boxOf } from '../map/geo.ts'
 import { MapToggle, SearchArea } from '../map/map-toggle.tsx'
 import { ResultsMap } from '../map/results-map.tsx'
-
-/** This search's URL for a place instead of the typed one, keeping the other filters (from the first page). */
-function placeUrl(url: URL, place: Place): string {
-  const params = new URLSearchParams(url.search)
-  params.delete('page')
-  params.set('country', place.countryCode)
-  if (place.cityKey) params.set('city', place.cityKey)
-  else params.delete('city')
-  return `${url.pathname}?${params.toString()}`
-}
 
 /**
  * The page's one form that writes: "Save this search" (it changes nothing the page lists, so the listings are
@@ -54,68 +33,20 @@ function placeUrl(url: URL, place: Place): string {
  */
 export const action = async (args: ActionFunctionArgs) =>
   (await import('../alerts/save-search-action.ts')).saveSearchAction(args)
-/** Nor is switching between the list and the map (`view`): the same results. */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  const withoutView = (url: URL) => {
-    const params = new URLSearchParams(url.search)
-    params.delete('view')
-    return `${url.pathname}?${params.toString()}`
-  }
-  if (args.formMethod === undefined && withoutView(args.currentUrl) === withoutView(args.nextUrl)) return false
-  return keepAfterForm(args)
+/** A search's query without the list or the map (`view`): the same results. */
+function withoutView(search: string): string {
+  const params = new URLSearchParams(search)
+  params.delete('view')
+  return params.toString()
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const language = context.get(localeContext)
-  const api = context.get(apiContext)
-  const filters = toApiQuery(url.searchParams)
-  const typedCity = typeof filters.city === 'string' ? filters.city : undefined
-  const country = typeof filters.country === 'string' ? filters.country : undefined
-  const [page, countries, resolution] = await Promise.all([
-    listingsApi(api)
-      .search({ ...filters, language }, request.signal)
-      .catch((err: unknown) => {
-        // a hand-edited URL with impossible filters is the visitor's mistake, not ours: 400 with a way out
-        if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
-          throw data({ message: 'Invalid filters' }, { status: 400 })
-        throw err
-      }),
-    locationsApi(api).countries(language, request.signal),
-    // a typed name (the search box sends what was typed when nothing was picked) is resolved here, on
-    // the server's render too, so a shared or reloaded URL and a form sent before hydration all work
-    // (when that fails, the words are searched as a city's key, as before: the page still answers)
-    typedCity
-      ? locationsApi(api)
-          .resolve(typedCity, language, country, request.signal)
-          .catch(() => undefined)
-      : undefined,
-  ])
-  const found = resolution?.status === 'found' ? resolution.places[0] : undefined
-  // a name (not already the city's key) goes to the place's own URL: what a city's link would give
-  if (found && found.cityKey !== typedCity) throw redirect(placeUrl(url, found))
-  const unresolved =
-    typedCity && resolution && resolution.status !== 'found'
-      ? {
-          status: resolution.status,
-          text: typedCity,
-          places: resolution.places.map((place) => ({ ...place, to: placeUrl(url, place) })),
-        }
-      : undefined
-  return {
-    listings: unresolved ? [] : page.listings.map(toCard),
-    pagination: page.pagination,
-    cityName: page.listings.find((l) => l.city === filters.city)?.cityName ?? found?.name,
-    unresolved,
-    filters,
-    countries: countries.map((c) => ({ code: c.code, name: c.name, flag: c.flag, currency: c.currency })),
-    // where the map opens when it has nothing to frame (a popular city's centre, when the search names one)
-    cityCentre:
-      centreOf(
-        countries.filter((c) => !country || c.code === country.toUpperCase()).flatMap((c) => c.popularCities),
-        typedCity ?? '',
-      ) ?? undefined,
-  }
+/** Nor is switching between the list and the map (`view`): the same results. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const same =
+    args.currentUrl.pathname === args.nextUrl.pathname &&
+    withoutView(args.currentUrl.search) === withoutView(args.nextUrl.search)
+  if (args.formMethod === undefined && same) return false
+  return keepAfterForm(args)
 }
 
 /** Prices typed in Persian digits or with separators ("۵۰٬۰۰۰٬۰۰۰") go into the address as plain digits. */
@@ -129,25 +60,13 @@ function latinPrices(event: FormEvent<HTMLFormElement>) {
 
 export function Component() {
   const { listings, pagination, cityName, unresolved, filters, countries, cityCentre } = useLoaderData<typeof loader>()
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const to = useLocalePath()
   const locale = useLocale()
   const location = useLocation()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   const countryCurrency = countries.find((c) => c.code === filters.country)?.currency
-  const hasPrice = filters.min_price !== undefined || filters.max_price !== undefined
-  // Prices are taken and shown in the page's currency (rials in fa); a URL's prices keep the currency they
-  // were given in: its price_currency, else, for links from before it, the country's or EUR (docs/decisions/005).
-  const priceCurrency =
-    typeof filters.price_currency === 'string'
-      ? filters.price_currency
-      : hasPrice
-        ? (countryCurrency ?? 'EUR')
-        : pageCurrency(locale, countryCurrency)
-  const unit = currencyUnit(priceCurrency, locale)
-  const amount = (key: 'min_price' | 'max_price') =>
-    typeof filters[key] === 'number' ? formatNumber(filters[key], locale) : ''
   // a typed place that named no one place titles nothing, but stays in the box
   const cityLabel = typeof filters.city === 'string' && !unresolved ? (cityName ?? filters.city) : undefined
   const total = pagination.totalItems
@@ -200,7 +119,8 @@ export function Component() {
           method="get"
           className="filters-form"
           aria-label={t`Filter listings`}
-          key={location.search}
+          // afresh for each search (switching between the list and the map keeps what is being edited)
+          key={withoutView(location.search)}
           onSubmit={latinPrices}
         >
           {/* the map's area and view stay with the other filters */}
@@ -212,91 +132,7 @@ export function Component() {
             defaultCity={value('city')}
             defaultCityLabel={cityName ?? value('city')}
           />
-          <label>
-            <span>
-              <Trans>Property type</Trans>
-            </span>
-            <TypeSelect defaultValue={value('type')} />
-          </label>
-          <label>
-            <span>
-              <Trans>Rental term</Trans>
-            </span>
-            <TermSelect defaultValue={value('term')} />
-          </label>
-          <fieldset className="price-range">
-            <legend>
-              <Trans>Monthly rent ({unit})</Trans>
-            </legend>
-            {/* text, not number: a number input refuses Persian digits and thousands separators */}
-            <input type="hidden" name="price_currency" value={priceCurrency} />
-            <input
-              type="text"
-              name="min_price"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={t`Min (${unit})`}
-              aria-label={t`Minimum rent (${unit})`}
-              defaultValue={amount('min_price')}
-            />
-            <input
-              type="text"
-              name="max_price"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={t`Max (${unit})`}
-              aria-label={t`Maximum rent (${unit})`}
-              defaultValue={amount('max_price')}
-            />
-          </fieldset>
-          <label>
-            <span>
-              <Trans>Gender preference</Trans>
-            </span>
-            <select name="gender_pref" defaultValue={value('gender_pref')}>
-              <option value="">{t`Anyone`}</option>
-              {GENDER_PREFS.map((g) => (
-                <option key={g} value={g}>
-                  {i18n._(GENDER_LABELS[g])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>
-              <Trans>Available by</Trans>
-            </span>
-            <input type="date" name="start_date" defaultValue={value('start_date')} />
-          </label>
-          <label className="check">
-            <input type="checkbox" name="has_contract" value="true" defaultChecked={filters.has_contract === 'true'} />
-            <span>
-              <Trans>Official contract</Trans>
-            </span>
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              name="include_discussable"
-              value="true"
-              defaultChecked={filters.include_discussable === 'true'}
-            />
-            <span>
-              <Trans>Include negotiable rents</Trans>
-            </span>
-          </label>
-          <label>
-            <span>
-              <Trans>Sort by</Trans>
-            </span>
-            <select name="sort" defaultValue={value('sort') || 'boosted'}>
-              {LISTING_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {i18n._(SORT_LABELS[s])}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterFields.Kept filters={filters} countryCurrency={countryCurrency} />
           <div className="filters-actions">
             <button type="submit" className="button">
               <Trans>Show results</Trans>
@@ -321,7 +157,10 @@ export function Component() {
         </div>
         {box && <SearchArea />}
         {unresolved && (
-          <PlaceChoice unresolved={unresolved} countryName={countries.find((c) => c.code === filters.country)?.name} />
+          <PlaceChoice.Kept
+            unresolved={unresolved}
+            countryName={countries.find((c) => c.code === filters.country)?.name}
+          />
         )}
         <AiSearchPanel
           countries={countries}

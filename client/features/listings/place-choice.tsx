@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
+import { AppLink } from '../../components/app-link.tsx'
 import type { Place } from '../../lib/api/locations.ts'
 
 /** A typed place that names no single city or country: what the search found instead. */
@@ -11,8 +11,18 @@ export interface UnresolvedPlace {
   places: Array<Place & { to: string }>
 }
 
-/** In place of the results: which of the places bearing a typed name, or that none does and what is near it. */
-export function PlaceChoice({ unresolved, countryName }: { unresolved: UnresolvedPlace; countryName?: string }) {
+/**
+ * In place of the results: which of the places bearing a typed name, or that none does and what is near
+ * it. Words and links (the app's, which one handler routes): the page keeps the server's HTML of it with
+ * no script (`keptPart`, docs/decisions/040-script-budget-per-page.md).
+ */
+export default function PlaceChoice({
+  unresolved,
+  countryName,
+}: {
+  unresolved: UnresolvedPlace
+  countryName?: string
+}) {
   const { t } = useLingui()
   const { status, text, places } = unresolved
   const cityOf = ({ name: city, countryName: country }: Place) => t`${city}, ${country}`
@@ -42,7 +52,7 @@ export function PlaceChoice({ unresolved, countryName }: { unresolved: Unresolve
         <ul className="place-choices" role="list">
           {places.map((place) => (
             <li key={`${place.countryCode}-${place.cityKey ?? ''}`}>
-              <Link to={place.to}>
+              <AppLink to={place.to}>
                 {place.kind === 'country' ? (
                   <>
                     <span aria-hidden="true">{place.flag}</span> {place.name}
@@ -50,7 +60,7 @@ export function PlaceChoice({ unresolved, countryName }: { unresolved: Unresolve
                 ) : (
                   cityOf(place)
                 )}
-              </Link>
+              </AppLink>
               <small>
                 <Plural value={place.listingsCount} one="# listing" other="# listings" />
               </small>

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
 import { flushSync } from 'react-dom'
+import { useLocale } from '../../lib/locale.ts'
+import { onUse } from '../../lib/on-use.ts'
 import type { CountryChoice, PlaceAutocompleteProps } from './place-autocomplete.tsx'
 
 /**
@@ -29,12 +31,8 @@ export function usePlaceInput(
 }
 
 type Combobox = ComponentType<PlaceAutocompleteProps>
-let loaded: Combobox | undefined
-const load = () =>
-  import('./place-autocomplete.tsx').then(({ PlaceAutocomplete }) => {
-    loaded = PlaceAutocomplete
-    return PlaceAutocomplete
-  })
+// the combobox with its messages (client/lib/on-demand.ts)
+const loadCombobox = onUse(() => import('./place-autocomplete.tsx'))
 
 /**
  * The place combobox of the home and listings search forms, on demand (docs/decisions/040-script-budget-per-page.md):
@@ -51,9 +49,12 @@ export function PlaceField(props: Omit<PlaceAutocompleteProps, 'typed' | 'autoFo
   const [wanted, setWanted] = useState(false)
   const [edited, setEdited] = useState(false)
   const inputProps = usePlaceInput(id, props.label, countries)
+  const { i18n } = useLingui()
+  const locale = useLocale()
 
   useEffect(() => {
-    if (!wanted && !loaded) return
+    const ready = loadCombobox.loaded(locale)?.PlaceAutocomplete
+    if (!wanted && !ready) return
     let live = true
     const takeOver = (Component: Combobox) => {
       // never in the middle of a composed word (an on-screen keyboard's suggestion)
@@ -64,12 +65,12 @@ export function PlaceField(props: Omit<PlaceAutocompleteProps, 'typed' | 'autoFo
         setCombobox({ Component, text: field?.value ?? defaultLabel, focused: document.activeElement === field }),
       )
     }
-    if (loaded) takeOver(loaded)
-    else void load().then(takeOver)
+    if (ready) takeOver(ready)
+    else void loadCombobox(i18n, locale).then(({ PlaceAutocomplete }) => takeOver(PlaceAutocomplete))
     return () => {
       live = false
     }
-  }, [wanted, defaultLabel])
+  }, [wanted, defaultLabel, i18n, locale])
 
   if (combobox) {
     const changed = combobox.text !== defaultLabel
@@ -105,7 +106,7 @@ export function PlaceField(props: Omit<PlaceAutocompleteProps, 'typed' | 'autoFo
           }}
           onCompositionEnd={() => {
             composing.current = false
-            const Component = loaded
+            const Component = loadCombobox.loaded(locale)?.PlaceAutocomplete
             if (Component) flushSync(() => setCombobox({ Component, text: input.current?.value ?? '', focused: true }))
           }}
         />

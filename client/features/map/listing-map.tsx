@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useRef } from 'react'
+import { Suspense, useRef } from 'react'
 import { formatNumber } from '../../../shared/money.ts'
 import type { Listing } from '../../lib/api/listings.ts'
 import { useShell } from '../../lib/context.ts'
 import { useLocale } from '../../lib/locale.ts'
+import { onUsePart } from '../../lib/kept-part.tsx'
 import { MapAttribution } from './map-attribution.tsx'
-import { useSeen } from './map-on-demand.ts'
+import { useSeen } from './seen.ts'
 
-// the map's own code (and, through it, Leaflet) comes when the section nears the viewport
-const PlaceMapLive = lazy(() => import('./place-map-live.tsx'))
+// the map's own code (and, through it, Leaflet) and its messages come when the section nears the viewport
+const PlaceMapLive = onUsePart(() => import('./place-map-live.tsx'))
 
 /** Where a listing is, as its public page may say: the approximate point and its circle's radius (or none), and its city. */
 export type ListingPlace = Pick<Listing, 'location' | 'country' | 'city' | 'cityName' | 'countryName'>
@@ -16,9 +17,10 @@ export type ListingPlace = Pick<Listing, 'location' | 'country' | 'city' | 'city
 /**
  * A listing's place (docs/decisions/045-maps-leaflet-and-tiles.md): in words first (the page's own,
  * without scripts too), and a small map with the circle its approximate point lies in — or its
- * city's centre — once it scrolls near the viewport.
+ * city's centre — once it scrolls near the viewport. The listing page keeps the server's HTML of it
+ * until then, with no script (`keptPart`, docs/decisions/040-script-budget-per-page.md).
  */
-export function ListingMap({ listing }: { listing: ListingPlace }) {
+export default function ListingMap({ listing }: { listing: ListingPlace }) {
   const { t } = useLingui()
   const locale = useLocale()
   const tiles = useShell().publicConfig.mapTiles

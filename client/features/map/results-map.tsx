@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useShell } from '../../lib/context.ts'
+import { onUsePart } from '../../lib/kept-part.tsx'
 import { MapAttribution } from './map-attribution.tsx'
 import type { ResultsMapProps } from './results-map-live.tsx'
 
-// the map's own code (and, through it, Leaflet) comes when the map is wanted
-const LiveResultsMap = lazy(() => import('./results-map-live.tsx'))
+// the map's own code (and, through it, Leaflet) and its messages come when the map is wanted
+const LiveResultsMap = onUsePart(() => import('./results-map-live.tsx'))
 
 /** Side by side with the list from this width (app.css); below it, the map is a view of its own (`view=map`). */
 const SIDE_BY_SIDE = '(min-width: 1100px)'

@@ -8,7 +8,7 @@ export type ContactAccess = Answer<'ContactAccessSchema'>
 export type ContactAnswer = Answer<'ContactAnswerSchema'>
 export type MapPoints = Answer<'MapPointsSchema'>
 
-/** Public listing reads: anyone may call them. */
+/** Public listing reads: anyone may call them (a page's view count: ./listing-views.ts). */
 export const listingsApi = ({ call }: Api) => ({
   search: (params: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
     call('ListingPageSchema', `/listings${query(params)}`, { signal }),
@@ -17,10 +17,6 @@ export const listingsApi = ({ call }: Api) => ({
     call('MapPointsSchema', `/listings/points${query(params)}`, { signal }),
   get: (idOrSlug: string, language: LocaleCode, signal?: AbortSignal) =>
     call('ListingSchema', `/listings/${encodeURIComponent(idOrSlug)}${query({ language })}`, { signal }),
-  /** Counts a view of the listing's page (sent by the page once it has loaded; never awaited by rendering). */
-  async view(id: number): Promise<void> {
-    await call('ViewCountedSchema', `/listings/${id}/view`, { method: 'POST', body: {} })
-  },
   /** Opens the owner's contact for the signed-in reader, or says why not (`access`: the day's reveals used). */
   contact: (id: number) => call('ContactAnswerSchema', `/listings/${id}/contact`, { method: 'POST', body: {} }),
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { loader } from '../../../../client/features/listings/listing-page.tsx'
+import { loader } from '../../../../client/features/listings/listing-loader.ts'
 import { buildTestApi } from '../../../helpers/build-api.ts'
 import { makeCity, makeCountry, makeListing, makeUser } from '../../../helpers/factories.ts'
 import { routeArgs, thrownBy } from '../../../helpers/page-context.ts'
