@@ -93,8 +93,13 @@ test.describe('favourites (en)', () => {
     const saved = page.locator('.listing-card')
     await expect(saved).toHaveCount(1)
     await expect(saved.locator('.listing-card-title')).toHaveText(title)
+    // the heart flips at once (optimistic); the reload waits for the server's answer, which it would cut off
+    const removed = page.waitForResponse(
+      (response) => /\/api\/v1\/favorites\/\d+$/.test(response.url()) && response.request().method() === 'DELETE',
+    )
     await saved.getByRole('button', { name: 'Remove from favorites' }).click()
     await expect(saved.getByRole('button', { name: 'Save to favorites' })).toHaveAttribute('aria-pressed', 'false')
+    expect((await removed).ok()).toBe(true)
     await page.reload()
     await expect(page.getByText('No saved listings yet.')).toBeVisible()
   })
