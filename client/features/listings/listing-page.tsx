@@ -24,10 +24,9 @@ import { listingViewsApi } from '../../lib/api/listing-views.ts'
 import type { loader } from './listing-loader.ts'
 import ListingMap from '../map/listing-map.tsx'
 import { onDemand } from '../../lib/on-demand.ts'
-import type { OwnListingPanelProps } from './own-listing-panel.tsx'
 
 /** The owner's panel while its script loads (after a navigation): its first line, busy. */
-function OwnListingPanelStandIn(_: OwnListingPanelProps) {
+function OwnListingPanelStandIn() {
   return (
     <div className="own-listing-panel" role="note" aria-busy="true">
       <p>
