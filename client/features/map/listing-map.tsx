@@ -39,7 +39,7 @@ export default function ListingMap({ listing }: { listing: ListingPlace }) {
       <p className="map-place">
         {location ? (
           <Trans>
-            In {city}, {country}. The circle shows the area the home is in, to within about {radius} m; the owner shares
+            In {city}, {country}. The circle shows the area the home is in, to within about {radius} m; the owner shares
             the exact address.
           </Trans>
         ) : (
